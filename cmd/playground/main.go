@@ -1,0 +1,54 @@
+// Command playground serves MCP Playground: lessons, exercises and a live
+// mock MCP server, for learners in a browser. main only wires: every
+// subcommand lives in its own file.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `MCP Playground: learn how the Model Context Protocol talks.
+
+Usage:
+  playground [serve] [flags]          serve the course (default 127.0.0.1:8080)
+  playground validate [flags] FILE|-  check one message and print the report as JSON
+  playground check-content [DIR]      lint lessons and exercises (the instructor's CI)
+  playground mockserver -stdio        the gift MCP server on stdin/stdout
+  playground backup [-db PATH] FILE   copy the database while the server runs
+
+Every flag can also be set as PLAYGROUND_<NAME> in the environment.
+Run "playground <command> -h" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the exit code: 0 success,
+// 1 the content or message is wrong, 2 usage or I/O error.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return runServe(args, stderr)
+	case "validate":
+		return runValidate(args, stdin, stdout, stderr)
+	case "check-content":
+		return runCheckContent(args, stdout, stderr)
+	case "mockserver":
+		return runMockserver(args, stdin, stdout, stderr)
+	case "backup":
+		return runBackup(args, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "playground: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}

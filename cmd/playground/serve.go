@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web"
+)
+
+// serveConfig is everything "playground serve" is told by flags or environment.
+type serveConfig struct {
+	addr            string
+	db              string
+	content         string
+	dev             bool
+	instructorToken string
+	joinCode        string
+	fixtures        string
+	secureCookies   bool
+	trustedProxies  string
+	logLevel        string
+}
+
+func runServe(args []string, stderr io.Writer) int {
+	var cfg serveConfig
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default: open it to a room on purpose)")
+	fs.StringVar(&cfg.db, "db", "playground.db", "SQLite database file (created if missing)")
+	fs.StringVar(&cfg.content, "content", "", "directory with lessons/ and exercises/ to serve instead of the bundled course")
+	fs.BoolVar(&cfg.dev, "dev", false, "reload content when it changes and show content errors on the pages")
+	fs.StringVar(&cfg.instructorToken, "instructor-token", "", "token that opens the instructor pages (generated and logged when empty)")
+	fs.StringVar(&cfg.joinCode, "join-code", "", "code learners must enter before starting (none when empty)")
+	fs.StringVar(&cfg.fixtures, "fixtures", "", `extra mock-server fixtures: "conformance" adds the conformance suite's tools, resources and prompts`)
+	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
+	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
+	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	if err := parseFlags(fs, args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	log := newLogger(stderr, cfg.logLevel)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, log); err != nil {
+		var ce contentError
+		if errors.As(err, &ce) {
+			fmt.Fprintln(stderr, ce.err)
+			return 1
+		}
+		log.Error("playground stopped", "err", err)
+		return 2
+	}
+	return 0
+}
+
+// contentError marks a failure caused by the course content (exit code 1).
+type contentError struct{ err error }
+
+func (e contentError) Error() string { return e.err.Error() }
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
+	src, err := newContentSource(cfg.content)
+	if err != nil {
+		return err
+	}
+	renderer := markdown.New()
+	content, err := course.NewLive(func() (*course.Catalog, error) { return src.load(renderer) })
+	if err != nil {
+		return contentError{err}
+	}
+	if cfg.dev && src.root() != nil {
+		go content.Watch(ctx, src.root(), 500*time.Millisecond, log)
+	}
+
+	st, err := store.Open(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("close database", "err", err)
+		}
+	}()
+
+	srv, err := web.New(web.Config{
+		Dev:             cfg.dev,
+		InstructorToken: cfg.instructorToken,
+		JoinCode:        cfg.joinCode,
+		SecureCookies:   cfg.secureCookies,
+		TrustedProxies:  splitList(cfg.trustedProxies),
+		Logger:          log,
+	}, web.Deps{Store: st, Content: content})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
+	}
+	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
+		log.Warn("listening beyond this machine: anyone who can reach this address can use the playground", "addr", ln.Addr().String())
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", cfg.db)
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	log.Info("stopped cleanly")
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

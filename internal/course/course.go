@@ -1,0 +1,233 @@
+// Package course loads the lessons (and, through package exercise, the
+// exercises) from Markdown into a validated, read-only catalog. It runs once
+// at start-up, like the Go Tour: a malformed file stops the program with
+// "file:line: what is wrong" instead of showing a broken page to a learner.
+package course
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/frontmatter"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+)
+
+// Lesson is one lesson in one language, rendered to HTML.
+type Lesson struct {
+	Lang       i18n.Lang
+	Slug       string
+	Order      int
+	Title      string
+	Summary    string
+	Protocol   string
+	Objectives []string
+	HTML       template.HTML
+	Headings   []markdown.Heading
+	Links      []markdown.Link
+	File       string // path inside the lessons tree, for error messages
+}
+
+// Catalog is the whole course. It is never modified after Load.
+type Catalog struct {
+	lessons map[i18n.Lang][]*Lesson
+	bySlug  map[i18n.Lang]map[string]int
+}
+
+// Lessons returns the lessons of l in course order.
+func (c *Catalog) Lessons(l i18n.Lang) []*Lesson { return c.lessons[l] }
+
+// Lesson returns the lesson slug in l with its neighbours (nil at the ends).
+func (c *Catalog) Lesson(l i18n.Lang, slug string) (lesson, prev, next *Lesson, ok bool) {
+	i, ok := c.bySlug[l][slug]
+	if !ok {
+		return nil, nil, nil, false
+	}
+	ls := c.lessons[l]
+	if i > 0 {
+		prev = ls[i-1]
+	}
+	if i+1 < len(ls) {
+		next = ls[i+1]
+	}
+	return ls[i], prev, next, true
+}
+
+// HasLesson reports whether a lesson with this slug exists (in any language).
+func (c *Catalog) HasLesson(slug string) bool {
+	for _, m := range c.bySlug {
+		if _, ok := m[slug]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+type lessonMeta struct {
+	Slug       string   `yaml:"slug"`
+	Order      int      `yaml:"order"`
+	Title      string   `yaml:"title"`
+	Summary    string   `yaml:"summary"`
+	Protocol   string   `yaml:"protocol"`
+	Objectives []string `yaml:"objectives"`
+}
+
+var (
+	fileNameRE = regexp.MustCompile(`^(\d{2,3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
+	revisions  = map[string]bool{"2025-06-18": true, "2025-11-25": true, "2026-07-28": true}
+)
+
+// LoadLessons reads lessons/{en,fr}/NN-slug.md from fsys, renders them and
+// checks the course as a whole. The error joins every problem found, each as
+// a *frontmatter.Error, so an instructor sees them all at once.
+func LoadLessons(fsys fs.FS, r *markdown.Renderer) (*Catalog, error) {
+	c := &Catalog{lessons: map[i18n.Lang][]*Lesson{}, bySlug: map[i18n.Lang]map[string]int{}}
+	var errs []error
+	for _, l := range i18n.All {
+		entries, err := fs.ReadDir(fsys, string(l))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("read lessons/%s: %w", l, err)
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+				continue
+			}
+			lesson, err := loadLesson(fsys, r, l, e.Name())
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			c.lessons[l] = append(c.lessons[l], lesson)
+		}
+		sort.Slice(c.lessons[l], func(i, j int) bool { return c.lessons[l][i].Order < c.lessons[l][j].Order })
+		c.bySlug[l] = map[string]int{}
+		for i, lesson := range c.lessons[l] {
+			if j, dup := c.bySlug[l][lesson.Slug]; dup {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 2, "slug %q is already used by %s", lesson.Slug, c.lessons[l][j].File))
+			}
+			if i > 0 && c.lessons[l][i-1].Order == lesson.Order {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %d is already used by %s", lesson.Order, c.lessons[l][i-1].File))
+			}
+			c.bySlug[l][lesson.Slug] = i
+		}
+	}
+	if len(c.lessons[i18n.EN])+len(c.lessons[i18n.FR]) == 0 {
+		errs = append(errs, errors.New("lessons: no lesson found (expected files such as en/01-json-rpc.md and fr/01-json-rpc.md)"))
+	}
+	errs = append(errs, c.checkLanguagesMatch()...)
+	errs = append(errs, c.checkLinks()...)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Lesson, error) {
+	file := path.Join(string(l), name)
+	m := fileNameRE.FindStringSubmatch(name)
+	if m == nil {
+		return nil, frontmatter.Errorf(file, 0, "lesson file names look like 01-json-rpc.md: two digits, a dash, then the slug in lower case")
+	}
+	src, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, fmt.Errorf("read lesson %s: %w", file, err)
+	}
+	fm, body, bodyLine, err := frontmatter.Split(file, src)
+	if err != nil {
+		return nil, err
+	}
+	var meta lessonMeta
+	if err := frontmatter.Decode(file, fm, &meta); err != nil {
+		return nil, err
+	}
+	order, _ := strconv.Atoi(m[1])
+	switch {
+	case meta.Slug != m[2]:
+		return nil, frontmatter.Errorf(file, 2, "slug %q does not match the file name (expected %q)", meta.Slug, m[2])
+	case meta.Order != order:
+		return nil, frontmatter.Errorf(file, 2, "order %d does not match the file name (expected %d)", meta.Order, order)
+	case strings.TrimSpace(meta.Title) == "":
+		return nil, frontmatter.Errorf(file, 2, "title is missing")
+	case strings.TrimSpace(meta.Summary) == "":
+		return nil, frontmatter.Errorf(file, 2, "summary is missing: one or two sentences for the course page")
+	case meta.Protocol != "" && !revisions[meta.Protocol]:
+		return nil, frontmatter.Errorf(file, 2, "protocol %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", meta.Protocol)
+	}
+	if meta.Protocol == "" {
+		meta.Protocol = "2025-11-25"
+	}
+	doc, err := r.Render(body, markdown.Options{Lang: string(l)})
+	if err != nil {
+		return nil, locate(file, bodyLine, err)
+	}
+	for i := range doc.Links {
+		doc.Links[i].Line += bodyLine - 1
+	}
+	return &Lesson{
+		Lang: l, Slug: meta.Slug, Order: meta.Order, Title: meta.Title, Summary: meta.Summary,
+		Protocol: meta.Protocol, Objectives: meta.Objectives,
+		HTML: doc.HTML, Headings: doc.Headings, Links: doc.Links, File: file,
+	}, nil
+}
+
+// checkLanguagesMatch makes sure the language switch always lands on a page.
+func (c *Catalog) checkLanguagesMatch() []error {
+	var errs []error
+	for _, l := range i18n.All {
+		other := l.Other()
+		for _, lesson := range c.lessons[l] {
+			o, ok := c.bySlug[other][lesson.Slug]
+			if !ok {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 2, "lesson %q has no %s version (expected %s/%02d-%s.md)", lesson.Slug, other, other, lesson.Order, lesson.Slug))
+				continue
+			}
+			if ol := c.lessons[other][o]; l == i18n.EN && ol.Order != lesson.Order {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %d differs from %s (order %d)", lesson.Order, ol.File, ol.Order))
+			}
+		}
+	}
+	return errs
+}
+
+// checkLinks verifies links between lessons. Relative links are resolved
+// against /{lang}/lessons/{slug}; links to exercises and other pages are left
+// to the content linter, which knows the exercises.
+func (c *Catalog) checkLinks() []error {
+	var errs []error
+	for _, l := range i18n.All {
+		for _, lesson := range c.lessons[l] {
+			for _, link := range lesson.Links {
+				d := link.Dest
+				if d == "" || strings.HasPrefix(d, "#") || strings.Contains(d, ":") || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "..") {
+					continue
+				}
+				slug, _, _ := strings.Cut(d, "#")
+				if _, ok := c.bySlug[l][slug]; !ok {
+					errs = append(errs, frontmatter.Errorf(lesson.File, link.Line, "link to %q: there is no lesson with that slug", d))
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// locate turns the renderer's "line N: msg" (relative to the body) into a
+// file error with the absolute line.
+func locate(file string, bodyLine int, err error) error {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ":"); ok {
+			if line, convErr := strconv.Atoi(n); convErr == nil {
+				return frontmatter.Errorf(file, line+bodyLine-1, "%s", strings.TrimSpace(after))
+			}
+		}
+	}
+	return frontmatter.Errorf(file, bodyLine, "%s", msg)
+}

@@ -1,0 +1,85 @@
+// Package frontmatter splits the YAML front matter off a Markdown file and
+// decodes it strictly, reporting problems as "file:line: what is wrong" so an
+// instructor can jump straight to the mistake.
+package frontmatter
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/goccy/go-yaml"
+)
+
+// Error is a content problem located in a file.
+type Error struct {
+	File string
+	Line int // 1-based; 0 when the problem concerns the whole file
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Errorf builds a located content error.
+func Errorf(file string, line int, format string, args ...any) *Error {
+	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Split separates the front matter (between a first line "---" and the next
+// "---" line) from the body. bodyLine is the 1-based line where the body
+// starts in the file, so renderers can report absolute line numbers.
+func Split(file string, src []byte) (fm, body []byte, bodyLine int, err error) {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	first, rest, ok := cutLine(src)
+	if !ok || string(bytes.TrimRight(first, " \t\r")) != "---" {
+		return nil, nil, 0, Errorf(file, 1, `the file must start with front matter: a line "---", YAML fields, and another "---" line`)
+	}
+	line := 2
+	start := rest
+	offset := 0
+	for len(rest) > 0 {
+		l, next, _ := cutLine(rest)
+		if string(bytes.TrimRight(l, " \t\r")) == "---" {
+			fm = start[:offset]
+			return fm, next, line + 1, nil
+		}
+		offset += len(rest) - len(next)
+		rest = next
+		line++
+	}
+	return nil, nil, 0, Errorf(file, 1, `the front matter opened here is never closed by a "---" line`)
+}
+
+func cutLine(b []byte) (line, rest []byte, found bool) {
+	if len(b) == 0 {
+		return nil, nil, false
+	}
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i], b[i+1:], true
+	}
+	return b, nil, true
+}
+
+// Decode unmarshals front matter into v, rejecting unknown fields. Line
+// numbers in the returned error are absolute in the file (front matter starts
+// on line 2).
+func Decode(file string, fm []byte, v any) error {
+	err := yaml.UnmarshalWithOptions(fm, v, yaml.Strict())
+	if err == nil {
+		return nil
+	}
+	var yerr yaml.Error
+	if errors.As(err, &yerr) {
+		line := 1
+		if tk := yerr.GetToken(); tk != nil && tk.Position != nil {
+			line = tk.Position.Line + 1
+		}
+		return Errorf(file, line, "front matter: %s", yerr.GetMessage())
+	}
+	return Errorf(file, 1, "front matter: %v", err)
+}

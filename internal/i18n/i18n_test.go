@@ -1,0 +1,51 @@
+package i18n
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestNegotiate(t *testing.T) {
+	tests := []struct {
+		header string
+		want   Lang
+	}{
+		{"", EN},
+		{"fr-FR,fr;q=0.9,en;q=0.8", FR},
+		{"en-US,en;q=0.9,fr;q=0.8", EN},
+		{"de-DE,de;q=0.9,fr;q=0.5", FR},
+		{"de, ja", EN},
+		{"en;q=0.2, fr;q=0.7", FR},
+		{"fr;q=0, en", EN},
+		{"FR-ca", FR},
+		{";;;,,q=", EN},
+	}
+	for _, tt := range tests {
+		if got := Negotiate(tt.header); got != tt.want {
+			t.Errorf("Negotiate(%q) = %q, want %q", tt.header, got, tt.want)
+		}
+	}
+}
+
+// Every UI string exists in both languages, and French typography puts a
+// non-breaking space before high punctuation.
+func TestUIComplete(t *testing.T) {
+	for _, l := range All {
+		v := reflect.ValueOf(*UIFor(l))
+		for i := 0; i < v.NumField(); i++ {
+			s := v.Field(i).String()
+			name := v.Type().Field(i).Name
+			if strings.TrimSpace(s) == "" {
+				t.Errorf("%s: %s is empty", l, name)
+			}
+			if l == FR {
+				for _, p := range []string{" :", " ;", " ?", " !"} {
+					if strings.Contains(s, p) {
+						t.Errorf("fr: %s has an ordinary space before %q: %q", name, p[1:], s)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package i18n
+
+// UI holds the strings of the page frame, the course and the lessons.
+type UI struct {
+	SiteName       string
+	Tagline        string
+	SkipToContent  string
+	NavCourse      string
+	NavExercises   string
+	NavConsole     string
+	NavProgress    string
+	SwitchLanguage string // accessible label of the language switch
+	ThemeToggle    string
+	ThemeLight     string
+	ThemeDark      string
+	ThemeSystem    string
+	Footer         string
+
+	CourseTitle   string
+	CourseIntro   string
+	LessonN       string // "Lesson %d"
+	Objectives    string
+	OnThisPage    string
+	Previous      string
+	Next          string
+	KeyboardHint  string
+	ProtocolLabel string
+	BackToCourse  string
+	StatusNew     string
+	StatusRead    string
+	ExercisesDone string // "%d of %d exercises passed"
+
+	NotFoundTitle string
+	NotFoundBody  string
+	ErrorTitle    string
+	ErrorBody     string
+}
+
+var ui = map[Lang]*UI{
+	EN: {
+		SiteName:       "MCP Playground",
+		Tagline:        "Learn how the Model Context Protocol talks, one message at a time.",
+		SkipToContent:  "Skip to content",
+		NavCourse:      "Course",
+		NavExercises:   "Exercises",
+		NavConsole:     "Console",
+		NavProgress:    "Progress",
+		SwitchLanguage: "Lire en français",
+		ThemeToggle:    "Switch between light and dark theme",
+		ThemeLight:     "Light",
+		ThemeDark:      "Dark",
+		ThemeSystem:    "System",
+		Footer:         "MCP Playground teaches MCP revision 2025-11-25. Works offline.",
+
+		CourseTitle:   "The course",
+		CourseIntro:   "Ten short lessons take you from the JSON-RPC envelope to reading real MCP logs. Each one ends with a question to check yourself, and the exercises let you practise what you read.",
+		LessonN:       "Lesson %d",
+		Objectives:    "You will learn to",
+		OnThisPage:    "On this page",
+		Previous:      "Previous",
+		Next:          "Next",
+		KeyboardHint:  "Tip: Page Up and Page Down move between lessons.",
+		ProtocolLabel: "MCP revision",
+		BackToCourse:  "Back to the course",
+		StatusNew:     "Not read yet",
+		StatusRead:    "Read",
+		ExercisesDone: "%d of %d exercises passed",
+
+		NotFoundTitle: "Page not found",
+		NotFoundBody:  "There is nothing at this address. The course page lists every lesson.",
+		ErrorTitle:    "Something went wrong",
+		ErrorBody:     "The server could not answer this request. Try again in a moment; your progress is safe.",
+	},
+	FR: {
+		SiteName:       "MCP Playground",
+		Tagline:        "Apprenez comment parle le Model Context Protocol, un message après l’autre.",
+		SkipToContent:  "Aller au contenu",
+		NavCourse:      "Cours",
+		NavExercises:   "Exercices",
+		NavConsole:     "Console",
+		NavProgress:    "Progression",
+		SwitchLanguage: "Read in English",
+		ThemeToggle:    "Basculer entre thème clair et thème sombre",
+		ThemeLight:     "Clair",
+		ThemeDark:      "Sombre",
+		ThemeSystem:    "Système",
+		Footer:         "MCP Playground enseigne la révision 2025-11-25 de MCP. Fonctionne hors ligne.",
+
+		CourseTitle:   "Le cours",
+		CourseIntro:   "Dix leçons courtes vous mènent de l’enveloppe JSON-RPC à la lecture de vrais journaux MCP. Chacune se termine par une question pour vérifier ce que vous avez compris, et les exercices vous permettent de pratiquer.",
+		LessonN:       "Leçon %d",
+		Objectives:    "Vous apprendrez à",
+		OnThisPage:    "Sur cette page",
+		Previous:      "Précédente",
+		Next:          "Suivante",
+		KeyboardHint:  "Astuce : les touches Page précédente et Page suivante passent d’une leçon à l’autre.",
+		ProtocolLabel: "Révision MCP",
+		BackToCourse:  "Retour au cours",
+		StatusNew:     "Pas encore lue",
+		StatusRead:    "Lue",
+		ExercisesDone: "%d exercices réussis sur %d",
+
+		NotFoundTitle: "Page introuvable",
+		NotFoundBody:  "Il n’y a rien à cette adresse. La page du cours liste toutes les leçons.",
+		ErrorTitle:    "Un problème est survenu",
+		ErrorBody:     "Le serveur n’a pas pu répondre à cette demande. Réessayez dans un instant : votre progression est en sécurité.",
+	},
+}
+
+// UIFor returns the frame and course strings in l (English if l is unknown).
+func UIFor(l Lang) *UI {
+	if s, ok := ui[l]; ok {
+		return s
+	}
+	return ui[Default]
+}

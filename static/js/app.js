@@ -1,0 +1,79 @@
+// Comfort on top of pages that work without JavaScript: theme toggle, copy
+// buttons on code blocks, and Page Up / Page Down between lessons.
+(function () {
+  "use strict";
+  var doc = document.documentElement;
+  var fr = doc.lang === "fr";
+
+  // Theme: the toggle flips between light and dark; the system choice
+  // applies until the reader picks one.
+  function currentTheme() {
+    if (doc.dataset.theme) return doc.dataset.theme;
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+  document.querySelectorAll("[data-theme-toggle]").forEach(function (btn) {
+    btn.setAttribute("aria-pressed", currentTheme() === "dark" ? "true" : "false");
+    btn.addEventListener("click", function () {
+      var next = currentTheme() === "dark" ? "light" : "dark";
+      doc.dataset.theme = next;
+      btn.setAttribute("aria-pressed", next === "dark" ? "true" : "false");
+      try { localStorage.setItem("theme", next); } catch (e) { /* ignore */ }
+    });
+  });
+
+  // Copy buttons on every code block.
+  var copyLabel = fr ? "Copier" : "Copy";
+  var copiedLabel = fr ? "Copié\u00a0!" : "Copied!";
+  document.querySelectorAll(".prose pre, pre[data-copyable]").forEach(function (pre) {
+    if (pre.closest(".no-copy")) return;
+    var code = pre.querySelector("code") || pre;
+    var btn = pre.parentElement.querySelector(":scope > button.copy");
+    if (!btn) {
+      btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "copy";
+      btn.textContent = copyLabel;
+      pre.insertAdjacentElement("beforebegin", btn);
+      pre.parentElement.classList.add("has-copy");
+    }
+    btn.hidden = false;
+    btn.addEventListener("click", function () {
+      var text = code.innerText;
+      var done = function () {
+        btn.textContent = copiedLabel;
+        btn.classList.add("copied");
+        setTimeout(function () { btn.textContent = copyLabel; btn.classList.remove("copied"); }, 1600);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+      } else {
+        fallbackCopy(text);
+        done();
+      }
+    });
+  });
+  function fallbackCopy(text) {
+    var ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.className = "visually-hidden";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+    ta.remove();
+  }
+
+  // Page Up / Page Down move between lessons, as in the Go Tour, unless the
+  // reader is typing.
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    var t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    var rel = e.key === "PageDown" ? "next" : e.key === "PageUp" ? "prev" : "";
+    if (!rel) return;
+    var link = document.querySelector('link[rel="' + rel + '"]');
+    if (!link) return;
+    e.preventDefault();
+    window.location.href = link.href;
+  });
+})();

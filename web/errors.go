@@ -1,0 +1,82 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// httpError is an error with a status and a message safe to show.
+type httpError struct {
+	status int
+	msg    string
+	err    error
+}
+
+func (e *httpError) Error() string {
+	if e.err != nil {
+		return e.msg + ": " + e.err.Error()
+	}
+	return e.msg
+}
+
+func (e *httpError) Unwrap() error { return e.err }
+
+var (
+	errNotFound = &httpError{status: http.StatusNotFound, msg: "not found"}
+	errInternal = &httpError{status: http.StatusInternalServerError, msg: "internal error"}
+)
+
+// badRequest is a client mistake explained in msg.
+func badRequest(msg string) error {
+	return &httpError{status: http.StatusBadRequest, msg: msg}
+}
+
+// handlerFunc is a handler that returns its failure instead of writing it,
+// so mapping errors to pages and logging happen once, in handle.
+type handlerFunc func(c *gin.Context) error
+
+func (s *Server) handle(h handlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := h(c); err != nil {
+			s.renderError(c, err)
+		}
+	}
+}
+
+func (s *Server) renderError(c *gin.Context, err error) {
+	status := http.StatusInternalServerError
+	msg := "internal error"
+	var he *httpError
+	switch {
+	case errors.As(err, &he):
+		status, msg = he.status, he.msg
+	case isBodyTooLarge(err):
+		status, msg = http.StatusRequestEntityTooLarge, "request body too large"
+	}
+	if status >= 500 {
+		s.log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
+	}
+	if c.Writer.Written() {
+		return
+	}
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") || strings.HasPrefix(c.Request.URL.Path, "/instructor/") && strings.Contains(c.GetHeader("Accept"), "json") {
+		c.AbortWithStatusJSON(status, gin.H{"error": msg})
+		return
+	}
+	lang := langOf(c)
+	t := i18n.UIFor(lang)
+	title, body := t.ErrorTitle, t.ErrorBody
+	if status == http.StatusNotFound {
+		title, body = t.NotFoundTitle, t.NotFoundBody
+	} else if status < 500 {
+		body = msg
+	}
+	s.render(c, status, view.ErrorPage(s.frame(c, lang, title, ""), view.ErrorVM{Status: status, Title: title, Body: body}))
+	c.Abort()
+}

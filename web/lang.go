@@ -1,0 +1,90 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+const (
+	langCookie = "lang"
+	langKey    = "lang"
+)
+
+// withLang records the language of a /{lang}/ page and remembers it in a
+// cookie, so "/" sends the learner back to the language they last chose.
+func withLang(l i18n.Lang) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Set(langKey, l)
+		if cur, err := c.Cookie(langCookie); err != nil || cur != string(l) {
+			http.SetCookie(c.Writer, &http.Cookie{
+				Name: langCookie, Value: string(l), Path: "/",
+				MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
+			})
+		}
+		c.Next()
+	}
+}
+
+// langOf is the page's language: the /{lang}/ prefix, else the cookie, else
+// Accept-Language.
+func langOf(c *gin.Context) i18n.Lang {
+	if v, ok := c.Get(langKey); ok {
+		return v.(i18n.Lang)
+	}
+	if first, _, _ := strings.Cut(strings.TrimPrefix(c.Request.URL.Path, "/"), "/"); first != "" {
+		if l, ok := i18n.Parse(first); ok {
+			return l
+		}
+	}
+	if v, err := c.Cookie(langCookie); err == nil {
+		if l, ok := i18n.Parse(v); ok {
+			return l
+		}
+	}
+	return i18n.Negotiate(c.GetHeader("Accept-Language"))
+}
+
+// swapLang gives the same path in the other language.
+func swapLang(path string, l i18n.Lang) string {
+	rest := strings.TrimPrefix(path, "/"+string(l))
+	if rest == "" {
+		rest = "/"
+	}
+	return "/" + string(l.Other()) + rest
+}
+
+// frame builds the page frame shared by every page.
+func (s *Server) frame(c *gin.Context, l i18n.Lang, title, nav string) view.Frame {
+	path := "/" + string(l) + "/"
+	if c != nil {
+		path = c.Request.URL.Path
+	}
+	f := view.Frame{
+		Lang:   l,
+		Title:  title,
+		T:      i18n.UIFor(l),
+		Assets: s.assetURLs(),
+		AltURL: swapLang(path, l),
+		Nav:    nav,
+	}
+	if s.cfg.Dev {
+		if err := s.content.Err(); err != nil {
+			f.ContentError = err.Error()
+		}
+	}
+	return f
+}
+
+func (s *Server) assetURLs() view.Assets {
+	return view.Assets{
+		CSS:     s.assets.URL("css/app.css"),
+		ThemeJS: s.assets.URL("js/theme.js"),
+		AppJS:   s.assets.URL("js/app.js"),
+		Favicon: s.assets.URL("img/favicon.svg"),
+	}
+}

@@ -1,0 +1,88 @@
+// Package web is the playground's HTTP face: the Gin router, one handler per
+// file, middleware, and the templ views in web/view. It only wires the
+// domain packages (course, grader, mockserver, store) to HTTP.
+package web
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/static"
+)
+
+// Config is what the web layer needs to know about how it is run.
+type Config struct {
+	// Dev shows content errors on the pages instead of only in the log.
+	Dev bool
+	// InstructorToken opens the instructor pages.
+	InstructorToken string
+	// JoinCode, when set, must be entered by learners before they start.
+	JoinCode string
+	// SecureCookies marks cookies Secure (served over TLS or behind a TLS proxy).
+	SecureCookies bool
+	// TrustedProxies lists the proxies whose X-Forwarded-For is believed; none by default.
+	TrustedProxies []string
+	// MaxBodyBytes bounds every request body (1 MiB when zero).
+	MaxBodyBytes int64
+	Logger       *slog.Logger
+}
+
+// Deps are the domain services the handlers use.
+type Deps struct {
+	Store   *store.Store
+	Content *course.Live
+}
+
+// Server holds the router and everything the handlers share.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	store   *store.Store
+	content *course.Live
+	assets  *assets
+	pages   *pageCache
+	router  *gin.Engine
+}
+
+// New builds the server and its routes.
+func New(cfg Config, deps Deps) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBodyBytes == 0 {
+		cfg.MaxBodyBytes = 1 << 20
+	}
+	a, err := loadAssets(static.FS)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:     cfg,
+		log:     cfg.Logger,
+		store:   deps.Store,
+		content: deps.Content,
+		assets:  a,
+	}
+	s.pages = newPageCache(s)
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("set trusted proxies: %w", err)
+	}
+	r.RedirectTrailingSlash = true
+	r.HandleMethodNotAllowed = false
+	s.router = r
+	s.routes()
+	return s, nil
+}
+
+// Handler returns the root handler, wrapped in the protections that apply to
+// every route.
+func (s *Server) Handler() http.Handler {
+	return s.router
+}

@@ -1,0 +1,248 @@
+package web
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/lessons"
+)
+
+// testEnv is the real router over the bundled course and a fresh database.
+type testEnv struct {
+	srv     *Server
+	h       http.Handler
+	catalog *course.Catalog
+	store   *store.Store
+}
+
+func newTestEnv(t testing.TB, cfg Config) *testEnv {
+	t.Helper()
+	cat, err := course.LoadLessons(lessons.FS, markdown.New())
+	if err != nil {
+		t.Fatalf("load bundled lessons: %v", err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	srv, err := New(cfg, Deps{Store: st, Content: course.Static(cat)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st}
+}
+
+func (e *testEnv) do(t testing.TB, method, target string, body io.Reader, hdr ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(method, target, body)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	e.h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestRootRedirectsToPreferredLanguage(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	tests := []struct {
+		name, header, cookie, want string
+	}{
+		{"no preference", "", "", "/en/"},
+		{"french browser", "fr-FR,fr;q=0.9,en;q=0.5", "", "/fr/"},
+		{"english browser", "en-GB,en;q=0.9", "", "/en/"},
+		{"cookie wins over header", "fr-FR", "en", "/en/"},
+		{"remembered french", "en-US", "fr", "/fr/"},
+		{"bogus cookie ignored", "fr", "xx", "/fr/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hdr := []string{"Accept-Language", tt.header}
+			if tt.cookie != "" {
+				hdr = append(hdr, "Cookie", "lang="+tt.cookie)
+			}
+			rec := e.do(t, "GET", "/", nil, hdr...)
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != tt.want {
+				t.Errorf("GET / = %d to %q, want 303 to %q", rec.Code, rec.Header().Get("Location"), tt.want)
+			}
+		})
+	}
+}
+
+func TestEveryLessonPageInBothLanguages(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	for _, l := range i18n.All {
+		lessons := e.catalog.Lessons(l)
+		if len(lessons) < 9 {
+			t.Errorf("%s: %d lessons, want at least 9", l, len(lessons))
+		}
+		home := e.do(t, "GET", "/"+string(l)+"/", nil)
+		if home.Code != 200 {
+			t.Fatalf("GET /%s/ = %d", l, home.Code)
+		}
+		hb := home.Body.String()
+		if !strings.Contains(hb, `<html lang="`+string(l)+`"`) {
+			t.Errorf("/%s/ does not declare its language", l)
+		}
+		for i, lesson := range lessons {
+			url := "/" + string(l) + "/lessons/" + lesson.Slug
+			if !strings.Contains(hb, `href="`+url+`"`) {
+				t.Errorf("/%s/ does not link to %s", l, url)
+			}
+			rec := e.do(t, "GET", url, nil)
+			if rec.Code != 200 {
+				t.Errorf("GET %s = %d", url, rec.Code)
+				continue
+			}
+			b := rec.Body.String()
+			mustContain(t, url, b,
+				escapeText(lesson.Title),
+				`href="/`+string(l.Other())+`/lessons/`+lesson.Slug+`"`, // the switch keeps the lesson
+				`class="toc"`,
+			)
+			if i > 0 {
+				mustContain(t, url, b, `<link rel="prev" href="/`+string(l)+`/lessons/`+lessons[i-1].Slug+`"`)
+			}
+			if i+1 < len(lessons) {
+				mustContain(t, url, b, `<link rel="next" href="/`+string(l)+`/lessons/`+lessons[i+1].Slug+`"`)
+			}
+			if strings.Contains(b, "<script>") || strings.Contains(b, " style=\"") || strings.Contains(b, " onclick=") {
+				t.Errorf("%s has inline script or style, which the CSP forbids", url)
+			}
+			if got := rec.Header().Get("Content-Security-Policy"); !strings.Contains(got, "script-src 'self'") || strings.Contains(got, "unsafe-inline") {
+				t.Errorf("%s CSP = %q", url, got)
+			}
+		}
+	}
+}
+
+func TestLessonETag(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	first := e.do(t, "GET", "/en/lessons/requests", nil)
+	etag := first.Header().Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag on a lesson page")
+	}
+	again := e.do(t, "GET", "/en/lessons/requests", nil, "If-None-Match", etag)
+	if again.Code != http.StatusNotModified {
+		t.Errorf("conditional GET = %d, want 304", again.Code)
+	}
+}
+
+func TestNotFoundPages(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	for _, tt := range []struct{ path, want string }{
+		{"/en/lessons/no-such-lesson", "Page not found"},
+		{"/fr/lessons/no-such-lesson", "Page introuvable"},
+		{"/de/", "Page not found"},
+		{"/en/lessons/%3Cscript%3E", "Page not found"},
+	} {
+		rec := e.do(t, "GET", tt.path, nil)
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), tt.want) {
+			t.Errorf("GET %s = %d, body lacks %q", tt.path, rec.Code, tt.want)
+		}
+		if strings.Contains(rec.Body.String(), "<script>") {
+			t.Errorf("GET %s reflects markup", tt.path)
+		}
+	}
+}
+
+func TestStaticAssetsAreFingerprintedAndCached(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	for _, name := range []string{"css/app.css", "js/app.js", "js/theme.js", "img/favicon.svg"} {
+		u := e.srv.assets.URL(name)
+		if u == "/static/"+name || strings.Contains(u, "missing") {
+			t.Errorf("%s is not fingerprinted: %s", name, u)
+		}
+		rec := e.do(t, "GET", u, nil)
+		if rec.Code != 200 {
+			t.Fatalf("GET %s = %d", u, rec.Code)
+		}
+		if cc := rec.Header().Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+			t.Errorf("%s Cache-Control = %q", u, cc)
+		}
+		if ct := rec.Header().Get("Content-Type"); ct == "" || strings.HasPrefix(ct, "application/octet-stream") {
+			t.Errorf("%s Content-Type = %q", u, ct)
+		}
+	}
+	if rec := e.do(t, "GET", "/static/css/app.css", nil); rec.Code != 404 {
+		t.Errorf("unfingerprinted URL = %d, want 404", rec.Code)
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	if rec := e.do(t, "GET", "/healthz", nil); rec.Code != 200 {
+		t.Errorf("healthz = %d", rec.Code)
+	}
+	e.store.Close()
+	if rec := e.do(t, "GET", "/healthz", nil); rec.Code != http.StatusServiceUnavailable {
+		t.Errorf("healthz with closed database = %d, want 503", rec.Code)
+	}
+}
+
+func TestLanguageIsRemembered(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	rec := e.do(t, "GET", "/fr/lessons/requests", nil)
+	var found bool
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "lang" && c.Value == "fr" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("visiting a French page does not remember French")
+	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	rec := e.do(t, "GET", "/en/", nil)
+	for k, want := range map[string]string{
+		"X-Content-Type-Options": "nosniff",
+		"Referrer-Policy":        "same-origin",
+	} {
+		if got := rec.Header().Get(k); got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") {
+		t.Errorf("CSP lacks frame-ancestors: %q", csp)
+	}
+}
+
+func TestCrossOriginPostRefused(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	rec := e.do(t, "POST", "/en/", strings.NewReader("x"), "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site")
+	if rec.Code != http.StatusForbidden {
+		t.Errorf("cross-site POST = %d, want 403", rec.Code)
+	}
+}
+
+func mustContain(t *testing.T, where, body string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(body, w) {
+			t.Errorf("%s: page lacks %q", where, w)
+		}
+	}
+}
+
+func escapeText(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+	return r.Replace(s)
+}
