@@ -1,0 +1,86 @@
+// Package e2etest starts headless Chromium for end-to-end tests through
+// chromedp. Tests are skipped, with a message, where Chromium is missing,
+// unless PLAYGROUND_E2E=require (set by CI), in which case they fail.
+package e2etest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds the browser: $CHROMIUM, then the usual names.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// Browser returns a chromedp context for one tab of a fresh headless
+// Chromium with its own profile; it is closed when the test ends.
+func Browser(t testing.TB) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end browser test skipped in -short mode")
+	}
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("PLAYGROUND_E2E") == "require" {
+			t.Fatal("PLAYGROUND_E2E=require but no Chromium found (install Debian's chromium package or set CHROMIUM)")
+		}
+		t.Skip("Chromium not found: end-to-end test skipped (install Debian's chromium package, or set CHROMIUM)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start Chromium at %s: %v", path, err)
+	}
+	return ctx
+}
+
+// Do runs browser steps and fails the test with what was being done.
+func Do(t testing.TB, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// Get runs one action that returns a value, failing the test on error.
+func Get[T any](t testing.TB, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	return v
+}

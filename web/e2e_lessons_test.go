@@ -1,0 +1,79 @@
+package web
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mcpplayground/playground/internal/e2etest"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// A reader opens the course, a lesson, switches language, and moves to the
+// next lesson with the keyboard, in a real browser.
+func TestE2ELessonNavigation(t *testing.T) {
+	ctx := e2etest.Browser(t)
+	e := newTestEnv(t, Config{})
+	ts := httptest.NewServer(e.h)
+	defer ts.Close()
+
+	e2etest.Do(t, ctx, "open the course",
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(".lesson-list")),
+	)
+	if h1 := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("main h1"))); h1 != "The course" {
+		t.Errorf("home h1 = %q", h1)
+	}
+	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".lesson-card").length`)); n < 9 {
+		t.Errorf("%d lesson cards, want at least 9", n)
+	}
+
+	second := e.catalog.Lessons(i18n.EN)[1]
+	e2etest.Do(t, ctx, "open the second lesson",
+		chromedp.Click(chromedp.CSS(`.lesson-card:nth-child(2) a`)),
+		chromedp.WaitVisible(chromedp.CSS(`article.lesson[data-lesson="`+second.Slug+`"]`)),
+	)
+	if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("article.lesson h1"))); strings.TrimSpace(got) != second.Title {
+		t.Errorf("lesson title %q, want %q", got, second.Title)
+	}
+
+	fr, _, next, _ := e.catalog.Lesson(i18n.FR, second.Slug)
+	e2etest.Do(t, ctx, "switch to French",
+		chromedp.Click(chromedp.CSS("[data-lang-switch]")),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="fr"] article.lesson`)),
+	)
+	if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("article.lesson h1"))); strings.TrimSpace(got) != fr.Title {
+		t.Errorf("French title %q, want %q", got, fr.Title)
+	}
+	if loc := e2etest.Get(t, ctx, chromedp.Location()); !strings.HasSuffix(loc, "/fr/lessons/"+second.Slug) {
+		t.Errorf("after the switch the page is %s, want the same lesson in French", loc)
+	}
+
+	e2etest.Do(t, ctx, "Page Down to the next lesson",
+		chromedp.KeyEvent(kb.PageDown),
+		chromedp.WaitVisible(chromedp.CSS(`article.lesson[data-lesson="`+next.Slug+`"]`)),
+	)
+	if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("article.lesson h1"))); strings.TrimSpace(got) != next.Title {
+		t.Errorf("after Page Down: %q, want %q", got, next.Title)
+	}
+	if lang := e2etest.Get(t, ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "fr" {
+		t.Errorf("after Page Down the language is %q, want fr", lang)
+	}
+	problems := e2etest.Get(t, ctx, chromedp.Evaluate[string](`(function(){
+		var errs = [];
+		if (!document.querySelector(".prose pre")) errs.push("no code block");
+		else if (!document.querySelector("button.copy")) errs.push("no copy button");
+		if (!document.querySelector(".prose svg[role=img]")) errs.push("no sequence diagram");
+		var before = getComputedStyle(document.body).backgroundColor;
+		document.querySelector("[data-theme-toggle]").click();
+		var after = getComputedStyle(document.body).backgroundColor;
+		if (before === after) errs.push("the theme toggle did not change the background");
+		return errs.join("; ");
+	})()`))
+	if problems != "" {
+		t.Errorf("lesson page: %s", problems)
+	}
+}
