@@ -73,24 +73,3 @@ const (
 	SeverityWarning = "warning"
 	SeverityInfo    = "info"
 )
-
-// CodeInfo documents one diagnostic code in both languages.
-type CodeInfo struct {
-	Code     string            `json:"code"`
-	Severity string            `json:"severity"`
-	Lesson   string            `json:"lesson"`
-	Title    map[string]string `json:"title"` // by language: "en", "fr"
-	Why      map[string]string `json:"why"`   // why the rule exists, by language
-}
-
-// Codes lists every diagnostic code with its explanation in both languages.
-func Codes() []CodeInfo { return nil }
-
-// Check checks one message.
-func Check(src []byte, opts Options) Report {
-	rev := opts.Protocol
-	if rev == "" {
-		rev = DefaultRevision
-	}
-	return Report{Protocol: rev, Kind: KindInvalid, Diagnostics: []Diagnostic{}}
-}
