@@ -22,5 +22,6 @@ func (s *Server) routes() {
 	}
 
 	api := r.Group("/api")
+	api.POST("/validate", s.handle(s.validatePost))
 	_ = api
 }

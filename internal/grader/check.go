@@ -20,8 +20,8 @@ type state struct {
 
 	rev           *revision
 	sender        string
-	reqParamsTask bool // the request being answered asked to run as a task
-	lesson string // lesson of the part being checked, for generic field codes
+	reqParamsTask bool   // the request being answered asked to run as a task
+	lesson        string // lesson of the part being checked, for generic field codes
 }
 
 type pathElem struct {
@@ -30,6 +30,15 @@ type pathElem struct {
 }
 
 var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// TooLarge is the report for a message over MaxSize bytes, for callers that stop
+// reading at the limit (HTTP handlers with a capped body).
+func TooLarge(opts Options) Report {
+	return Check(oversize[:], opts)
+}
+
+// oversize is never read: Check only looks at its length.
+var oversize [MaxSize + 1]byte
 
 // Check checks one message and explains what it finds. It never panics, does not
 // keep src, and answers in opts.Lang.
