@@ -157,6 +157,11 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 		rep.Kind = KindResponse
 	}
 
+	var def *methodDef
+	if method != nil && method.Kind == String {
+		def = st.rev.methods[method.Str]
+	}
+
 	// Members that are not part of the envelope.
 	envelope := envelopeNames(rep.Kind)
 	accounted := map[string]bool(nil)
@@ -179,10 +184,10 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 					d.a.required = true
 				}
 			}
-			if code == codeEnvUnknown && rep.Kind != KindInvalid && !slices.Contains(envelope, sugg) {
-				// A method-level field written at the top (name, arguments…)
-				// belongs in params.
-				d.lesson = "json-rpc"
+			if code == codeEnvUnknown && def != nil && def.params != nil && def.params.field(m.Key) != nil && !slices.Contains(envelope, sugg) {
+				// A parameter written next to method (name, arguments…).
+				d.code, d.sugg, d.a.method, d.a.required = codeOutsideParams, "params", method.Str, false
+				accounted["params"] = true
 			}
 			st.add(d)
 		}
@@ -249,14 +254,12 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 
 	switch rep.Kind {
 	case KindRequest, KindNotification:
-		if method.Kind != String || method.bad {
-			if method.Kind != String {
-				st.add(diag{code: codeMethodType, off: method.Pos.Offset, ptr: "/method", layer: layerEnvelope, a: dargs{got: typeOf(method)}})
-			}
+		if method.Kind != String {
+			st.add(diag{code: codeMethodType, off: method.Pos.Offset, ptr: "/method", layer: layerEnvelope, a: dargs{got: typeOf(method)}})
 			return
 		}
 		rep.Method = strings.Clone(method.Str)
-		st.methodCall(root, method, id, idKey, params, accounted["id"])
+		st.methodCall(root, method, id, idKey, params, accounted["id"], accounted["params"])
 	case KindResponse:
 		st.response(result, id, rep, request)
 	case KindError:
@@ -316,7 +319,7 @@ func (st *state) checkID(id *Value, rep *Report) {
 }
 
 // methodCall checks a request or a notification against its method's definition.
-func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value, idAccounted bool) {
+func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value, idAccounted, paramsAccounted bool) {
 	name := method.Str
 	def := st.rev.methods[name]
 	if def == nil {
@@ -355,7 +358,7 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 			a: dargs{method: name, extra: def.from, extraFr: map[string]string{fromClient: "client", fromServer: "serveur"}[def.from]}})
 	}
 	if params == nil {
-		if def.paramsReq {
+		if def.paramsReq && !paramsAccounted {
 			code := codeParamsMissing
 			var need []string
 			for _, f := range def.params.fields {
@@ -375,6 +378,9 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 	}
 	if params.Kind != Object {
 		return // reported with the envelope
+	}
+	if name == "initialize" {
+		st.protocolVersion(params.Get("protocolVersion"), "/params/protocolVersion")
 	}
 	st.push("params", -1)
 	st.value(params, def.params, true)
@@ -398,9 +404,22 @@ func (st *state) response(result, id *Value, rep *Report, request []byte) {
 			sh = tobj(opt("_meta", topen()), req("task", tobj(sh.fields[1:]...)))
 		}
 	}
+	if rep.Method == "initialize" {
+		st.protocolVersion(result.Get("protocolVersion"), "/result/protocolVersion")
+	}
 	st.push("result", -1)
 	st.value(result, sh, true)
 	st.pop()
+}
+
+// protocolVersion warns when the handshake names another revision than the one
+// the message is checked against.
+func (st *state) protocolVersion(v *Value, ptr string) {
+	if v == nil || v.Kind != String || v.Str == st.rev.name {
+		return
+	}
+	st.add(diag{code: codeInitVersion, off: v.Pos.Offset, ptr: ptr, sugg: st.rev.name, layer: layerMCP,
+		a: dargs{value: clip(v.Str), method: st.rev.name}})
 }
 
 // taskAugmented reports whether the request (in st.rp) asked to run as a task.
@@ -494,7 +513,7 @@ func (st *state) errorCode(code *Value, answersToolCall bool) {
 	switch {
 	case ok:
 		st.add(diag{code: codeErrCodeStandard, sev: SeverityInfo, off: code.Pos.Offset, ptr: "/error/code", layer: layerEnvelope,
-			a: dargs{value: code.Raw, extra: name[0], extraFr: name[1]}})
+			a: dargs{value: code.Raw, extra: name[0], extraFr: frTypo(name[1])}})
 	case n >= -32099 && n <= -32000:
 		// Implementation-defined server errors: allowed.
 	case n >= -32768 && n < -32000:
@@ -513,7 +532,7 @@ func (st *state) request(src []byte, off int) (def *methodDef, id *Value, ok boo
 		return nil, nil, false
 	}
 	unusable := func(en, fr string) (*methodDef, *Value, bool) {
-		st.add(diag{code: codeRequestUnusable, off: off, layer: layerGrader, a: dargs{extra: en, extraFr: fr}})
+		st.add(diag{code: codeRequestUnusable, off: off, layer: layerGrader, a: dargs{extra: en, extraFr: frTypo(fr)}})
 		return nil, nil, false
 	}
 	if len(src) > MaxSize {
@@ -807,13 +826,22 @@ func (st *state) object(v *Value, sh *shape) {
 		if code == "" {
 			code = codeFieldMissing
 		}
-		st.push(f.name, -1)
-		sugg := ""
+		off := v.Pos.Offset
 		if sh.open {
-			// An open object did not report its unknown keys: point at a near one.
-			sugg = st.nearKey(v, f.name)
+			// An open object did not report its other keys: a near one is
+			// probably the missing field, misspelled.
+			if m := nearKey(v, f.name); m != nil {
+				if strings.EqualFold(m.Key, f.name) {
+					st.push(m.Key, -1)
+					st.fieldDiag(codeFieldWrongCase, m.Value, m.KeyPos.Offset, dargs{}, f.name)
+					st.pop()
+					continue
+				}
+				off = m.KeyPos.Offset
+			}
 		}
-		st.fieldDiag(code, v, v.Pos.Offset, dargs{}, sugg)
+		st.push(f.name, -1)
+		st.fieldDiag(code, v, off, dargs{}, "")
 		st.pop()
 	}
 }
@@ -869,13 +897,14 @@ func (st *state) misspelled(v *Value, sh *shape, name string) bool {
 	return false
 }
 
-func (st *state) nearKey(v *Value, name string) string {
-	for _, m := range v.Members {
+func nearKey(v *Value, name string) *Member {
+	for i := range v.Members {
+		m := &v.Members[i]
 		if strings.EqualFold(m.Key, name) || (len(m.Key) > 3 && editDistance(strings.ToLower(m.Key), strings.ToLower(name)) <= 2) {
-			return m.Key
+			return m
 		}
 	}
-	return ""
+	return nil
 }
 
 // clip keeps learner text short enough to quote in a message, and copies it (the

@@ -39,7 +39,6 @@ const (
 	codeExpectedValue   = "json.expected-value"
 	codeExpectedKey     = "json.expected-key"
 	codeUnexpectedChar  = "json.unexpected-character"
-	codeUnexpectedEnd   = "json.unexpected-end"
 	codeTrailingText    = "json.trailing-text"
 	codeExtraClosing    = "json.extra-closing-bracket"
 	codeTwoMessages     = "json.several-messages"
@@ -64,6 +63,7 @@ const (
 	codeEnvUnknown       = "jsonrpc.field.unknown"
 	codeEnvMisplaced     = "jsonrpc.field.misplaced"
 	codeEnvWrongCase     = "jsonrpc.field.wrong-case"
+	codeOutsideParams    = "jsonrpc.field.outside-params"
 	codeErrorType        = "jsonrpc.error.type"
 	codeErrCodeMissing   = "jsonrpc.error.code.missing"
 	codeErrCodeType      = "jsonrpc.error.code.type"
@@ -241,14 +241,21 @@ func expand(b *strings.Builder, tmpl string, d diag, li int) {
 			b.WriteString(tmpl)
 			return
 		}
-		j := strings.IndexByte(tmpl[i:], '}')
-		if j < 0 {
-			b.WriteString(tmpl)
-			return
-		}
 		b.WriteString(tmpl[:i])
-		name := tmpl[i+1 : i+j]
-		tmpl = tmpl[i+j+1:]
+		tmpl = tmpl[i:]
+		// A placeholder is {name} with a lower-case name; any other brace is text
+		// (the catalog talks about JSON, full of braces).
+		j := 1
+		for j < len(tmpl) && tmpl[j] >= 'a' && tmpl[j] <= 'z' {
+			j++
+		}
+		if j == 1 || j >= len(tmpl) || tmpl[j] != '}' {
+			b.WriteByte('{')
+			tmpl = tmpl[1:]
+			continue
+		}
+		name := tmpl[1:j]
+		tmpl = tmpl[j+1:]
 		switch name {
 		case "field":
 			b.WriteString(d.a.field)

@@ -108,7 +108,7 @@ func (p *parser) parse(src string) *Value {
 	}
 	p.skipSpace()
 	if p.i >= len(p.src) {
-		p.fail(codeEmpty, p.i, dargs{}, "")
+		p.fail(codeEmpty, p.bom, dargs{}, "")
 		return nil
 	}
 	v := p.value()
@@ -147,7 +147,7 @@ func (p *parser) skipSpace() {
 		switch c := p.src[p.i]; c {
 		case ' ', '\t', '\n', '\r':
 			p.i++
-		case '/':
+		case '/', '#':
 			if !p.comment() {
 				return
 			}
@@ -188,18 +188,18 @@ func runeName(r rune) string {
 // does not start a comment.
 func (p *parser) comment() bool {
 	start := p.i
-	if p.i+1 >= len(p.src) {
+	if p.src[p.i] != '#' && p.i+1 >= len(p.src) {
 		return false
 	}
-	switch p.src[p.i+1] {
-	case '/':
+	switch {
+	case p.src[p.i] == '#' || p.src[p.i+1] == '/':
 		end := strings.IndexByte(p.src[p.i:], '\n')
 		if end < 0 {
 			p.i = len(p.src)
 		} else {
 			p.i += end + 1
 		}
-	case '*':
+	case p.src[p.i+1] == '*':
 		end := strings.Index(p.src[p.i+2:], "*/")
 		if end < 0 {
 			p.fail(codeUnclosedComment, start, dargs{}, "")
@@ -269,7 +269,8 @@ func (p *parser) unexpectedEnd() {
 		p.fail(code, len(p.src), dargs{openedAt: o.off + 1}, "")
 		return
 	}
-	p.fail(codeUnexpectedEnd, len(p.src), dargs{}, "")
+	// Values at the top level are only read when the text is not empty.
+	p.fail(codeEmpty, len(p.src), dargs{}, "")
 }
 
 func (p *parser) push(c byte) bool {

@@ -54,7 +54,7 @@ func tstr() *shape      { return &shape{types: tStr} }
 func tint() *shape      { return &shape{types: tInt} }
 func tnum() *shape      { return &shape{types: tNum} }
 func tbool() *shape     { return &shape{types: tBool} }
-func tanything() *shape { return &shape{types: tAny} }
+func tanything() *shape { return &shape{types: tAny, open: true} }
 func turi() *shape      { return &shape{types: tStr, uri: true} }
 
 func tenum(vals ...string) *shape { return &shape{types: tStr, enum: vals} }
