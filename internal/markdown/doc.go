@@ -35,11 +35,11 @@
 // A blockquote whose first line is one of these markers becomes a callout
 // with a title in the lesson's language:
 //
-//	> [!NOTE]            Note / À noter
-//	> [!MISTAKE]         Common mistake / Erreur fréquente
-//	> [!SPEC]            Spec vs tutorials / La spec et les tutoriels:
-//	>                    where popular tutorials differ from the spec
-//	> [!CHECK]           Check your understanding / Vérifiez votre compréhension
+//	> [!NOTE]      "Note" / "À noter"
+//	> [!MISTAKE]   "Common mistake" / "Erreur fréquente"
+//	> [!SPEC]      "Spec vs tutorials" / "La spec et les tutoriels", for
+//	>              where popular tutorials differ from the spec
+//	> [!CHECK]     "Check your understanding" / "Vérifiez votre compréhension"
 //
 // For example:
 //
@@ -93,4 +93,25 @@
 //
 // The diagram is an SVG in the page, with a title and a description that
 // list the messages in words for screen readers, in the lesson's language.
+//
+// # For the site
+//
+// The HTML uses no inline script, event handler or style attribute, so it
+// passes a strict Content-Security-Policy. What the site's CSS and script
+// hook onto (markdown.css in this directory is a reference stylesheet):
+//
+//   - headings: <h2 id="…">…<a class="anchor" href="#…" aria-label="…">#</a></h2>
+//   - callouts: <aside class="callout callout-note|mistake|spec|check"
+//     role="note" aria-label="title"> starting with <p class="callout-title">;
+//     a check's answer is in <details class="callout-answer">
+//   - code: <div class="code"><pre><code class="language-…">…</code></pre>
+//     <button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>;
+//     the script un-hides the button, copies the <code>'s text on click and
+//     may show data-copied for a moment. JSON tokens are spans j-key, j-str,
+//     j-num, j-bool, j-null, j-punct and j-comment.
+//   - diagrams: <figure class="seq-diagram"><svg class="seq" role="img">,
+//     with groups seq-actor, seq-lifeline, seq-msg plus seq-msg-request,
+//     seq-msg-response, seq-msg-notification or seq-msg-error, seq-note, and
+//     tspan seq-code. It is drawn in currentColor, so it follows the text
+//     colour of light and dark themes; the classes add colour.
 package markdown

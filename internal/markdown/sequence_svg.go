@@ -8,8 +8,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Geometry of a diagram, in px at font-size 14. Text width is estimated from
@@ -378,7 +379,7 @@ func textWidth(s string) int {
 		case r == '`':
 			code = !code
 		case code:
-			w += 8.6
+			w += 8.5
 		default:
 			w += runeWidth(r)
 		}
@@ -386,18 +387,28 @@ func textWidth(s string) int {
 	return int(math.Ceil(w))
 }
 
+// asciiWidths are the advance widths of ' '..'~' at 14px in DejaVu Sans,
+// measured in Chromium. It is the widest of the usual system sans-serif
+// fonts, so labels sized with it fit in the others too.
+var asciiWidths = [...]float64{
+	4.45, 5.61, 6.44, 11.73, 8.91, 13.30, 10.92, 3.85, 5.46, 5.46, 7.00, 11.73, 4.45, 5.05, 4.45, 4.72,
+	8.91, 8.91, 8.91, 8.91, 8.91, 8.91, 8.91, 8.91, 8.91, 8.91, 4.72, 4.72, 11.73, 11.73, 11.73, 7.43,
+	14.00, 9.58, 9.60, 9.78, 10.78, 8.85, 8.05, 10.85, 10.53, 4.13, 4.13, 9.18, 7.80, 12.08, 10.47, 11.02,
+	8.44, 11.02, 9.73, 8.89, 8.55, 10.25, 9.58, 13.84, 9.59, 8.55, 9.59, 5.46, 4.72, 5.46, 11.73, 7.00,
+	7.00, 8.58, 8.89, 7.70, 8.89, 8.61, 4.93, 8.89, 8.87, 3.89, 3.89, 8.11, 3.89, 13.64, 8.87, 8.57,
+	8.89, 8.89, 5.76, 7.29, 5.49, 8.87, 8.29, 11.45, 8.29, 8.29, 7.35, 8.91, 4.72, 8.91, 11.73,
+}
+
 func runeWidth(r rune) float64 {
-	switch {
-	case strings.ContainsRune(" iljtfrI.,:;!|'()[]{}\"/", r):
-		return 4.8
-	case strings.ContainsRune("mwMW@%", r):
-		return 12
-	case strings.ContainsRune("<>=+~#&_", r):
-		return 8.6
-	case unicode.IsUpper(r):
-		return 9.6
-	case r < 0x1100:
-		return 7.8
+	if r >= ' ' && r <= '~' {
+		return asciiWidths[r-' ']
+	}
+	// An accented letter is as wide as its base letter: é as e, À as A.
+	if base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(r))); base >= ' ' && base <= '~' {
+		return asciiWidths[base-' ']
+	}
+	if r < 0x1100 {
+		return 9
 	}
 	return 14 // CJK and other wide scripts
 }
