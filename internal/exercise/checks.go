@@ -1,0 +1,411 @@
+package exercise
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/frontmatter"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// Rule is the kind of a check: what it looks at.
+type Rule string
+
+// The rules of the check vocabulary (FORMAT.md, "Checks").
+const (
+	RuleValid       Rule = "valid"
+	RuleKind        Rule = "kind"
+	RuleMethod      Rule = "method"
+	RuleEquals      Rule = "equals"
+	RulePresent     Rule = "present"
+	RuleAbsent      Rule = "absent"
+	RuleType        Rule = "type"
+	RuleID          Rule = "id"
+	RuleResultShape Rule = "result_shape"
+	RuleAnswer      Rule = "answer"
+)
+
+var rules = []Rule{RuleValid, RuleKind, RuleMethod, RuleEquals, RulePresent, RuleAbsent, RuleType, RuleID, RuleResultShape, RuleAnswer}
+
+// Check is one declarative rule of an exercise.
+type Check struct {
+	// ID names the check in results and exports, from its rule and what it
+	// looks at: "method", "equals:/params/name", "answer:2".
+	ID   string
+	Rule Rule
+	Line int // in the exercise file
+	// Implicit marks the "valid" check added when the author wrote none.
+	Implicit bool
+
+	pointer  string // equals, type, present, absent
+	value    any    // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
+	idMode   string // id: "any", "same" or "value"
+	item     int    // answer: 1-based
+	sel      *selector
+	feedback map[i18n.Lang]string
+	pairs    bool   // answer of a match exercise: a request number
+	protocol string // of the exercise, for the "valid" check's message
+}
+
+// selector picks the messages of a live exchange a check applies to.
+type selector struct {
+	from    string // "client", "server" or "" for either
+	method  string // requests and notifications with this method
+	answers string // responses to requests with this method
+}
+
+// Pointer is the JSON Pointer the check looks at ("" when it looks at the
+// whole message or at an answer).
+func (c *Check) Pointer() string { return c.pointer }
+
+// Feedback returns the author's feedback in l, or in another language when
+// there is none in l; "" when the author wrote none.
+func (c *Check) Feedback(l i18n.Lang) string { return pick(c.feedback, l) }
+
+func pick(m map[i18n.Lang]string, l i18n.Lang) string {
+	if s, ok := m[l]; ok {
+		return s
+	}
+	for _, other := range i18n.All {
+		if s, ok := m[other]; ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// checkContext is what parsing a check needs to know of its exercise.
+type checkContext struct {
+	file     string
+	kind     Kind
+	protocol string
+	choices  []choice
+	items    int // classify: messages; match: responses
+	requests int // match
+}
+
+var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true}
+
+// parseCheck reads one item of the checks list.
+func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
+	errf := func(line int, format string, args ...any) []error {
+		return []error{frontmatter.Errorf(cx.file, line, format, args...)}
+	}
+	if !it.isMap {
+		return nil, errf(it.line, "a check is a rule and its value, such as \"- method: tools/call\"; got %s", compact(it.scalar))
+	}
+	c := &Check{Line: it.line, item: 1, protocol: cx.protocol}
+	var ruleKey rawKey
+	for _, k := range it.keys {
+		switch {
+		case slices.Contains(rules, Rule(k.name)):
+			if c.Rule != "" {
+				return nil, errf(k.line, "one rule per check: this check has both %q and %q; make them two items of the list", c.Rule, k.name)
+			}
+			c.Rule, ruleKey = Rule(k.name), k
+		case modifiers[k.name]:
+		default:
+			return nil, errf(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message and feedback", k.name, ruleList())
+		}
+	}
+	if c.Rule == "" {
+		return nil, errf(it.line, "this check has no rule: write one of %s", ruleList())
+	}
+	line := ruleKey.line
+	c.Line = line
+	var errs []error
+
+	// Which kinds take which rules.
+	switch {
+	case c.Rule == RuleAnswer && cx.kind != KindClassify && cx.kind != KindMatch:
+		return nil, errf(line, "answer checks belong to classify and match exercises")
+	case c.Rule != RuleAnswer && (cx.kind == KindClassify || cx.kind == KindMatch):
+		return nil, errf(line, "a %s exercise is graded by answer checks only (one per item)", cx.kind)
+	case c.Rule == RuleID && cx.kind == KindLive && fmt.Sprint(ruleKey.value) == "same":
+		return nil, errf(line, "id: same compares with the given request, which live exercises do not have; use a message selector such as {answers: tools/call}")
+	}
+
+	v := ruleKey.value
+	str := func() (string, bool) {
+		s, ok := v.(string)
+		if !ok || strings.TrimSpace(s) == "" {
+			errs = append(errs, errf(line, "%s takes a name, such as %s", c.Rule, example(c.Rule))...)
+			return "", false
+		}
+		return s, true
+	}
+	at := func() {
+		k, ok := it.get("at")
+		if !ok {
+			errs = append(errs, errf(line, "%s needs at: the JSON Pointer of the value to look at, such as \"at: /params/name\"", c.Rule)...)
+			return
+		}
+		p, ok := k.value.(string)
+		if !ok || !validPointer(p) {
+			errs = append(errs, errf(k.line, "at must be a JSON Pointer: \"\" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)")...)
+			return
+		}
+		c.pointer = p
+	}
+	switch c.Rule {
+	case RuleValid:
+		if b, ok := v.(bool); !ok || !b {
+			errs = append(errs, errf(line, "write \"valid: true\": a check describes what the right answer is")...)
+		}
+	case RuleKind:
+		if s, ok := str(); ok {
+			if !slices.Contains([]string{"request", "notification", "response", "error"}, s) {
+				errs = append(errs, errf(line, "kind is request, notification, response (a success response) or error (an error response), not %q", s)...)
+			}
+			c.value = s
+		}
+	case RuleMethod:
+		if s, ok := str(); ok {
+			c.value = s
+		}
+	case RuleEquals:
+		j, err := jsonValue(v)
+		if err != nil {
+			errs = append(errs, errf(line, "equals: %v", err)...)
+		}
+		c.value = j
+		at()
+	case RulePresent, RuleAbsent:
+		p, ok := v.(string)
+		if !ok || !validPointer(p) {
+			errs = append(errs, errf(line, "%s takes a JSON Pointer, such as \"%s: /params/arguments\"", c.Rule, c.Rule)...)
+			break
+		}
+		if p == "" {
+			errs = append(errs, errf(line, "%s needs a pointer inside the message, such as /params/arguments; \"\" is the whole message", c.Rule)...)
+		}
+		c.pointer = p
+	case RuleType:
+		if s, ok := str(); ok {
+			if !slices.Contains(jsonTypes, s) {
+				errs = append(errs, errf(line, "type is one of %s, not %q", strings.Join(jsonTypes, ", "), s)...)
+			}
+			c.value = s
+		}
+		at()
+	case RuleID:
+		switch x := v.(type) {
+		case string:
+			switch x {
+			case "any", "same":
+				c.idMode = x
+			default:
+				c.idMode, c.value = "value", x
+			}
+		default:
+			j, err := jsonValue(v)
+			if n, ok := j.(json.Number); err != nil || !ok || !isIntegerText(string(n)) {
+				errs = append(errs, errf(line, "id is any, same, a string or an integer")...)
+			}
+			c.idMode, c.value = "value", j
+		}
+		if c.idMode == "same" && cx.kind != KindReply {
+			errs = append(errs, errf(line, "id: same compares with the given request: only reply exercises have one")...)
+		}
+	case RuleResultShape:
+		if s, ok := str(); ok {
+			c.value = s
+			if !hasResult(s, cx.protocol) {
+				errs = append(errs, errf(line, "%q is not a request with a result in revision %s", s, cx.protocol)...)
+			}
+		}
+	case RuleAnswer:
+		errs = append(errs, c.parseAnswer(cx, it, v, line)...)
+	}
+
+	if k, ok := it.get("at"); ok && c.Rule != RuleEquals && c.Rule != RuleType {
+		errs = append(errs, errf(k.line, "at goes with equals and type; %s takes its pointer directly", c.Rule)...)
+	}
+	if k, ok := it.get("item"); ok && c.Rule != RuleAnswer {
+		errs = append(errs, errf(k.line, "item goes with answer checks only")...)
+	}
+	if k, ok := it.get("message"); ok {
+		if cx.kind != KindLive {
+			errs = append(errs, errf(k.line, "message selects messages of a live exchange: only live exercises use it")...)
+		} else {
+			sel, err := parseSelector(k.value)
+			if err != nil {
+				errs = append(errs, errf(k.line, "%v", err)...)
+			}
+			c.sel = sel
+		}
+	}
+	if k, ok := it.get("feedback"); ok {
+		fb, err := langMap(k.value)
+		if err != nil {
+			errs = append(errs, errf(k.line, "feedback: %v", err)...)
+		}
+		c.feedback = fb
+	}
+	c.ID = c.baseID()
+	return c, errs
+}
+
+func (c *Check) parseAnswer(cx checkContext, it *rawItem, v any, line int) []error {
+	var errs []error
+	if k, ok := it.get("item"); ok {
+		n, isInt := k.value.(uint64)
+		if !isInt || n < 1 || int(n) > cx.items {
+			errs = append(errs, frontmatter.Errorf(cx.file, k.line, "item is the number of the %s, from 1 to %d", itemWord(cx.kind), cx.items))
+		} else {
+			c.item = int(n)
+		}
+	} else if cx.items > 1 {
+		errs = append(errs, frontmatter.Errorf(cx.file, line, "say which %s this answer is for: item: 1 to %d", itemWord(cx.kind), cx.items))
+	}
+	if cx.kind == KindClassify {
+		s, ok := v.(string)
+		if !ok || !slices.ContainsFunc(cx.choices, func(ch choice) bool { return ch.value == s }) {
+			errs = append(errs, frontmatter.Errorf(cx.file, line, "the answer must be one of the choices' values (%s)", choiceValues(cx.choices)))
+		}
+		c.value = s
+		return errs
+	}
+	c.pairs = true
+	n, ok := v.(uint64)
+	if z, isInt := v.(int64); isInt && z == 0 {
+		n, ok = 0, true
+	}
+	if !ok || int(n) > cx.requests {
+		return append(errs, frontmatter.Errorf(cx.file, line, "the answer is the number of the request this response answers, from 1 to %d, or 0 for none of them", cx.requests))
+	}
+	c.value = json.Number(strconv.FormatUint(n, 10))
+	return errs
+}
+
+func itemWord(k Kind) string {
+	if k == KindMatch {
+		return "response"
+	}
+	return "message"
+}
+
+func parseSelector(v any) (*selector, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("message is a selector such as {from: server} or {method: tools/call} or {answers: tools/call}")
+	}
+	s := &selector{}
+	for k, val := range m {
+		str, ok := val.(string)
+		if !ok || str == "" {
+			return nil, fmt.Errorf("message: %s takes a name", k)
+		}
+		switch k {
+		case "from":
+			if str != "client" && str != "server" {
+				return nil, fmt.Errorf("message: from is client or server, not %q", str)
+			}
+			s.from = str
+		case "method":
+			s.method = str
+		case "answers":
+			s.answers = str
+		default:
+			return nil, fmt.Errorf("message: unknown key %q; a selector has from, method or answers", k)
+		}
+	}
+	if s.method != "" && s.answers != "" {
+		return nil, fmt.Errorf("message: method picks requests and notifications, answers picks responses; use one of them")
+	}
+	return s, nil
+}
+
+// langMap reads {en: …, fr: …}.
+func langMap(v any) (map[i18n.Lang]string, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("write one line per language: {en: \"…\", fr: \"…\"}")
+	}
+	out := map[i18n.Lang]string{}
+	for k, val := range m {
+		l, ok := i18n.Parse(k)
+		if !ok || string(l) != k {
+			return nil, fmt.Errorf("unknown language %q: the languages are en and fr", k)
+		}
+		s, ok := val.(string)
+		if !ok || strings.TrimSpace(s) == "" {
+			return nil, fmt.Errorf("the %s text is empty or not text (quote it if it starts with ` or contains \": \")", k)
+		}
+		out[l] = strings.TrimSpace(s)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("write at least one language: {en: \"…\", fr: \"…\"}")
+	}
+	return out, nil
+}
+
+func (c *Check) baseID() string {
+	switch c.Rule {
+	case RuleEquals, RulePresent, RuleAbsent, RuleType:
+		return string(c.Rule) + ":" + c.pointer
+	case RuleAnswer:
+		return "answer:" + strconv.Itoa(c.item)
+	case RuleMethod, RuleKind, RuleResultShape:
+		if c.sel != nil {
+			return string(c.Rule) + ":" + fmt.Sprint(c.value)
+		}
+	}
+	return string(c.Rule)
+}
+
+func ruleList() string {
+	s := make([]string, len(rules))
+	for i, r := range rules {
+		s[i] = string(r)
+	}
+	return strings.Join(s, ", ")
+}
+
+func example(r Rule) string {
+	switch r {
+	case RuleKind:
+		return "\"kind: request\""
+	case RuleType:
+		return "\"type: string\""
+	}
+	return "\"" + string(r) + ": tools/call\""
+}
+
+// hasResult reports whether method is a request that gets a result in the
+// revision, by asking the checker to read an empty result as its response:
+// the checker, not this package, knows the methods.
+func hasResult(method, protocol string) bool {
+	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method})
+	rep := grader.Check([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), grader.Options{Protocol: protocol, Request: req})
+	for _, d := range rep.Diagnostics {
+		if d.Code == "grader.request.unusable" {
+			return false
+		}
+	}
+	return true
+}
+
+func choiceValues(chs []choice) string {
+	s := make([]string, len(chs))
+	for i, ch := range chs {
+		s[i] = ch.value
+	}
+	return strings.Join(s, ", ")
+}
+
+// requestMethod returns the method of a request's text ("" when unreadable).
+func requestMethod(text string) string {
+	v, err := grader.Parse([]byte(text))
+	if err != nil {
+		return ""
+	}
+	if m := v.Get("method"); m != nil && m.Kind == grader.String {
+		return m.Str
+	}
+	return ""
+}

@@ -1,0 +1,382 @@
+package exercise
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// Grade runs the exercise's checks on one answer. For fix, write and reply
+// the answer is the learner's message as typed; for classify, match and live
+// it is the small JSON document FORMAT.md describes ("How answers are
+// encoded"). Grade never panics: the checker's limits (1 MiB, 64 levels of
+// nesting) bound the work whatever the answer holds.
+func (e *Exercise) Grade(answer string, lang i18n.Lang) Result {
+	switch e.Kind {
+	case KindClassify, KindMatch:
+		return e.gradeAnswers(answer, lang)
+	case KindLive:
+		return e.gradeLive(answer, lang)
+	}
+	return e.gradeMessage(answer, lang)
+}
+
+// msgCtx is one message under check.
+type msgCtx struct {
+	text    []byte
+	root    *grader.Value // nil when nothing could be read
+	rep     grader.Report
+	opts    grader.Options
+	request *grader.Value // the request it answers, if known
+	base    string        // pointer of the message inside the answer (live)
+}
+
+func (e *Exercise) options(lang i18n.Lang, sender string, request []byte) grader.Options {
+	return grader.Options{Protocol: e.Protocol, Lang: string(lang), Sender: sender, Request: request}
+}
+
+func newMsgCtx(text []byte, opts grader.Options) *msgCtx {
+	mc := &msgCtx{text: text, opts: opts, rep: grader.Check(text, opts)}
+	mc.root, _ = grader.Parse(text) // a recovered tree still lets structural checks run
+	if opts.Request != nil {
+		mc.request, _ = grader.Parse(opts.Request)
+	}
+	return mc
+}
+
+func (e *Exercise) gradeMessage(answer string, lang i18n.Lang) Result {
+	var req []byte
+	if e.Kind == KindReply && e.requestUsable {
+		req = []byte(e.Request)
+	}
+	mc := newMsgCtx([]byte(answer), e.options(lang, e.Sender, req))
+	if e.Kind == KindReply && mc.request == nil {
+		mc.request, _ = grader.Parse([]byte(e.Request))
+	}
+	res := Result{Passed: true, Report: mc.rep}
+	for _, c := range e.Checks {
+		o := c.eval(mc)
+		res.add(c, o, lang, "")
+	}
+	return res
+}
+
+// outcome is a check's verdict with where it looked.
+type outcome struct {
+	passed  bool
+	pointer string
+	line    int
+	column  int
+}
+
+func (res *Result) add(c *Check, o outcome, lang i18n.Lang, feedback string) {
+	cr := CheckResult{ID: c.ID, Passed: o.passed, Message: c.Describe(lang), Pointer: o.pointer, Line: o.line, Column: o.column}
+	if !o.passed {
+		res.Passed = false
+		cr.Feedback = feedback
+		if cr.Feedback == "" {
+			cr.Feedback = c.Feedback(lang)
+		}
+	}
+	res.Checks = append(res.Checks, cr)
+}
+
+func at(mc *msgCtx, v *grader.Value, pointer string) outcome {
+	o := outcome{pointer: mc.base + pointer}
+	if v != nil {
+		o.line, o.column = v.Pos.Line, v.Pos.Column
+	}
+	return o
+}
+
+// eval runs a message check.
+func (c *Check) eval(mc *msgCtx) outcome {
+	root := mc.root
+	switch c.Rule {
+	case RuleValid:
+		o := at(mc, root, "")
+		o.passed = mc.rep.Valid
+		if d := firstError(mc.rep, ""); d != nil {
+			o.pointer, o.line, o.column = mc.base+d.Pointer, d.Line, d.Column
+		}
+		return o
+	case RuleKind:
+		o := at(mc, root, "")
+		o.passed = string(mc.rep.Kind) == c.value
+		return o
+	case RuleMethod:
+		v, p := nearest(root, "/method")
+		o := at(mc, v, p)
+		m, ok := root.At("/method")
+		o.passed = ok && m.Kind == grader.String && m.Str == c.value
+		return o
+	case RuleEquals, RuleType, RulePresent, RuleAbsent:
+		v, ok := root.At(c.pointer)
+		near, p := nearest(root, c.pointer)
+		o := at(mc, near, p)
+		switch c.Rule {
+		case RuleEquals:
+			o.passed = ok && equal(v, c.value)
+		case RuleType:
+			o.passed = ok && slices.Contains(jsonType(v), c.value.(string))
+		case RulePresent:
+			o.passed = ok
+		case RuleAbsent:
+			o.passed = root != nil && !ok
+		}
+		return o
+	case RuleID:
+		v, p := nearest(root, "/id")
+		o := at(mc, v, p)
+		id, ok := root.At("/id")
+		switch c.idMode {
+		case "any":
+			o.passed = ok && isValidID(id)
+		case "same":
+			reqID, _ := mc.request.At("/id")
+			o.passed = ok && isValidID(id) && sameValue(id, reqID)
+		default:
+			o.passed = ok && equal(id, c.value)
+		}
+		return o
+	case RuleResultShape:
+		return c.evalResultShape(mc)
+	}
+	return outcome{}
+}
+
+// evalResultShape asks the checker to read the message as the response to a
+// request for the method: the checker owns the shapes of results.
+func (c *Check) evalResultShape(mc *msgCtx) outcome {
+	v, p := nearest(mc.root, "/result")
+	o := at(mc, v, p)
+	if mc.rep.Kind != grader.KindResponse {
+		return o
+	}
+	id := json.RawMessage("1")
+	if v, ok := mc.root.At("/id"); ok && isValidID(v) {
+		id = json.RawMessage(v.Raw)
+	}
+	req, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": c.value})
+	if err != nil {
+		return o
+	}
+	opts := mc.opts
+	opts.Request = req
+	rep := grader.Check(mc.text, opts)
+	if d := firstError(rep, "/result"); d != nil {
+		o.pointer, o.line, o.column = mc.base+d.Pointer, d.Line, d.Column
+		return o
+	}
+	o.passed = true
+	return o
+}
+
+// firstError returns the blocking error, or the first error, at or under
+// the pointer prefix ("" for anywhere).
+func firstError(rep grader.Report, prefix string) *grader.Diagnostic {
+	var first *grader.Diagnostic
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if d.Severity != grader.SeverityError {
+			continue
+		}
+		if prefix != "" && d.Pointer != prefix && !strings.HasPrefix(d.Pointer, prefix+"/") {
+			continue
+		}
+		if d.Blocking {
+			return d
+		}
+		if first == nil {
+			first = d
+		}
+	}
+	return first
+}
+
+// answers is a classify or match answer: one value per item.
+type answers struct {
+	root  *grader.Value
+	items []*grader.Value
+}
+
+// readAnswers reads {"answers": [...]} with one value per item.
+func (e *Exercise) readAnswers(src []byte) (*answers, error) {
+	root, err := grader.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("not valid JSON: %w", err)
+	}
+	list := root.Get("answers")
+	if root.Kind != grader.Object || list == nil || list.Kind != grader.Array {
+		return nil, errors.New(`expected {"answers": [...]}`)
+	}
+	if len(list.Items) != e.Items() {
+		return nil, fmt.Errorf("expected %d answers, one per %s, not %d", e.Items(), itemWord(e.Kind), len(list.Items))
+	}
+	return &answers{root: root, items: list.Items}, nil
+}
+
+func (e *Exercise) gradeAnswers(answer string, lang i18n.Lang) Result {
+	res := Result{Passed: true, Report: emptyReport(e.Protocol)}
+	a, err := e.readAnswers([]byte(answer))
+	if err != nil {
+		res.Problem = problems[string(e.Kind)][idx(lang)]
+	}
+	for _, c := range e.Checks {
+		o := outcome{pointer: "/answers/" + strconv.Itoa(c.item-1)}
+		feedback := ""
+		if a != nil {
+			got := a.items[c.item-1]
+			o.line, o.column = got.Pos.Line, got.Pos.Column
+			o.passed = equal(got, c.value)
+			if !o.passed && got.Kind == grader.String {
+				for _, ch := range e.choices {
+					if ch.value == got.Str {
+						feedback = pick(ch.feedback, lang)
+					}
+				}
+			}
+		}
+		res.add(c, o, lang, feedback)
+	}
+	return res
+}
+
+func emptyReport(protocol string) grader.Report {
+	return grader.Report{Protocol: protocol, Diagnostics: []grader.Diagnostic{}}
+}
+
+// exchangeMsg is one message of a live session.
+type exchangeMsg struct {
+	from string
+	text []byte
+	root *grader.Value // the message inside the exchange, when it is JSON
+	base string        // its pointer in the answer
+	req  int           // index of the request it answers, -1 if none
+}
+
+const maxExchange = 1000 // messages of one live session that are graded
+
+// readExchange reads {"exchange": [{"from": …, "message": …}, …]}.
+func readExchange(src []byte) ([]*exchangeMsg, error) {
+	root, err := grader.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("not valid JSON: %w", err)
+	}
+	list := root.Get("exchange")
+	if root.Kind != grader.Object || list == nil || list.Kind != grader.Array {
+		return nil, errors.New(`expected {"exchange": [{"from": "client", "message": {…}}, …]}`)
+	}
+	if len(list.Items) > maxExchange {
+		return nil, fmt.Errorf("more than %d messages", maxExchange)
+	}
+	out := make([]*exchangeMsg, 0, len(list.Items))
+	for i, it := range list.Items {
+		from, msg := it.Get("from"), it.Get("message")
+		if from == nil || from.Kind != grader.String || (from.Str != "client" && from.Str != "server") || msg == nil {
+			return nil, fmt.Errorf(`message %d: expected {"from": "client" or "server", "message": …}`, i+1)
+		}
+		m := &exchangeMsg{from: from.Str, base: "/exchange/" + strconv.Itoa(i) + "/message", req: -1}
+		if msg.Kind == grader.String {
+			m.text = []byte(msg.Str) // text that was sent but is not JSON
+		} else {
+			m.text, m.root = []byte(msg.Raw), msg
+		}
+		out = append(out, m)
+	}
+	// Pair each response with the latest earlier request from the other
+	// side that has the same id.
+	for i, m := range out {
+		if m.root == nil || m.root.Get("method") != nil {
+			continue
+		}
+		id := m.root.Get("id")
+		for j := i - 1; j >= 0 && id != nil; j-- {
+			r := out[j]
+			if r.from != m.from && r.root != nil && r.root.Get("method") != nil && sameValue(id, r.root.Get("id")) {
+				m.req = j
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+func (e *Exercise) gradeLive(answer string, lang i18n.Lang) Result {
+	res := Result{Passed: true, Report: emptyReport(e.Protocol)}
+	msgs, err := readExchange([]byte(answer))
+	if err != nil {
+		res.Problem = problems["live"][idx(lang)]
+	}
+	ctxs := make([]*msgCtx, len(msgs)) // built on first use: most checks look at few messages
+	ctxFor := func(i int) *msgCtx {
+		if ctxs[i] == nil {
+			m := msgs[i]
+			var req []byte
+			if m.req >= 0 {
+				req = msgs[m.req].text
+			}
+			mc := &msgCtx{text: m.text, opts: e.options(lang, m.from, req), base: m.base}
+			mc.rep = grader.Check(m.text, mc.opts)
+			if m.root != nil {
+				mc.root = m.root
+			}
+			ctxs[i] = mc
+		}
+		return ctxs[i]
+	}
+	for _, c := range e.Checks {
+		sel := c.sel
+		if sel == nil {
+			sel = &selector{from: "client"}
+		}
+		o := outcome{pointer: "/exchange"}
+		var firstFail *outcome
+		for i, m := range msgs {
+			if !sel.picks(m, msgs) {
+				continue
+			}
+			r := c.eval(ctxFor(i))
+			if r.passed {
+				o = r
+				break
+			}
+			if firstFail == nil {
+				firstFail = &r
+			}
+		}
+		if !o.passed && firstFail != nil {
+			o = *firstFail
+		}
+		res.add(c, o, lang, "")
+	}
+	return res
+}
+
+// picks reports whether the selector applies to message m.
+func (s *selector) picks(m *exchangeMsg, all []*exchangeMsg) bool {
+	if s.from != "" && m.from != s.from {
+		return false
+	}
+	switch {
+	case s.method != "":
+		if m.root == nil {
+			return false
+		}
+		method := m.root.Get("method")
+		return method != nil && method.Kind == grader.String && method.Str == s.method
+	case s.answers != "":
+		if m.req < 0 {
+			return false
+		}
+		method := all[m.req].root.Get("method")
+		return method != nil && method.Kind == grader.String && method.Str == s.answers
+	}
+	return true
+}

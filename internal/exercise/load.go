@@ -1,0 +1,557 @@
+package exercise
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/frontmatter"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+)
+
+// meta is the front matter of an exercise file.
+type meta struct {
+	ID            string     `yaml:"id"`
+	Lesson        string     `yaml:"lesson"`
+	Kind          string     `yaml:"kind"`
+	Protocol      string     `yaml:"protocol"`
+	Order         int        `yaml:"order"`
+	Sender        string     `yaml:"sender"`
+	SolutionAfter *int       `yaml:"solution_after"`
+	Checks        []*rawItem `yaml:"checks"`
+	Choices       []*rawItem `yaml:"choices"`
+}
+
+// DefaultSolutionAfter is the number of failed attempts after which the
+// solution is offered when the file does not say.
+const DefaultSolutionAfter = 3
+
+var idRE = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+
+// choice is one answer of a classify exercise, as written.
+type choice struct {
+	value    string
+	label    map[i18n.Lang]string
+	feedback map[i18n.Lang]string
+	line     int
+}
+
+// link is a link written in an exercise's text, checked once every
+// exercise is known.
+type link struct {
+	dest string
+	line int
+}
+
+// Load reads every *.md file at the root of fsys (README.md excepted) as an
+// exercise, renders its text with r and validates it. lessonExists says
+// whether a lesson slug exists (nil skips that check). The error joins every
+// problem found, each a *frontmatter.Error ("file:line: what is wrong"). A
+// missing directory holds no exercises.
+func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool) ([]*Exercise, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the exercises directory: %w", err)
+	}
+	var (
+		exs  []*Exercise
+		errs []error
+	)
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".md") || strings.EqualFold(name, "README.md") {
+			continue
+		}
+		ex, ferrs := loadFile(fsys, r, lessonExists, name)
+		errs = append(errs, ferrs...)
+		if ex != nil {
+			exs = append(exs, ex)
+		}
+	}
+	byID := map[string]*Exercise{}
+	for _, ex := range exs {
+		if other, dup := byID[ex.ID]; dup {
+			errs = append(errs, frontmatter.Errorf(ex.File, 2, "id %q is already used by %s", ex.ID, other.File))
+			continue
+		}
+		byID[ex.ID] = ex
+	}
+	for _, ex := range exs {
+		errs = append(errs, ex.checkLinks(lessonExists, byID)...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	sort.Slice(exs, func(i, j int) bool {
+		a, b := exs[i], exs[j]
+		if a.Lesson != b.Lesson {
+			return a.Lesson < b.Lesson
+		}
+		if a.Order != b.Order {
+			return a.Order < b.Order
+		}
+		return a.ID < b.ID
+	})
+	return exs, nil
+}
+
+var pageLinkRE = regexp.MustCompile(`^/([a-z]{2})/(lessons|exercises)/([^/#?]+)`)
+
+// checkLinks verifies the links to lessons and exercises written in the text.
+func (ex *Exercise) checkLinks(lessonExists func(string) bool, byID map[string]*Exercise) []error {
+	var errs []error
+	for _, l := range ex.links {
+		m := pageLinkRE.FindStringSubmatch(l.dest)
+		if m == nil {
+			continue
+		}
+		if _, ok := i18n.Parse(m[1]); !ok {
+			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: the language in the address is en or fr", l.dest))
+			continue
+		}
+		switch {
+		case m[2] == "lessons" && lessonExists != nil && !lessonExists(m[3]):
+			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no lesson with that slug", l.dest))
+		case m[2] == "exercises" && byID[m[3]] == nil:
+			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no exercise with that id", l.dest))
+		}
+	}
+	return errs
+}
+
+// fileLoader gathers the problems of one file so that an instructor sees
+// them all at once.
+type fileLoader struct {
+	file  string
+	r     *markdown.Renderer
+	lines map[string]int
+	errs  []error
+}
+
+func (fl *fileLoader) errf(line int, format string, args ...any) {
+	fl.errs = append(fl.errs, frontmatter.Errorf(fl.file, line, format, args...))
+}
+
+func (fl *fileLoader) lineOf(key string) int {
+	if n, ok := fl.lines[key]; ok {
+		return n
+	}
+	return 1
+}
+
+func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, name string) (*Exercise, []error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, []error{fmt.Errorf("read exercise %s: %w", name, err)}
+	}
+	fm, body, bodyLine, err := frontmatter.Split(name, src)
+	if err != nil {
+		return nil, []error{err}
+	}
+	var m meta
+	if err := frontmatter.Decode(name, fm, &m); err != nil {
+		return nil, []error{explainYAML(err)}
+	}
+	fl := &fileLoader{file: name, r: r, lines: topLines(fm)}
+	ex := &Exercise{File: name, ID: m.ID, Lesson: m.Lesson, Kind: Kind(m.Kind), Protocol: m.Protocol,
+		Order: m.Order, Sender: m.Sender, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
+
+	stem := strings.TrimSuffix(name, ".md")
+	switch {
+	case m.ID == "":
+		fl.errf(1, "id is missing: add \"id: %s\" to the front matter", stem)
+	case !idRE.MatchString(m.ID):
+		fl.errf(fl.lineOf("id"), "id %q: use lower-case letters, digits and dashes, such as tools-fix-call-params", m.ID)
+	case m.ID != stem:
+		fl.errf(fl.lineOf("id"), "id %q does not match the file name: name the file %s.md", m.ID, m.ID)
+	}
+	switch {
+	case m.Lesson == "":
+		fl.errf(1, "lesson is missing: the slug of the lesson this exercise belongs to, such as \"lesson: tools\"")
+	case lessonExists != nil && !lessonExists(m.Lesson):
+		fl.errf(fl.lineOf("lesson"), "lesson %q does not exist: use the slug of a lesson (the end of its file name)", m.Lesson)
+	}
+	if !slices.Contains(Kinds, ex.Kind) {
+		if m.Kind == "" {
+			fl.errf(1, "kind is missing: fix, write, classify, reply, match or live")
+		} else {
+			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live", m.Kind)
+		}
+		return nil, fl.errs // the rest depends on the kind
+	}
+	if ex.Protocol == "" {
+		ex.Protocol = grader.DefaultRevision
+	} else if !grader.KnownRevision(ex.Protocol) {
+		fl.errf(fl.lineOf("protocol"), "protocol %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", ex.Protocol)
+		ex.Protocol = grader.DefaultRevision
+	}
+	if ex.Order < 0 {
+		fl.errf(fl.lineOf("order"), "order is a whole number from 0 up")
+	}
+	switch ex.Sender {
+	case "":
+		ex.Sender = "client"
+		if ex.Kind == KindReply {
+			ex.Sender = "server"
+		}
+	case "client", "server":
+	default:
+		fl.errf(fl.lineOf("sender"), "sender is client or server, not %q", ex.Sender)
+	}
+	ex.SolutionAfter = DefaultSolutionAfter
+	if m.SolutionAfter != nil {
+		ex.SolutionAfter = *m.SolutionAfter
+		if ex.SolutionAfter < 0 {
+			fl.errf(fl.lineOf("solution_after"), "solution_after is a number of failed attempts, from 0 up (0: only after passing)")
+		}
+	}
+
+	fl.sections(ex, body, bodyLine)
+	if ex.Kind == KindClassify {
+		fl.choices(ex, m.Choices)
+	} else if len(m.Choices) > 0 {
+		fl.errf(fl.lineOf("choices"), "choices belong to classify exercises only")
+	}
+	fl.checks(ex, m.Checks)
+	fl.deriveSolutions(ex)
+	fl.texts(ex)
+	if len(fl.errs) > 0 {
+		return nil, fl.errs
+	}
+	return ex, nil
+}
+
+type need int
+
+const (
+	never need = iota
+	optional
+	required
+)
+
+// sectionRules says which JSON sections each kind has.
+var sectionRules = map[string]map[Kind]need{
+	secStarter:   {KindFix: required, KindWrite: optional, KindReply: optional},
+	secRequest:   {KindReply: required},
+	secMessages:  {KindClassify: required},
+	secRequests:  {KindMatch: required},
+	secResponses: {KindMatch: required},
+	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional},
+	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional},
+}
+
+// sections reads the body: JSON blocks into the exercise, language
+// sections into ex.texts (rendered later).
+func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
+	secs, errs := splitSections(fl.file, body, bodyLine)
+	fl.errs = append(fl.errs, errs...)
+	got := map[string][]block{}
+	seen := map[string]int{}
+	for _, s := range secs {
+		if s.name == "" {
+			if prev, dup := ex.texts[s.lang]; dup {
+				fl.errf(s.line, "a second %s section: the first is on line %d", s.lang, prev.line)
+				continue
+			}
+			ts, errs := s.text(fl.file)
+			fl.errs = append(fl.errs, errs...)
+			ex.texts[s.lang] = ts
+			continue
+		}
+		if sectionRules[s.name][ex.Kind] == never {
+			fl.errf(s.line, "a %s exercise has no # %s section", ex.Kind, s.name)
+			continue
+		}
+		if prev, dup := seen[s.name]; dup && s.name != secSolution && s.name != secWrong {
+			fl.errf(s.line, "a second # %s section: the first is on line %d", s.name, prev)
+			continue
+		}
+		seen[s.name] = s.line
+		bs, errs := s.blocks(fl.file)
+		fl.errs = append(fl.errs, errs...)
+		if len(bs) == 0 && len(errs) == 0 {
+			fl.errf(s.line, "# %s holds no ```json block", s.name)
+		}
+		if (s.name == secStarter || s.name == secRequest) && len(bs) > 1 {
+			fl.errf(bs[1].line-1, "# %s holds one ```json block, not %d", s.name, len(bs))
+			bs = bs[:1]
+		}
+		got[s.name] = append(got[s.name], bs...)
+	}
+	for _, name := range jsonSections {
+		if sectionRules[name][ex.Kind] == required && seen[name] == 0 {
+			fl.errf(1, "a %s exercise needs a # %s section (see FORMAT.md)", ex.Kind, name)
+		}
+	}
+	if len(ex.texts) == 0 {
+		fl.errf(1, "the exercise has no text: add a section \"# en: Title\" (and \"# fr: Titre\") with the statement")
+	}
+
+	if bs := got[secStarter]; len(bs) > 0 {
+		ex.starter = &bs[0]
+		ex.Starter = bs[0].text
+	}
+	if bs := got[secRequest]; len(bs) > 0 {
+		if v := fl.parseJSON(bs[0], "the request"); v != nil {
+			if rep := grader.Check([]byte(bs[0].text), grader.Options{Protocol: ex.Protocol}); rep.Kind != grader.KindRequest {
+				fl.errf(bs[0].line, "the request must be a request: an object with an id and a method")
+			}
+		}
+		ex.Request = bs[0].text
+		ex.requestUsable = hasResult(requestMethod(bs[0].text), ex.Protocol)
+	}
+	for _, b := range got[secMessages] {
+		ex.Messages = append(ex.Messages, b.text)
+	}
+	var reqIDs []*grader.Value
+	for i, b := range got[secRequests] {
+		ex.Requests = append(ex.Requests, b.text)
+		v := fl.parseJSON(b, "this request")
+		if v == nil {
+			continue
+		}
+		id := v.Get("id")
+		if v.Get("method") == nil || id == nil {
+			fl.errf(b.line, "request %d must be a request: an object with an id and a method", i+1)
+			continue
+		}
+		for j, other := range reqIDs {
+			if sameValue(id, other) {
+				fl.errf(b.line, "request %d has the same id as request %d: each response could then answer both", i+1, j+1)
+			}
+		}
+		reqIDs = append(reqIDs, id)
+	}
+	for i, b := range got[secResponses] {
+		ex.Responses = append(ex.Responses, b.text)
+		if v := fl.parseJSON(b, "this response"); v != nil && (v.Kind != grader.Object || v.Get("method") != nil || (v.Get("result") == nil && v.Get("error") == nil)) {
+			fl.errf(b.line, "response %d must be a response: an object with result or error, and no method", i+1)
+		}
+	}
+	for _, b := range got[secSolution] {
+		if fl.parseJSON(b, "this solution") != nil {
+			ex.sols = append(ex.sols, b)
+			ex.Solutions = append(ex.Solutions, b.text)
+		}
+	}
+	ex.wrong = got[secWrong]
+}
+
+// parseJSON reports a block that is not valid JSON, at the line of the
+// mistake.
+func (fl *fileLoader) parseJSON(b block, what string) *grader.Value {
+	v, err := grader.Parse([]byte(b.text))
+	var se *grader.SyntaxError
+	if errors.As(err, &se) {
+		fl.errf(b.line+se.Line-1, "%s is not valid JSON (column %d): %s", what, se.Column, se.Message)
+		return nil
+	}
+	if err != nil || v == nil {
+		fl.errf(b.line, "%s is not valid JSON", what)
+		return nil
+	}
+	return v
+}
+
+var choiceValueRE = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+
+func (fl *fileLoader) choices(ex *Exercise, items []*rawItem) {
+	if len(items) < 2 {
+		fl.errf(fl.lineOf("choices"), "a classify exercise needs choices: at least two, such as [request, notification]")
+		return
+	}
+	for _, it := range items {
+		ch := choice{line: it.line}
+		if !it.isMap {
+			s, ok := it.scalar.(string)
+			if !ok || builtinChoices[s] == nil {
+				fl.errf(it.line, "choice %s: a choice written alone is one of request, notification, response, error, invalid; write others as {value: …, label: {en: …, fr: …}}", compact(it.scalar))
+				continue
+			}
+			ch.value = s
+		} else {
+			for _, k := range it.keys {
+				switch k.name {
+				case "value":
+					s, ok := k.value.(string)
+					if !ok || !choiceValueRE.MatchString(s) {
+						fl.errf(k.line, "a choice's value is lower-case letters, digits and dashes")
+						continue
+					}
+					ch.value = s
+				case "label", "feedback":
+					lm, err := langMap(k.value)
+					if err != nil {
+						fl.errf(k.line, "%s: %v", k.name, err)
+						continue
+					}
+					if k.name == "label" {
+						ch.label = lm
+					} else {
+						ch.feedback = lm
+					}
+				default:
+					fl.errf(k.line, "unknown key %q in a choice: a choice has value, label and feedback", k.name)
+				}
+			}
+			if ch.value == "" {
+				fl.errf(it.line, "this choice has no value")
+				continue
+			}
+		}
+		if ch.label == nil {
+			ch.label = builtinChoices[ch.value]
+			if ch.label == nil {
+				fl.errf(ch.line, "choice %q needs a label: {en: …, fr: …} (only request, notification, response, error and invalid have one built in)", ch.value)
+			}
+		}
+		if slices.ContainsFunc(ex.choices, func(o choice) bool { return o.value == ch.value }) {
+			fl.errf(ch.line, "choice %q is listed twice", ch.value)
+			continue
+		}
+		ex.choices = append(ex.choices, ch)
+	}
+}
+
+func (fl *fileLoader) checks(ex *Exercise, items []*rawItem) {
+	if len(items) == 0 {
+		fl.errf(fl.lineOf("checks"), "checks are missing: list what a right answer must satisfy (see FORMAT.md)")
+		return
+	}
+	cx := checkContext{file: fl.file, kind: ex.Kind, protocol: ex.Protocol, choices: ex.choices,
+		items: ex.Items(), requests: len(ex.Requests)}
+	hasValid := false
+	for _, it := range items {
+		c, errs := parseCheck(cx, it)
+		fl.errs = append(fl.errs, errs...)
+		if c == nil {
+			continue
+		}
+		hasValid = hasValid || c.Rule == RuleValid
+		ex.Checks = append(ex.Checks, c)
+	}
+	if ex.Kind.IsMessage() && !hasValid {
+		implicit := &Check{ID: string(RuleValid), Rule: RuleValid, Line: fl.lineOf("checks"), Implicit: true, protocol: ex.Protocol}
+		ex.Checks = append([]*Check{implicit}, ex.Checks...)
+	}
+	// Readable ids that stay unique: a second "method" becomes "method#2".
+	used := map[string]int{}
+	for _, c := range ex.Checks {
+		used[c.ID]++
+		if n := used[c.ID]; n > 1 {
+			c.ID += "#" + strconv.Itoa(n)
+		}
+	}
+	if ex.Kind != KindClassify && ex.Kind != KindMatch {
+		return
+	}
+	byItem := map[int]*Check{}
+	for _, c := range ex.Checks {
+		if prev, dup := byItem[c.item]; dup {
+			fl.errf(c.Line, "%s %d already has an answer check, on line %d", itemWord(ex.Kind), c.item, prev.Line)
+			continue
+		}
+		byItem[c.item] = c
+	}
+	for i := 1; i <= ex.Items(); i++ {
+		if byItem[i] == nil {
+			fl.errf(fl.lineOf("checks"), "%s %d has no answer check: add \"- answer: …\" with \"item: %d\"", itemWord(ex.Kind), i, i)
+		}
+	}
+}
+
+// deriveSolutions writes the solution of classify and match exercises from
+// their answer checks, and checks the shape of the solutions written.
+func (fl *fileLoader) deriveSolutions(ex *Exercise) {
+	switch ex.Kind {
+	case KindClassify, KindMatch:
+		for _, b := range ex.sols {
+			if _, err := ex.readAnswers([]byte(b.text)); err != nil {
+				fl.errf(b.line, "this solution is not an answer of a %s exercise: %v", ex.Kind, err)
+			}
+		}
+		if len(ex.sols) > 0 || len(fl.errs) > 0 {
+			return
+		}
+		answers := make([]any, ex.Items())
+		for _, c := range ex.Checks {
+			if c.item >= 1 && c.item <= len(answers) {
+				answers[c.item-1] = c.value
+			}
+		}
+		sol, _ := json.Marshal(map[string]any{"answers": answers})
+		ex.Solutions = []string{string(sol)}
+	case KindLive:
+		for _, b := range ex.sols {
+			if _, err := readExchange([]byte(b.text)); err != nil {
+				fl.errf(b.line, "this solution is not a live exchange: %v", err)
+			}
+		}
+	}
+}
+
+// texts renders the language sections.
+func (fl *fileLoader) texts(ex *Exercise) {
+	for l, ts := range ex.texts {
+		t := &Text{Title: ts.title}
+		doc, err := fl.render(ts.statement, l, ts.statementLine)
+		t.Statement = doc.HTML
+		fl.collectLinks(ex, doc, err)
+		for _, h := range ts.hints {
+			doc, err := fl.render(h.text, l, h.line)
+			fl.collectLinks(ex, doc, err)
+			t.Hints = append(t.Hints, doc.HTML)
+		}
+		for _, ch := range ex.choices {
+			t.Choices = append(t.Choices, Choice{Value: ch.value, Label: InlineHTML(pick(ch.label, l))})
+		}
+		ex.Text[l] = t
+	}
+}
+
+func (fl *fileLoader) render(src string, l i18n.Lang, line int) (markdown.Doc, error) {
+	if fl.r == nil {
+		return markdown.Doc{HTML: template.HTML(template.HTMLEscapeString(src))}, nil
+	}
+	return fl.r.Render([]byte(src), markdown.Options{Lang: string(l), FirstLine: line})
+}
+
+func (fl *fileLoader) collectLinks(ex *Exercise, doc markdown.Doc, err error) {
+	if err != nil {
+		located := markdown.Errors(err)
+		for _, e := range located {
+			fl.errf(e.Line, "%s", e.Msg)
+		}
+		if len(located) == 0 {
+			fl.errs = append(fl.errs, fmt.Errorf("%s: render the text: %w", fl.file, err))
+		}
+	}
+	for _, lk := range doc.Links {
+		ex.links = append(ex.links, link{dest: lk.Dest, line: lk.Line})
+	}
+}
+
+// explainYAML adds the usual cause to the YAML errors instructors meet most:
+// a text holding ": " or starting with a backquote must be quoted.
+func explainYAML(err error) error {
+	var fe *frontmatter.Error
+	if !errors.As(err, &fe) {
+		return err
+	}
+	if strings.Contains(fe.Msg, "mapping value is not allowed") || strings.Contains(fe.Msg, "reserved") || strings.Contains(fe.Msg, "could not find expected") {
+		return frontmatter.Errorf(fe.File, fe.Line, "%s (a text that holds \": \" or starts with ` must be quoted: '…' or \"…\")", fe.Msg)
+	}
+	return err
+}
