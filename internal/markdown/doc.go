@@ -98,7 +98,7 @@
 //
 // The HTML uses no inline script, event handler or style attribute, so it
 // passes a strict Content-Security-Policy. What the site's CSS and script
-// hook onto (markdown.css in this directory is a reference stylesheet):
+// (static/css/app.css, static/js/app.js) hook onto:
 //
 //   - headings: <h2 id="…">…<a class="anchor" href="#…" aria-label="…">#</a></h2>
 //   - callouts: <aside class="callout callout-note|mistake|spec|check"
@@ -106,10 +106,10 @@
 //     a check's answer is in <details class="callout-answer">
 //   - code: <div class="code"><pre><code class="language-…">…</code></pre>
 //     <button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>;
-//     the script un-hides the button, copies the <code>'s text on click and
-//     may show data-copied for a moment. JSON tokens are spans j-key, j-str,
-//     j-num, j-bool, j-null, j-punct and j-comment.
-//   - diagrams: <figure class="seq-diagram"><svg class="seq" role="img">,
+//     the script un-hides the button and copies the <code>'s text on click.
+//     JSON tokens are spans j-key, j-str, j-num, j-bool, j-null, j-punc and
+//     j-comment; j-err marks what JSON does not allow.
+//   - diagrams: <figure class="sequence"><svg class="seq-svg" role="img">,
 //     with groups seq-actor, seq-lifeline, seq-msg plus seq-msg-request,
 //     seq-msg-response, seq-msg-notification or seq-msg-error, seq-note, and
 //     tspan seq-code. It is drawn in currentColor, so it follows the text

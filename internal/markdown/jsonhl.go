@@ -13,16 +13,20 @@ const (
 	classNumber  = "j-num"
 	classBool    = "j-bool"
 	classNull    = "j-null"
-	classPunct   = "j-punct"
+	classPunct   = "j-punc"
 	classComment = "j-comment"
+	// classError marks what JSON does not allow (a bare word, 'single
+	// quotes', a stray character, a string left open), so a "common mistake"
+	// example shows where the mistake is.
+	classError = "j-err"
 )
 
 // HighlightJSON returns src as HTML with its JSON tokens wrapped in spans
-// (class j-key, j-str, j-num, j-bool, j-null, j-punct, j-comment). It never
+// (class j-key, j-str, j-num, j-bool, j-null, j-punc, j-comment). It never
 // fails: lessons show broken JSON on purpose in "common mistake" examples, so
-// the tokenizer reads one token at a time and leaves whatever it does not
-// recognise as plain escaped text. Removing the tags and unescaping gives
-// back src exactly.
+// the tokenizer reads one token at a time and wraps what JSON does not allow
+// in j-err instead of giving up. Removing the tags and unescaping gives back
+// src exactly.
 func HighlightJSON(src string) template.HTML {
 	var b bytes.Buffer
 	highlightJSON(&b, []byte(src))
@@ -53,21 +57,28 @@ func highlightJSON(b *bytes.Buffer, src []byte) {
 		case c == '"':
 			end := scanString(src, i)
 			class := classString
-			if nextNonSpace(src, end) == ':' {
+			switch {
+			case end-i < 2 || src[end-1] != '"' || escapedAt(src, i, end-1):
+				class = classString + " " + classError // left open
+			case nextNonSpace(src, end) == ':':
 				class = classKey
 			}
 			span(class, i, end)
+			i = end
+		case c == '\'':
+			end := scanSingleQuoted(src, i)
+			span(classError, i, end)
 			i = end
 		case c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':':
 			span(classPunct, i, i+1)
 			i++
 		case c == '-' || isDigit(c):
 			end := scanNumber(src, i)
+			class := classNumber
 			if end == i+1 && c == '-' { // a lone minus is not a number
-				i++
-				continue
+				class = classError
 			}
-			span(classNumber, i, end)
+			span(class, i, end)
 			i = end
 		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
 			end := scanComment(src, i)
@@ -83,13 +94,21 @@ func highlightJSON(b *bytes.Buffer, src []byte) {
 				span(classBool, i, end)
 			case "null":
 				span(classNull, i, end)
+			default: // True, undefined, an unquoted key
+				span(classError, i, end)
 			}
-			// Any other bare word (True, undefined, an unquoted key) stays
-			// plain: colouring it like a value would hide the mistake.
 			i = end
-		default:
-			_, size := utf8.DecodeRune(src[i:])
-			i += size
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		default: // a run of stray characters: ..., …, =, ;
+			_, end := utf8.DecodeRune(src[i:])
+			end += i
+			for end < len(src) && isStray(src[end], src, end) {
+				_, size := utf8.DecodeRune(src[end:])
+				end += size
+			}
+			span(classError, i, end)
+			i = end
 		}
 	}
 	flush(len(src))
@@ -142,6 +161,46 @@ func scanComment(src []byte, start int) int {
 		return start + 2 + j + 2
 	}
 	return len(src)
+}
+
+// scanSingleQuoted reads a 'string' written with single quotes, which
+// JSON does not allow, up to its closing quote or the end of the line.
+func scanSingleQuoted(src []byte, start int) int {
+	for i := start + 1; i < len(src); i++ {
+		switch src[i] {
+		case '\'':
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return len(src)
+}
+
+// escapedAt reports whether the quote at q is escaped by the backslashes
+// before it (an odd number of them), inside the string starting at start.
+func escapedAt(src []byte, start, q int) bool {
+	n := 0
+	for i := q - 1; i > start && src[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// isStray reports whether src[i] starts no token the loop knows, so it
+// belongs to a run of stray characters.
+func isStray(c byte, src []byte, i int) bool {
+	switch {
+	case c == '"' || c == '\'' || c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':':
+		return false
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		return false
+	case c == '-' || isDigit(c) || isWordByte(c):
+		return false
+	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		return false
+	}
+	return true
 }
 
 func nextNonSpace(src []byte, i int) byte {

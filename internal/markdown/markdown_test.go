@@ -198,7 +198,7 @@ func TestCodeBlocks(t *testing.T) {
 		name, lang, src, want string
 	}{
 		{"json", "en", "```json\n{\"id\": 1}\n```",
-			`<div class="code"><pre><code class="language-json"><span class="j-punct">{</span><span class="j-key">&#34;id&#34;</span><span class="j-punct">:</span> <span class="j-num">1</span><span class="j-punct">}</span>
+			`<div class="code"><pre><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;id&#34;</span><span class="j-punc">:</span> <span class="j-num">1</span><span class="j-punc">}</span>
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"other language, French button", "fr", "```go\nif a < b && c {\n```",
@@ -214,7 +214,7 @@ func TestCodeBlocks(t *testing.T) {
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"script in JSON", "en", "```json\n{\"text\": \"</code><script>alert(1)</script>\"}\n```",
-			`<div class="code"><pre><code class="language-json"><span class="j-punct">{</span><span class="j-key">&#34;text&#34;</span><span class="j-punct">:</span> <span class="j-str">&#34;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#34;</span><span class="j-punct">}</span>
+			`<div class="code"><pre><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;text&#34;</span><span class="j-punc">:</span> <span class="j-str">&#34;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#34;</span><span class="j-punc">}</span>
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"language is escaped", "en", "```\"><x\nhi\n```",
@@ -237,23 +237,26 @@ func TestHighlightJSON(t *testing.T) {
 		name, src, want string
 	}{
 		{"all token kinds", `{"a": [1, -2.5e3, true, false, null], "b": "x"}`,
-			`<span class="j-punct">{</span><span class="j-key">&#34;a&#34;</span><span class="j-punct">:</span> <span class="j-punct">[</span><span class="j-num">1</span><span class="j-punct">,</span> <span class="j-num">-2.5e3</span><span class="j-punct">,</span> <span class="j-bool">true</span><span class="j-punct">,</span> <span class="j-bool">false</span><span class="j-punct">,</span> <span class="j-null">null</span><span class="j-punct">]</span><span class="j-punct">,</span> <span class="j-key">&#34;b&#34;</span><span class="j-punct">:</span> <span class="j-str">&#34;x&#34;</span><span class="j-punct">}</span>`},
+			`<span class="j-punc">{</span><span class="j-key">&#34;a&#34;</span><span class="j-punc">:</span> <span class="j-punc">[</span><span class="j-num">1</span><span class="j-punc">,</span> <span class="j-num">-2.5e3</span><span class="j-punc">,</span> <span class="j-bool">true</span><span class="j-punc">,</span> <span class="j-bool">false</span><span class="j-punc">,</span> <span class="j-null">null</span><span class="j-punc">]</span><span class="j-punc">,</span> <span class="j-key">&#34;b&#34;</span><span class="j-punc">:</span> <span class="j-str">&#34;x&#34;</span><span class="j-punc">}</span>`},
 		{"key on its own line before the colon", "\"k\"\n  : 1",
-			`<span class="j-key">&#34;k&#34;</span>` + "\n  " + `<span class="j-punct">:</span> <span class="j-num">1</span>`},
+			`<span class="j-key">&#34;k&#34;</span>` + "\n  " + `<span class="j-punc">:</span> <span class="j-num">1</span>`},
 		{"escaped quote in a string", `"a\"b"`, `<span class="j-str">&#34;a\&#34;b&#34;</span>`},
-		{"single quotes stay plain", `{'id': 1}`,
-			`<span class="j-punct">{</span>&#39;id&#39;<span class="j-punct">:</span> <span class="j-num">1</span><span class="j-punct">}</span>`},
-		{"unquoted key and True stay plain", `{id: True}`,
-			`<span class="j-punct">{</span>id<span class="j-punct">:</span> True<span class="j-punct">}</span>`},
+		{"single quotes are an error", `{'id': 1}`,
+			`<span class="j-punc">{</span><span class="j-err">&#39;id&#39;</span><span class="j-punc">:</span> <span class="j-num">1</span><span class="j-punc">}</span>`},
+		{"unquoted key and True are errors", `{id: True}`,
+			`<span class="j-punc">{</span><span class="j-err">id</span><span class="j-punc">:</span> <span class="j-err">True</span><span class="j-punc">}</span>`},
 		{"trailing comma", `[1,]`,
-			`<span class="j-punct">[</span><span class="j-num">1</span><span class="j-punct">,</span><span class="j-punct">]</span>`},
+			`<span class="j-punc">[</span><span class="j-num">1</span><span class="j-punc">,</span><span class="j-punc">]</span>`},
 		{"unterminated string stops at the end of the line", "\"id: 1,\n\"m\": 2",
-			`<span class="j-str">&#34;id: 1,</span>` + "\n" + `<span class="j-key">&#34;m&#34;</span><span class="j-punct">:</span> <span class="j-num">2</span>`},
-		{"unterminated at the end", `"abc\`, `<span class="j-str">&#34;abc\</span>`},
+			`<span class="j-str j-err">&#34;id: 1,</span>` + "\n" + `<span class="j-key">&#34;m&#34;</span><span class="j-punc">:</span> <span class="j-num">2</span>`},
+		{"unterminated at the end", `"abc\"`, `<span class="j-str j-err">&#34;abc\&#34;</span>`},
+		{"lone quote", `"`, `<span class="j-str j-err">&#34;</span>`},
+		{"escaped backslash before the closing quote", `"a\\"`, `<span class="j-str">&#34;a\\&#34;</span>`},
 		{"comments", "1 // one\n/* two */ 2 /* open",
 			`<span class="j-num">1</span> <span class="j-comment">// one</span>` + "\n" + `<span class="j-comment">/* two */</span> <span class="j-num">2</span> <span class="j-comment">/* open</span>`},
-		{"lone minus and ellipsis", `- ... €`, `- ... €`},
-		{"markup is escaped", `<script>&`, `&lt;script&gt;&amp;`},
+		{"stray characters and a lone minus", `{"a": ... , - €= 1}`,
+			`<span class="j-punc">{</span><span class="j-key">&#34;a&#34;</span><span class="j-punc">:</span> <span class="j-err">...</span> <span class="j-punc">,</span> <span class="j-err">-</span> <span class="j-err">€=</span> <span class="j-num">1</span><span class="j-punc">}</span>`},
+		{"markup is escaped", `<script>&`, `<span class="j-err">&lt;</span><span class="j-err">script</span><span class="j-err">&gt;&amp;</span>`},
 		{"empty", ``, ``},
 	}
 	for _, tt := range tests {
@@ -315,7 +318,7 @@ func TestSequenceInMarkdown(t *testing.T) {
 	src := "# Handshake\n\n```sequence\nparticipant C as <script>Client</script>\nC->>S: initialize\n```\n"
 	doc := mustRender(t, src, Options{Lang: "fr"})
 	got := string(doc.HTML)
-	if !strings.Contains(got, `<figure class="seq-diagram"><svg xmlns="http://www.w3.org/2000/svg" class="seq" role="img"`) {
+	if !strings.Contains(got, `<figure class="sequence"><svg xmlns="http://www.w3.org/2000/svg" class="seq-svg" role="img"`) {
 		t.Errorf("no diagram:\n%s", got)
 	}
 	if !strings.Contains(got, "<title>Diagramme de séquence entre &lt;script&gt;Client&lt;/script&gt; et S</title>") {
@@ -476,7 +479,7 @@ func TestLessonRendersCleanly(t *testing.T) {
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Errorf("heading ids (-want +got):\n%s", diff)
 	}
-	for _, class := range []string{"callout-mistake", "callout-spec", "callout-note", "callout-check", "seq-diagram", "j-key"} {
+	for _, class := range []string{"callout-mistake", "callout-spec", "callout-note", "callout-check", "figure class=\"sequence\"", "j-key"} {
 		if !strings.Contains(string(doc.HTML), class) {
 			t.Errorf("the lesson lacks %s", class)
 		}

@@ -125,7 +125,7 @@ func renderCode(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 
 func renderSequence(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		_, _ = w.WriteString(`<figure class="seq-diagram">` + node.(*sequenceNode).svg + "</figure>\n")
+		_, _ = w.WriteString(`<figure class="sequence">` + node.(*sequenceNode).svg + "</figure>\n")
 	}
 	return ast.WalkSkipChildren, nil
 }

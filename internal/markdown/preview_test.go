@@ -9,7 +9,7 @@ import (
 var preview = flag.String("preview", "", "write testdata/lesson.md rendered as a standalone HTML page to this file, to look at")
 
 // TestPreview is a tool more than a test: with -preview FILE it writes a
-// page a person (or headless Chromium) can look at, with markdown.css.
+// page a person (or headless Chromium) can look at, with the site's CSS.
 func TestPreview(t *testing.T) {
 	if *preview == "" {
 		t.Skip("pass -preview FILE to write the preview page")
@@ -18,7 +18,7 @@ func TestPreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	css, err := os.ReadFile("markdown.css")
+	css, err := os.ReadFile("../../static/css/app.css")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := "<!doctype html><meta charset=utf-8><style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}" +
-		string(css) + "</style><main class=md>" + string(doc.HTML) + "</main>"
+		string(css) + "</style><main class=prose>" + string(doc.HTML) + "</main>"
 	if err := os.WriteFile(*preview, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}

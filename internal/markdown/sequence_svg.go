@@ -193,7 +193,7 @@ func (d *diagram) svg(w *words) template.HTML {
 	height := bottomBox + boxH + margin
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="seq" role="img" viewBox="0 0 %d %d" width="%d" height="%d" font-family="%s" font-size="%d" fill="currentColor">`,
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="seq-svg" role="img" viewBox="0 0 %d %d" width="%d" height="%d" font-family="%s" font-size="%d" fill="currentColor">`,
 		width, height, width, height, svgFont, fontSize)
 	names := make([]string, len(d.participants))
 	for i, p := range d.participants {
