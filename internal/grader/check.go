@@ -248,7 +248,7 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 		return
 	}
 
-	if params != nil && params.Kind != Object {
+	if params != nil && params.Kind != Object && (rep.Kind == KindRequest || rep.Kind == KindNotification) {
 		st.add(diag{code: codeParamsType, off: params.Pos.Offset, ptr: "/params", layer: layerEnvelope, a: dargs{got: typeOf(params)}})
 	}
 

@@ -217,6 +217,10 @@ func render(d diag, lang string) string {
 	}
 	var b strings.Builder
 	expand(&b, def.msg[li], d, li)
+	if def.why[li] != "" {
+		b.WriteByte(' ')
+		expand(&b, def.why[li], d, li)
+	}
 	if d.sugg != "" && didYouMean[d.code] {
 		if li == 1 {
 			b.WriteString(frTypo(" Vouliez-vous dire `" + d.sugg + "` ?"))
@@ -226,10 +230,6 @@ func render(d diag, lang string) string {
 		if d.a.required {
 			b.WriteString([2]string{" It is required, and it is missing.", frTypo(" Ce champ est obligatoire, et il manque.")}[li])
 		}
-	}
-	if def.why[li] != "" {
-		b.WriteByte(' ')
-		expand(&b, def.why[li], d, li)
 	}
 	return b.String()
 }
