@@ -37,8 +37,9 @@ type Lesson struct {
 
 // Catalog is the whole course. It is never modified after Load.
 type Catalog struct {
-	lessons map[i18n.Lang][]*Lesson
-	bySlug  map[i18n.Lang]map[string]int
+	lessons   map[i18n.Lang][]*Lesson
+	bySlug    map[i18n.Lang]map[string]int
+	exercises exerciseSet // see load.go
 }
 
 // Lessons returns the lessons of l in course order.
@@ -163,12 +164,13 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if meta.Protocol == "" {
 		meta.Protocol = "2025-11-25"
 	}
-	doc, err := r.Render(body, markdown.Options{Lang: string(l)})
+	doc, err := r.Render(body, markdown.Options{Lang: string(l), FirstLine: bodyLine})
 	if err != nil {
-		return nil, locate(file, bodyLine, err)
-	}
-	for i := range doc.Links {
-		doc.Links[i].Line += bodyLine - 1
+		var errs []error
+		for _, e := range markdown.Errors(err) {
+			errs = append(errs, frontmatter.Errorf(file, e.Line, "%s", e.Msg))
+		}
+		return nil, errors.Join(errs...)
 	}
 	return &Lesson{
 		Lang: l, Slug: meta.Slug, Order: meta.Order, Title: meta.Title, Summary: meta.Summary,
@@ -218,16 +220,3 @@ func (c *Catalog) checkLinks() []error {
 	return errs
 }
 
-// locate turns the renderer's "line N: msg" (relative to the body) into a
-// file error with the absolute line.
-func locate(file string, bodyLine int, err error) error {
-	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if n, after, ok := strings.Cut(rest, ":"); ok {
-			if line, convErr := strconv.Atoi(n); convErr == nil {
-				return frontmatter.Errorf(file, line+bodyLine-1, "%s", strings.TrimSpace(after))
-			}
-		}
-	}
-	return frontmatter.Errorf(file, bodyLine, "%s", msg)
-}
