@@ -219,4 +219,3 @@ func (c *Catalog) checkLinks() []error {
 	}
 	return errs
 }
-
