@@ -1,20 +1,29 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
+	"strings"
 
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/markdown"
 )
 
 // runCheckContent lints a course directory (or the bundled course) and prints
-// one "file:line: what is wrong" per problem.
+// one "file:line: what is wrong" per problem: what loading finds (front
+// matter, sections, links, lessons that exist), then what only running the
+// exercises' checks finds (starters fail, solutions pass, every check can
+// fail, every text in each required language).
 func runCheckContent(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check-content", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground check-content [DIR]\n\nDIR holds lessons/ and exercises/; without it, the bundled course is checked.")
+		fmt.Fprintln(stderr, "usage: playground check-content [DIR]\n\nDIR holds lessons/ and exercises/; without it, the bundled course is checked.\nExits 1 when the content has problems, listed as file:line: what is wrong.")
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return 2
@@ -28,14 +37,51 @@ func runCheckContent(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	if _, err := src.load(markdown.New()); err != nil {
-		for _, e := range unjoin(err) {
-			fmt.Fprintln(stdout, e)
-		}
+	problems := checkContent(src)
+	for _, e := range problems {
+		fmt.Fprintln(stdout, locateProblem(e, src.dir))
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(stdout, "%d problem(s)\n", len(problems))
 		return 1
 	}
 	fmt.Fprintln(stdout, "content OK")
 	return 0
+}
+
+func checkContent(src contentSource) []error {
+	c, err := src.load(markdown.New())
+	if err != nil {
+		return unjoin(err)
+	}
+	var problems []error
+	problems = append(problems, c.CheckExerciseLinks()...)
+	settings, err := exercise.ReadCourse(src.exercises)
+	if err != nil {
+		return append(problems, err)
+	}
+	return append(problems, exercise.Lint(c.Exercises(), settings)...)
+}
+
+// locateProblem names files from the course directory, so that an editor or
+// a CI log can jump to them: lessons live in en/ and fr/, exercises at the
+// root of exercises/.
+func locateProblem(err error, dir string) string {
+	var fe *frontmatter.Error
+	if !errors.As(err, &fe) || fe.File == "" {
+		return err.Error()
+	}
+	sub := "exercises"
+	if strings.Contains(fe.File, "/") {
+		sub = "lessons"
+	}
+	file := path.Join(sub, fe.File)
+	if dir != "" {
+		file = filepath.Join(dir, filepath.FromSlash(file))
+	}
+	located := *fe
+	located.File = file
+	return located.Error()
 }
 
 // unjoin flattens errors.Join trees into one error per line.

@@ -44,5 +44,5 @@ func (cs contentSource) root() fs.FS {
 
 // load reads and validates the whole course.
 func (cs contentSource) load(r *markdown.Renderer) (*course.Catalog, error) {
-	return course.LoadLessons(cs.lessons, r)
+	return course.Load(cs.lessons, cs.exercises, r)
 }
