@@ -317,6 +317,14 @@ func parseSelector(v any) (*selector, error) {
 	if s.method != "" && s.answers != "" {
 		return nil, fmt.Errorf("message: method picks requests and notifications, answers picks responses; use one of them")
 	}
+	// The learner is the client: by default a selector picks what the
+	// learner sent, and responses come from the server.
+	if s.from == "" {
+		s.from = "client"
+		if s.answers != "" {
+			s.from = "server"
+		}
+	}
 	return s, nil
 }
 

@@ -94,13 +94,15 @@ func canonNumber(s string) (canonical, bool) {
 		c.neg, s = true, s[1:]
 	}
 	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
-	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" || !allDigits(intPart) || !allDigits(frac) {
+	intPart, frac, hasFrac := strings.Cut(mant, ".")
+	// JSON's grammar: no leading zero (007), digits after a point.
+	if intPart == "" || !allDigits(intPart) || (len(intPart) > 1 && intPart[0] == '0') ||
+		!allDigits(frac) || (hasFrac && frac == "") {
 		return c, false
 	}
 	if hasExp {
 		e, err := strconv.ParseInt(strings.TrimPrefix(expText, "+"), 10, 64)
-		if err != nil || e > 1<<40 || e < -(1<<40) {
+		if err != nil || expText == "" || e > 1<<40 || e < -(1<<40) {
 			return c, false
 		}
 		c.exp = e

@@ -148,6 +148,11 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 func (s *selector) describe(l i18n.Lang) string {
 	fr := l == i18n.FR
 	switch {
+	case s.answers != "" && s.from == "client":
+		if fr {
+			return "Votre réponse à une requête `" + s.answers + "`"
+		}
+		return "Your response to a `" + s.answers + "` request"
 	case s.answers != "":
 		if fr {
 			return "La réponse à une requête `" + s.answers + "`"
