@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -13,15 +14,28 @@ import (
 func (s *Server) homeShow(c *gin.Context) error {
 	l := langOf(c)
 	cat := s.content.Catalog()
+	_, _, prog, err := s.progressOf(c)
+	if err != nil {
+		return err
+	}
 	var vm view.HomeVM
 	for _, lesson := range cat.Lessons(l) {
-		vm.Lessons = append(vm.Lessons, view.LessonCard{
+		card := view.LessonCard{
 			Order:   lesson.Order,
 			URL:     fmt.Sprintf("/%s/lessons/%s", l, lesson.Slug),
 			Title:   lesson.Title,
 			Summary: lesson.Summary,
-		})
+		}
+		_, card.Read = prog.LessonsRead[lesson.Slug]
+		for _, ex := range cat.ExercisesFor(lesson.Slug) {
+			card.ExercisesTotal++
+			if prog.Exercises[ex.ID].Status == store.StatusPassed {
+				card.ExercisesPassed++
+			}
+		}
+		vm.Lessons = append(vm.Lessons, card)
 	}
+	c.Header("Cache-Control", "no-store")
 	f := s.frame(c, l, s.frame(c, l, "", "").T.CourseTitle, "course")
 	f.Description = f.T.Tagline
 	s.render(c, http.StatusOK, view.Home(f, vm))

@@ -19,9 +19,20 @@ func (s *Server) routes() {
 		g := r.Group("/"+string(l), withLang(l))
 		g.GET("/", s.handle(s.homeShow))
 		g.GET("/lessons/:slug", s.handle(s.lessonShow))
+		g.GET("/exercises", s.handle(s.exerciseList))
+		g.GET("/exercises/:id", s.handle(s.exerciseShow))
+		g.POST("/exercises/:id", s.handle(s.attemptCreate))
+		g.POST("/exercises/:id/hints", s.handle(s.hintReveal))
+		g.GET("/progress", s.handle(s.progressShow))
+		g.POST("/progress/name", s.handle(s.nameUpdate))
+		g.POST("/progress/resume", s.handle(s.resumeCreate))
 	}
 
 	api := r.Group("/api")
 	api.POST("/validate", s.handle(s.validatePost))
+	api.POST("/exercises/:id/attempts", s.handle(s.attemptCreateAPI))
+	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
+	api.GET("/progress", s.handle(s.progressAPI))
+	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
 	_ = api
 }

@@ -47,6 +47,9 @@ type Server struct {
 	assets  *assets
 	pages   *pageCache
 	router  *gin.Engine
+
+	// resumeGuard slows down guessing resume codes.
+	resumeGuard *failureLimiter
 }
 
 // New builds the server and its routes.
@@ -69,6 +72,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		assets:  a,
 	}
 	s.pages = newPageCache(s)
+	s.resumeGuard = newFailureLimiter(10)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

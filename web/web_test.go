@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpplayground/playground/exercises"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -27,9 +28,9 @@ type testEnv struct {
 
 func newTestEnv(t testing.TB, cfg Config) *testEnv {
 	t.Helper()
-	cat, err := course.LoadLessons(lessons.FS, markdown.New())
+	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
 	if err != nil {
-		t.Fatalf("load bundled lessons: %v", err)
+		t.Fatalf("load bundled course: %v", err)
 	}
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {

@@ -44,7 +44,6 @@ type ExerciseUI struct {
 	Passed          string
 	NotYet          string
 	AtLineCol       string // "Line %d, column %d"
-	DidYouMean      string
 	MoreProblemsOne string
 	MoreProblems    string // "%d more problems"
 	ChecksTitle     string
@@ -143,7 +142,6 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		Passed:          "Passed! Your answer meets every check.",
 		NotYet:          "Not yet. Start with this:",
 		AtLineCol:       "Line %d, column %d",
-		DidYouMean:      "Did you mean",
 		MoreProblemsOne: "1 more thing to look at",
 		MoreProblems:    "%d more things to look at",
 		ChecksTitle:     "What the exercise checks",
@@ -236,7 +234,6 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		Passed:          "Réussi ! Votre réponse satisfait toutes les vérifications.",
 		NotYet:          "Pas encore. Commencez par ceci :",
 		AtLineCol:       "Ligne %d, colonne %d",
-		DidYouMean:      "Vouliez-vous dire",
 		MoreProblemsOne: "1 autre point à regarder",
 		MoreProblems:    "%d autres points à regarder",
 		ChecksTitle:     "Ce que vérifie l’exercice",

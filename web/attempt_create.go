@@ -1,0 +1,53 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// attemptCreate takes an answer from the exercise page's form (the path
+// without JavaScript), stores it, and sends the learner back to the page,
+// which shows the feedback. A problem with the answer itself re-renders the
+// page with the message and the right status.
+func (s *Server) attemptCreate(c *gin.Context) error {
+	l := langOf(c)
+	x := i18n.ExerciseFor(l)
+	ex, cat, err := s.exerciseParam(c, x)
+	if err != nil {
+		return err
+	}
+	_, _, p, err := s.exerciseProgress(c, ex)
+	if err != nil {
+		return err
+	}
+	st := exerciseState{progress: p, answer: ex.Starter}
+	if err := c.Request.ParseForm(); err != nil {
+		if !isBodyTooLarge(err) {
+			return badRequest("the form could not be read")
+		}
+		he := tooLarge(x)
+		st.formErr = he.msg
+		s.renderExercise(c, he.status, l, cat, ex, st)
+		return nil
+	}
+	answer, ok := formAnswer(c.Request.PostForm, ex)
+	if !ok {
+		st.answer, st.formErr = answer, x.ErrNoChoice
+		s.renderExercise(c, http.StatusUnprocessableEntity, l, cat, ex, st)
+		return nil
+	}
+	answer, he := cleanAnswer(x, answer)
+	if he != nil {
+		st.formErr = he.msg
+		s.renderExercise(c, he.status, l, cat, ex, st)
+		return nil
+	}
+	if _, _, _, err := s.submitAnswer(c, ex, l, answer); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, exerciseURL(l, ex.ID)+"#feedback")
+	return nil
+}

@@ -1,0 +1,114 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+)
+
+// maxAnswerBytes bounds one answer. An exercise's message fits in a few
+// hundred bytes; the bound keeps a pasted log or a runaway script from
+// filling the database, far below the 1 MiB body limit.
+const maxAnswerBytes = 64 << 10
+
+// apiLang is the language of an API answer: ?lang=, else the page language
+// the request carries (cookie, Accept-Language).
+func apiLang(c *gin.Context) i18n.Lang {
+	if l, ok := i18n.Parse(c.Query("lang")); ok {
+		return l
+	}
+	return langOf(c)
+}
+
+// exerciseParam finds the exercise named in the URL.
+func (s *Server) exerciseParam(c *gin.Context, x *i18n.ExerciseUI) (*exercise.Exercise, *course.Catalog, error) {
+	cat := s.content.Catalog()
+	ex, ok := cat.Exercise(c.Param("id"))
+	if !ok {
+		return nil, nil, &httpError{status: http.StatusNotFound, msg: x.ErrUnknownExercise}
+	}
+	return ex, cat, nil
+}
+
+// tooLarge is the 413 a learner reads when the answer is too long.
+func tooLarge(x *i18n.ExerciseUI) *httpError {
+	return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxAnswerBytes>>10)}
+}
+
+// cleanAnswer normalises line ends (a form sends CRLF, the script LF, and
+// the checker's line numbers must match what the learner sees) and refuses
+// what is not text or too long.
+func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
+	if len(answer) > maxAnswerBytes {
+		return "", tooLarge(x)
+	}
+	if !utf8.ValidString(answer) {
+		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
+	}
+	return strings.ReplaceAll(answer, "\r\n", "\n"), nil
+}
+
+// formAnswer reads an answer posted by the page's form and encodes it as
+// Grade takes it. ok is false when a choice is missing.
+func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
+	switch ex.Kind {
+	case exercise.KindClassify, exercise.KindMatch:
+		vals := make([]string, ex.Items())
+		for i := range vals {
+			v := strings.TrimSpace(form.Get(fmt.Sprintf("item-%d", i+1)))
+			if v == "" {
+				return "", false
+			}
+			if ex.Kind == exercise.KindClassify {
+				vals[i] = strconv.Quote(v)
+			} else {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 {
+					return "", false
+				}
+				vals[i] = strconv.Itoa(n)
+			}
+		}
+		return `{"answers": [` + strings.Join(vals, ", ") + `]}`, true
+	}
+	return form.Get("answer"), true
+}
+
+// submitAnswer grades an answer and stores the attempt as the learner's
+// progress, in one transaction. When it returns without error, the attempt
+// is durable.
+func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, answer string) (exercise.Result, store.Attempt, store.ExerciseProgress, error) {
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		return exercise.Result{}, store.Attempt{}, store.ExerciseProgress{}, err
+	}
+	res := ex.Grade(answer, l)
+	a, p, err := s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
+		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: res.Passed, FirstProblem: firstProblem(res),
+	})
+	return res, a, p, err
+}
+
+// exerciseProgress is the current learner's record on ex (zero when none).
+func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (store.Learner, bool, store.ExerciseProgress, error) {
+	learner, ok, err := s.currentLearner(c)
+	if err != nil || !ok {
+		return learner, ok, store.ExerciseProgress{}, err
+	}
+	p, err := s.store.ExerciseProgressFor(c.Request.Context(), learner.ID, ex.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return learner, true, store.ExerciseProgress{}, nil
+	}
+	return learner, true, p, err
+}

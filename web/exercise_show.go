@@ -1,0 +1,56 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// exerciseShow is an exercise page. It shows the learner's last answer and
+// its feedback (graded again, so it follows the page's language), or the
+// starter with ?start=1 or before any attempt.
+func (s *Server) exerciseShow(c *gin.Context) error {
+	l := langOf(c)
+	x := i18n.ExerciseFor(l)
+	ex, cat, err := s.exerciseParam(c, x)
+	if err != nil {
+		return err
+	}
+	learner, ok, p, err := s.exerciseProgress(c, ex)
+	if err != nil {
+		return err
+	}
+	st := exerciseState{progress: p, answer: ex.Starter}
+	if ok && c.Query("start") == "" {
+		a, err := s.store.LastAttempt(c.Request.Context(), learner.ID, ex.ID)
+		switch {
+		case err == nil:
+			res := ex.Grade(a.Answer, l)
+			st.answer, st.result = a.Answer, &res
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+	}
+	s.renderExercise(c, http.StatusOK, l, cat, ex, st)
+	return nil
+}
+
+// renderExercise writes an exercise page; it is never cached, since it
+// shows one learner's work.
+func (s *Server) renderExercise(c *gin.Context, status int, l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st exerciseState) {
+	vm := s.exerciseVM(l, cat, ex, st)
+	f := s.frame(c, l, vm.Title, "exercises")
+	f.Description = vm.KindLabel
+	if vm.Next != nil {
+		f.NextURL = vm.Next.URL
+	}
+	c.Header("Cache-Control", "no-store")
+	s.render(c, status, view.Exercise(f, vm))
+}

@@ -1,0 +1,48 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// hintReveal opens the next hint from the page's form and sends the learner
+// back to it. Opening a hint is recorded: it is part of the learner's
+// progress and of each later attempt.
+func (s *Server) hintReveal(c *gin.Context) error {
+	l := langOf(c)
+	x := i18n.ExerciseFor(l)
+	ex, _, err := s.exerciseParam(c, x)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.PostForm("hint"))
+	if err != nil {
+		return badRequest(x.ErrNoSuchHint)
+	}
+	revealed, err := s.revealHint(c, ex, l, n)
+	if err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", exerciseURL(l, ex.ID), revealed))
+	return nil
+}
+
+// revealHint records hint n of ex as open for the learner (created if
+// needed) and returns how many hints are open.
+func (s *Server) revealHint(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, n int) (int, error) {
+	total := len(ex.TextIn(l).Hints)
+	if n < 1 || n > total {
+		return 0, badRequest(i18n.ExerciseFor(l).ErrNoSuchHint)
+	}
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		return 0, err
+	}
+	return s.store.RevealHint(c.Request.Context(), learner.ID, ex.ID, n, total)
+}

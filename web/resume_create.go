@@ -1,0 +1,80 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+)
+
+// resumeCreate adopts, on this device, the identity that owns a resume
+// code: the browser gets a new token of that learner. Wrong codes are
+// counted per client address, so guessing codes online is slow on top of
+// being hopeless (40 bits).
+func (s *Server) resumeCreate(c *gin.Context) error {
+	l := langOf(c)
+	x := i18n.ExerciseFor(l)
+	fail := func(status int, msg string) error {
+		vm, err := s.progressVM(c, l)
+		if err != nil {
+			return err
+		}
+		vm.ResumeError = msg
+		s.renderProgress(c, status, l, vm)
+		return nil
+	}
+	ip := c.ClientIP()
+	if !s.resumeGuard.allow(ip, time.Now()) {
+		return fail(http.StatusTooManyRequests, x.ResumeTooMany)
+	}
+	learner, token, err := s.store.AdoptByResumeCode(c.Request.Context(), c.PostForm("code"))
+	if errors.Is(err, store.ErrNotFound) {
+		s.resumeGuard.fail(ip, time.Now())
+		return fail(http.StatusBadRequest, x.ResumeBad)
+	}
+	if err != nil {
+		return err
+	}
+	s.setLearnerCookie(c, token)
+	c.Set(learnerKey, learner)
+	c.Redirect(http.StatusSeeOther, "/"+string(l)+"/progress?done=resume")
+	return nil
+}
+
+// failureLimiter counts failures per key in fixed one-minute windows. The
+// whole map is dropped at each new window, which bounds its memory.
+type failureLimiter struct {
+	max    int
+	mu     sync.Mutex
+	window time.Time
+	counts map[string]int
+}
+
+func newFailureLimiter(max int) *failureLimiter {
+	return &failureLimiter{max: max, counts: map[string]int{}}
+}
+
+func (f *failureLimiter) roll(now time.Time) {
+	if w := now.Truncate(time.Minute); !w.Equal(f.window) {
+		f.window, f.counts = w, map[string]int{}
+	}
+}
+
+func (f *failureLimiter) allow(key string, now time.Time) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.roll(now)
+	return f.counts[key] < f.max
+}
+
+func (f *failureLimiter) fail(key string, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.roll(now)
+	f.counts[key]++
+}

@@ -1,0 +1,191 @@
+package view
+
+import (
+	"html/template"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// StatusBadge is a learner's status on an exercise: Key is "new",
+// "started", "failed" or "passed" (a CSS class and a data attribute for
+// tests); Label is what the learner reads.
+type StatusBadge struct {
+	Key, Label string
+}
+
+// ExerciseItem is one exercise in the list.
+type ExerciseItem struct {
+	ID        string
+	URL       string
+	Title     string
+	KindLabel string
+	Status    StatusBadge
+}
+
+// ExerciseGroup is a lesson and its exercises.
+type ExerciseGroup struct {
+	Heading   string // "Lesson 2 · Requests"
+	LessonURL string
+	Read      bool
+	Exercises []ExerciseItem
+}
+
+// ExerciseListVM is the page listing every exercise.
+type ExerciseListVM struct {
+	X      *i18n.ExerciseUI
+	Groups []ExerciseGroup
+}
+
+// ExerciseVM is one exercise page. Every field is ready to print: the
+// handler decided what the learner may see (hints opened, solution
+// unlocked).
+type ExerciseVM struct {
+	X         *i18n.ExerciseUI
+	ID        string
+	Kind      string // fix, write, classify, reply, match, live
+	KindLabel string
+	Title     string
+	Protocol  string
+	Statement template.HTML
+	Lesson    NavLink
+	Status    StatusBadge
+	Attempts  int
+
+	// Where the forms and the script send things.
+	ActionURL  string // POST the answer as a form
+	HintURL    string // POST to open the next hint
+	ResetURL   string // the page with the starter in the editor
+	APIURL     string // POST the answer as JSON (the script)
+	HintAPIURL string
+	ScriptURL  string
+
+	// Editor is set for the kinds where the learner types a message.
+	Editor  bool
+	Answer  string // what the editor shows
+	Starter string // what "reset" puts back
+	// Request is the request a reply exercise answers.
+	Request string
+	// Items are the messages to classify, or the responses to match.
+	Items []ChoiceItem
+	// Requests are the numbered requests of a match exercise.
+	Requests []NumberedMessage
+	// ConsoleURL is set for live exercises.
+	ConsoleURL string
+
+	// Error is a problem with what was sent (no choice made…).
+	Error    string
+	Feedback *FeedbackVM
+
+	Hints      []template.HTML // the hints opened so far
+	HintsTotal int
+
+	Solution string // "" while locked
+	// SolutionList is the solution of a classify or match exercise, one
+	// line per item.
+	SolutionList []template.HTML
+	SolutionMsg  string // why it is locked, when it is
+
+	Next *NavLink
+}
+
+// NextHint is the number of the hint the "show" button opens, or 0 when
+// every hint is open.
+func (vm ExerciseVM) NextHint() int {
+	if len(vm.Hints) < vm.HintsTotal {
+		return len(vm.Hints) + 1
+	}
+	return 0
+}
+
+// NumberedMessage is a message shown with its number.
+type NumberedMessage struct {
+	N    int
+	Text string
+}
+
+// ChoiceItem is one message to classify or one response to match, with
+// the options the learner picks from.
+type ChoiceItem struct {
+	N       int
+	Label   string // "Message 1 is…"
+	Text    string // the message, as JSON
+	Name    string // form field name
+	Options []Option
+	Radio   bool // radio buttons (classify) rather than a select (match)
+	Failed  bool // the last answer for this item was wrong
+}
+
+// Option is one choice of a ChoiceItem.
+type Option struct {
+	Value   string
+	Label   template.HTML
+	Checked bool
+}
+
+// FeedbackVM is the verdict on the last answer.
+type FeedbackVM struct {
+	Passed bool
+	// First is the problem to fix first; Rest are folded under it.
+	First *ProblemVM
+	Rest  []ProblemVM
+	// Notes are non-blocking remarks (warnings) shown after a pass.
+	Notes  []ProblemVM
+	Checks []CheckVM
+}
+
+// MoreCount is the number of folded problems.
+func (f *FeedbackVM) MoreCount() int { return len(f.Rest) }
+
+// ProblemVM is one thing to fix, located in the answer when possible.
+type ProblemVM struct {
+	Code       string
+	Severity   string // error, warning, info
+	Message    template.HTML
+	Feedback   template.HTML // the instructor's help, when there is some
+	Pointer    string
+	Line       int
+	Column     int
+	Suggestion string // also in Message; kept for the script
+	Excerpt    *Excerpt
+}
+
+// Excerpt is one line of the answer with a caret under a column, as a
+// compiler prints it.
+type Excerpt struct {
+	LineNo int
+	Text   string
+	Caret  string // spaces (or tabs) then "^"
+}
+
+// CheckVM is one check's verdict.
+type CheckVM struct {
+	Passed   bool
+	Message  template.HTML
+	Feedback template.HTML
+}
+
+// ProgressVM is the learner's progress page.
+type ProgressVM struct {
+	X           *i18n.ExerciseUI
+	HasLearner  bool
+	DisplayName string
+	ResumeCode  string
+	Lessons     []LessonProgress
+	Empty       bool   // nothing done yet
+	Notice      string // a confirmation (name saved, resumed)
+	ResumeError string
+	ResumeURL   string
+	NameURL     string
+	JSONURL     string
+}
+
+// LessonProgress is one lesson's bar on the progress page.
+type LessonProgress struct {
+	Order     int
+	Title     string
+	URL       string
+	Read      bool
+	Passed    int
+	Total     int
+	Exercises []ExerciseItem
+}
