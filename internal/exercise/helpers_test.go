@@ -82,4 +82,3 @@ func failed(res Result) []string {
 	}
 	return out
 }
-

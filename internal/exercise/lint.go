@@ -280,9 +280,10 @@ func (ex *Exercise) lintLanguages(course Course) []error {
 	langs := slices.Clone(course.Languages)
 	sort.Slice(langs, func(i, j int) bool { return langs[i] < langs[j] })
 	var first *textSource
+	var firstLang i18n.Lang
 	for _, l := range i18n.All {
 		if ts := ex.texts[l]; ts != nil && first == nil {
-			first = ts
+			first, firstLang = ts, l
 		}
 	}
 	for _, l := range langs {
@@ -296,7 +297,7 @@ func (ex *Exercise) lintLanguages(course Course) []error {
 			continue
 		}
 		if first != nil && ts != first && len(ts.hints) != len(first.hints) {
-			errf(ts.line, "%d hints here but %d in the first language: translations give the same hints", len(ts.hints), len(first.hints))
+			errf(ts.line, "%d hints here but %d in %s: translations give the same hints", len(ts.hints), len(first.hints), firstLang)
 		}
 		for _, c := range ex.Checks {
 			if len(c.feedback) > 0 && c.feedback[l] == "" {

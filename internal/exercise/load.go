@@ -228,6 +228,7 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	fl.deriveSolutions(ex)
 	fl.texts(ex)
 	if len(fl.errs) > 0 {
+		sort.SliceStable(fl.errs, func(i, j int) bool { return errLine(fl.errs[i]) < errLine(fl.errs[j]) })
 		return nil, fl.errs
 	}
 	return ex, nil
@@ -554,4 +555,12 @@ func explainYAML(err error) error {
 		return frontmatter.Errorf(fe.File, fe.Line, "%s (a text that holds \": \" or starts with ` must be quoted: '…' or \"…\")", fe.Msg)
 	}
 	return err
+}
+
+func errLine(err error) int {
+	var fe *frontmatter.Error
+	if errors.As(err, &fe) {
+		return fe.Line
+	}
+	return 0
 }
