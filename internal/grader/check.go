@@ -82,17 +82,20 @@ func Check(src []byte, opts Options) Report {
 }
 
 func (st *state) release() {
-	// Drop references into the caller's text before pooling.
-	st.p.reset("")
-	st.rp.reset("")
+	// Forget the caller's text before pooling: the arenas are kept, their
+	// contents are not.
+	st.p.clear()
+	st.rp.clear()
+	clear(st.diags)
 	st.diags = st.diags[:0]
 	st.path = st.path[:0]
 	st.rev = nil
-	if cap(st.p.members) > 1<<16 || len(st.p.chunks) > 64 {
-		return // a huge message: let its memory go
-	}
 	statePool.Put(st)
 }
+
+// full reports whether no more diagnostics will be kept, so that the work of
+// explaining one can be skipped.
+func (st *state) full() bool { return len(st.diags) >= maxDiags }
 
 func (st *state) add(d diag) {
 	if len(st.diags) < maxDiags {
@@ -168,7 +171,7 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 	if seen < len(root.Members) {
 		accounted = map[string]bool{}
 		for _, m := range root.Members {
-			if isEnvelopeKey(m.Key) {
+			if isEnvelopeKey(m.Key) || st.full() {
 				continue
 			}
 			sugg, wrongCase := suggestKey(m.Key, []string{"jsonrpc", "id", "method", "params", "result", "error"})
@@ -456,6 +459,9 @@ func (st *state) errorObject(errv, id *Value, rep *Report, request []byte) {
 			}
 		case "data":
 		default:
+			if st.full() {
+				continue
+			}
 			sugg, wrongCase := suggestKey(m.Key, []string{"code", "message", "data"})
 			c := codeErrUnknown
 			if wrongCase {
@@ -858,6 +864,9 @@ func unionKeys(sh *shape) []string {
 // unknownField reports a member the shape does not define, with what it was
 // probably meant to be.
 func (st *state) unknownField(obj *Value, m *Member, sh *shape) {
+	if st.full() {
+		return
+	}
 	st.names = st.names[:0]
 	for _, f := range sh.fields {
 		st.names = append(st.names, f.name)
@@ -882,9 +891,13 @@ func (st *state) misspelled(v *Value, sh *shape, name string) bool {
 	if sh.open || sh.values != nil {
 		return false
 	}
+	looked := 0
 	for _, m := range v.Members {
 		if sh.field(m.Key) != nil {
 			continue
+		}
+		if looked++; looked > maxDiags {
+			return false // only the reported keys can account for the field
 		}
 		st.names = st.names[:0]
 		for _, f := range sh.fields {
@@ -898,7 +911,7 @@ func (st *state) misspelled(v *Value, sh *shape, name string) bool {
 }
 
 func nearKey(v *Value, name string) *Member {
-	for i := range v.Members {
+	for i := range v.Members[:min(len(v.Members), 1000)] {
 		m := &v.Members[i]
 		if strings.EqualFold(m.Key, name) || (len(m.Key) > 3 && editDistance(strings.ToLower(m.Key), strings.ToLower(name)) <= 2) {
 			return m
@@ -928,6 +941,23 @@ func (st *state) finish(rep *Report, src string, bom int, lang string) {
 		return
 	}
 	slices.SortStableFunc(st.diags, func(a, b diag) int { return a.off - b.off })
+	// The brackets and keys messages refer to lie before the diagnostics: place
+	// them all in one more pass over the text.
+	var refs []int
+	for _, d := range st.diags {
+		if d.a.openedAt > 0 {
+			refs = append(refs, d.a.openedAt-1)
+		}
+	}
+	var refPos []Pos
+	if len(refs) > 0 {
+		slices.Sort(refs)
+		refs = slices.Compact(refs)
+		rc := newLineCursor(src, bom)
+		for _, off := range refs {
+			refPos = append(refPos, rc.at(off))
+		}
+	}
 	lc := newLineCursor(src, bom)
 	out := make([]Diagnostic, 0, len(st.diags))
 	blockLayer := 1 << 10
@@ -941,8 +971,8 @@ func (st *state) finish(rep *Report, src string, bom int, lang string) {
 	for _, d := range st.diags {
 		pos := lc.at(d.off)
 		if d.a.openedAt > 0 {
-			olc := newLineCursor(src, bom)
-			d.a.openPos = olc.at(d.a.openedAt - 1)
+			i, _ := slices.BinarySearch(refs, d.a.openedAt-1)
+			d.a.openPos = refPos[i]
 		}
 		sev := st.severity(d)
 		if sev == SeverityError {

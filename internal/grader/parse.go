@@ -60,6 +60,20 @@ func (p *parser) reset(src string) {
 	p.fatal = false
 }
 
+// clear drops every reference to the text just read (strings point into it),
+// keeping the arenas' memory for the next message.
+func (p *parser) clear() {
+	for i := range p.chunks {
+		clear(p.chunks[i])
+	}
+	clear(p.members)
+	clear(p.items)
+	clear(p.mstack)
+	clear(p.istack)
+	clear(p.diags)
+	p.reset("")
+}
+
 func (p *parser) node() *Value {
 	for p.chunk < len(p.chunks) {
 		c := p.chunks[p.chunk]
@@ -236,7 +250,9 @@ func (p *parser) value() *Value {
 	case c >= 0x80:
 		r, _ := utf8.DecodeRuneInString(p.src[p.i:])
 		if closer := typoCloser(r); closer != 0 {
-			p.report(codeTypoQuotes, p.i, dargs{value: string(r)}, "\"")
+			if len(p.diags) < maxDiags {
+				p.report(codeTypoQuotes, p.i, dargs{value: string(r)}, "\"")
+			}
 			return p.typoString()
 		}
 		if unicode.IsLetter(r) {
@@ -290,6 +306,7 @@ func (p *parser) object() *Value {
 	*v = Value{Kind: Object, Pos: p.lc.at(p.i)}
 	start := p.i
 	base := len(p.mstack)
+	var seen map[string]int
 	p.i++
 	p.skipSpace()
 	if p.i < len(p.src) && p.src[p.i] == '}' {
@@ -337,10 +354,28 @@ func (p *parser) object() *Value {
 		if p.fatal {
 			return nil
 		}
-		for j := base; j < len(p.mstack); j++ {
-			if p.mstack[j].Key == key {
-				p.report(codeDuplicateKey, keyOff, dargs{field: key, openedAt: p.mstack[j].KeyPos.Offset + 1}, "")
-				break
+		// Duplicate keys: a scan while the object is small, a map once it is not,
+		// so that a huge object stays linear.
+		if n := len(p.mstack) - base; n < 32 {
+			for j := base; j < len(p.mstack); j++ {
+				if p.mstack[j].Key == key {
+					p.report(codeDuplicateKey, keyOff, dargs{field: key, openedAt: p.mstack[j].KeyPos.Offset + 1}, "")
+					break
+				}
+			}
+		} else {
+			if seen == nil {
+				seen = make(map[string]int, 2*n)
+				for j := base; j < len(p.mstack); j++ {
+					if _, dup := seen[p.mstack[j].Key]; !dup {
+						seen[p.mstack[j].Key] = p.mstack[j].KeyPos.Offset
+					}
+				}
+			}
+			if first, dup := seen[key]; dup {
+				p.report(codeDuplicateKey, keyOff, dargs{field: key, openedAt: first + 1}, "")
+			} else {
+				seen[key] = keyOff
 			}
 		}
 		p.mstack = append(p.mstack, Member{Key: key, KeyPos: keyPos, Value: val})
@@ -412,7 +447,9 @@ func (p *parser) key() (string, int, bool) {
 	if c >= 0x80 {
 		r, _ := utf8.DecodeRuneInString(p.src[p.i:])
 		if typoCloser(r) != 0 {
-			p.report(codeTypoQuotes, p.i, dargs{value: string(r)}, "\"")
+			if len(p.diags) < maxDiags {
+				p.report(codeTypoQuotes, p.i, dargs{value: string(r)}, "\"")
+			}
 			s := p.typoString()
 			if s == nil {
 				return "", off, false

@@ -113,13 +113,15 @@ func nearest(s string, candidates []string) string {
 // editDistance is the optimal string alignment distance (Levenshtein with
 // transpositions), on runes.
 func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) > 64 || len(rb) > 64 {
+	// Only small distances matter (a typo), so very different lengths, or long
+	// words, need no table.
+	if d := len(a) - len(b); d > 4 || d < -4 || len(a) > 64 || len(b) > 64 {
 		if a == b {
 			return 0
 		}
 		return 1 << 20
 	}
+	ra, rb := []rune(a), []rune(b)
 	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
