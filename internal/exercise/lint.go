@@ -127,6 +127,9 @@ func (ex *Exercise) lint(course Course) []error {
 	if ex.Kind == KindMatch {
 		errs = append(errs, ex.lintPairs()...)
 	}
+	if ex.Kind == KindClassify {
+		errs = append(errs, ex.lintKinds()...)
+	}
 	errs = append(errs, ex.lintLanguages(course)...)
 	return errs
 }
@@ -265,6 +268,27 @@ func (ex *Exercise) lintPairs() []error {
 			} else {
 				errs = append(errs, frontmatter.Errorf(ex.File, c.Line, "response %d has the id of request %d, so its answer is %d, not %v", c.item, want, want, c.value))
 			}
+		}
+	}
+	return errs
+}
+
+// lintKinds checks the answers that name a kind of message against the
+// checker's reading of the message: an author who swaps two answers by
+// mistake would otherwise teach the wrong thing.
+func (ex *Exercise) lintKinds() []error {
+	var errs []error
+	for _, c := range ex.Checks {
+		want, _ := c.value.(string)
+		if c.Rule != RuleAnswer || builtinChoices[want] == nil || c.item < 1 || c.item > len(ex.Messages) {
+			continue
+		}
+		rep := grader.Check([]byte(ex.Messages[c.item-1]), grader.Options{Protocol: ex.Protocol})
+		switch {
+		case want == "invalid" && rep.Valid:
+			errs = append(errs, frontmatter.Errorf(ex.File, c.Line, "the answer says message %d is not a valid message, but the checker finds it valid (a %s)", c.item, rep.Kind))
+		case want != "invalid" && string(rep.Kind) != want:
+			errs = append(errs, frontmatter.Errorf(ex.File, c.Line, "the answer says message %d is a %s, but the checker reads it as %s", c.item, want, rep.Kind))
 		}
 	}
 	return errs

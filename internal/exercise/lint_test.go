@@ -49,6 +49,19 @@ func TestLint(t *testing.T) {
 				// The derived solution holds the author's mistake, so the
 				// other answer for request 1 looks like it never fails.
 			}},
+		{"classify answers that contradict the checker", map[string]string{"x.md": file(`kind: classify
+choices: [request, notification, response, invalid]
+checks:
+  - answer: response
+    item: 1
+  - answer: invalid
+    item: 2
+  - answer: invalid
+    item: 3`, "\n# Messages\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 1, "method": "ping"}`)+"\n"+jsonBlock(`{"jsonrpc": "2.0", "method": "notifications/initialized"}`)+"\n"+jsonBlock(`{"jsonrpc": "2.0", "id": null, "method": "ping"}`)+text)}, Course{},
+			[]string{
+				`x.md:7: the answer says message 1 is a response, but the checker reads it as request`,
+				`x.md:9: the answer says message 2 is not a valid message, but the checker finds it valid (a notification)`,
+			}},
 		{"languages", map[string]string{"x.md": file(`kind: classify
 choices:
   - request

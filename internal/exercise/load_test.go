@@ -51,7 +51,8 @@ func TestLoadErrors(t *testing.T) {
 			[]string{
 				`x.md:1: the exercise has no text: add a section "# en: Title" (and "# fr: Titre") with the statement`,
 				`x.md:11: mark this block as JSON: write ` + "```json" + ` on its first line`,
-				`x.md:19: this solution is not valid JSON (column 10): This comma has no element before it. In JSON exactly one comma separates two elements.`,
+				// The rest is the checker's explanation, which is its own.
+				`x.md:19: this solution is not valid JSON (column 10): …`,
 				`x.md:25: this code block is never closed: end it with a line holding only ` + "```",
 			}},
 		{"statement and hints", file("kind: write\nchecks:\n  - method: ping", pingSolution+"\n# en: T\n\n## Hints\n\n1. One\n\nNot a hint.\n\n# fr: T\n\nFaites-le.\n\n## Indices\n"),
@@ -132,6 +133,7 @@ checks:
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, got := load(map[string]string{"x.md": tt.src})
+			got = matchPrefixes(tt.want, got)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -219,4 +221,16 @@ func TestLoadSkipsOtherFiles(t *testing.T) {
 	if got := exs[0].TextIn(i18n.FR).Title; got != "Title" {
 		t.Errorf("TextIn(fr).Title = %q", got)
 	}
+}
+
+// matchPrefixes replaces each got[i] by want[i] when want[i] ends with "…"
+// and got[i] starts with the rest of it.
+func matchPrefixes(want, got []string) []string {
+	out := append([]string(nil), got...)
+	for i := range out {
+		if i < len(want) && strings.HasSuffix(want[i], "…") && strings.HasPrefix(out[i], strings.TrimSuffix(want[i], "…")) {
+			out[i] = want[i]
+		}
+	}
+	return out
 }
