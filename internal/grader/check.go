@@ -983,6 +983,7 @@ func (st *state) finish(rep *Report, src string, bom int, lang string) {
 		if lesson == "" && def != nil {
 			lesson = def.lesson
 		}
+		d.lesson = lesson
 		out = append(out, Diagnostic{
 			Code: d.code, Severity: sev, Pointer: d.ptr, Line: pos.Line, Column: pos.Column,
 			Message: render(d, lang), Suggestion: suggestionText(d, lang), Lesson: lesson,

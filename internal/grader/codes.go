@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Diagnostic codes. They are stable: exercises, dashboards and the mock server's
@@ -164,7 +165,34 @@ var codeIndex = func() map[string]*codeDef {
 // frTypo puts the no-break spaces French typography wants before : ; ? ! and
 // inside « guillemets », so the catalog can be typed with ordinary spaces.
 func frTypo(s string) string {
-	return frReplacer.Replace(s)
+	s = frReplacer.Replace(s)
+	// The course writes the French apostrophe as ’ (l’outil); a straight quote
+	// between two letters is one.
+	if !strings.Contains(s, "'") {
+		return s
+	}
+	b := []rune(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] == '\'' && unicode.IsLetter(b[i-1]) && unicode.IsLetter(b[i+1]) {
+			b[i] = '’'
+		}
+	}
+	return string(b)
+}
+
+// lessonNames are the short names of the course's lessons, by slug, as their
+// titles begin (a test compares them with lessons/).
+var lessonNames = map[string][2]string{
+	"json-rpc":          {"JSON-RPC 2.0", "JSON-RPC 2.0"},
+	"requests":          {"Requests", "Les requêtes"},
+	"responses":         {"Responses", "Les réponses"},
+	"notifications":     {"Notifications", "Les notifications"},
+	"lifecycle":         {"The lifecycle", "Le cycle de vie"},
+	"tools":             {"Tools", "Outils"},
+	"resources-prompts": {"Resources and prompts", "Ressources et prompts"},
+	"errors":            {"Errors", "Erreurs"},
+	"reading-logs":      {"Reading real logs", "Lire de vrais journaux"},
+	"stateless-2026":    {"Revision 2026-07-28", "La révision 2026-07-28"},
 }
 
 var frReplacer = strings.NewReplacer(
@@ -229,6 +257,17 @@ func render(d diag, lang string) string {
 		}
 		if d.a.required {
 			b.WriteString([2]string{" It is required, and it is missing.", frTypo(" Ce champ est obligatoire, et il manque.")}[li])
+		}
+	}
+	lesson := d.lesson
+	if lesson == "" {
+		lesson = def.lesson
+	}
+	if name, ok := lessonNames[lesson]; ok {
+		if li == 1 {
+			b.WriteString(" (Leçon\u00A0: «\u00A0" + name[1] + "\u00A0».)")
+		} else {
+			b.WriteString(" (Lesson: “" + name[0] + "”.)")
 		}
 	}
 	return b.String()

@@ -107,6 +107,10 @@ func Parse(src []byte) (*Value, error) {
 			d = x
 		}
 	}
+	if d.a.openedAt > 0 {
+		olc := newLineCursor(p.src, p.bom)
+		d.a.openPos = olc.at(d.a.openedAt - 1)
+	}
 	lc := newLineCursor(p.src, p.bom)
 	pos := lc.at(d.off)
 	msg := render(d, "en")

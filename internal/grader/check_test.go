@@ -1,0 +1,130 @@
+package grader
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCheckOptions(t *testing.T) {
+	msg := []byte(`{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"cursor": null}}`)
+	tests := []struct {
+		name     string
+		opts     Options
+		protocol string
+		code     string
+		inMsg    string
+	}{
+		{"defaults", Options{}, DefaultRevision, codeFieldNull, "optional field"},
+		{"french", Options{Lang: "fr"}, DefaultRevision, codeFieldNull, "facultatif"},
+		{"unknown language falls back to English", Options{Lang: "de"}, DefaultRevision, codeFieldNull, "optional field"},
+		{"unknown revision", Options{Protocol: "2024-11-05"}, "2024-11-05", codeProtocolUnknown, "2024-11-05"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Check(msg, tt.opts)
+			if rep.Protocol != tt.protocol || rep.Valid || len(rep.Diagnostics) != 1 {
+				t.Fatalf("report = %+v", rep)
+			}
+			d := rep.Diagnostics[0]
+			if d.Code != tt.code || !strings.Contains(d.Message, tt.inMsg) || !d.Blocking {
+				t.Errorf("diagnostic = %+v, want blocking %s mentioning %q", d, tt.code, tt.inMsg)
+			}
+		})
+	}
+}
+
+func TestCheckLimits(t *testing.T) {
+	big := []byte(`{"a":"` + strings.Repeat("x", MaxSize) + `"}`)
+	deep := []byte(strings.Repeat("[", 100000) + strings.Repeat("]", 100000))
+	for name, src := range map[string][]byte{"too large": big, "too deep": deep} {
+		rep := Check(src, Options{})
+		if rep.Valid || rep.Kind != KindInvalid || len(rep.Diagnostics) != 1 {
+			t.Fatalf("%s: %+v", name, rep)
+		}
+		d := rep.Diagnostics[0]
+		want := map[string]string{"too large": codeTooLarge, "too deep": codeTooDeep}[name]
+		if d.Code != want || !d.Blocking {
+			t.Errorf("%s: %+v, want blocking %s", name, d, want)
+		}
+	}
+	if d := Check(deep, Options{}).Diagnostics[0]; d.Column != MaxDepth+1 {
+		t.Errorf("too deep reported at column %d, want %d (the 65th bracket)", d.Column, MaxDepth+1)
+	}
+	if rep := TooLarge(Options{Lang: "fr"}); rep.Diagnostics[0].Code != codeTooLarge || !strings.Contains(rep.Diagnostics[0].Message, "Mio") {
+		t.Errorf("TooLarge = %+v", rep)
+	}
+}
+
+// TestDiagnosticsOrderAndBlocking: diagnostics come in text order, and the
+// blocking one is the first of the most fundamental kind (here the JSON text,
+// although it comes after a method-level mistake).
+func TestDiagnosticsOrderAndBlocking(t *testing.T) {
+	src := []byte("{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"tools/call\",\n  \"params\": {\"tool\": \"x\", \"arguments\": {},}\n}")
+	rep := Check(src, Options{})
+	type got struct {
+		Code     string
+		Line     int
+		Blocking bool
+	}
+	var gots []got
+	for _, d := range rep.Diagnostics {
+		gots = append(gots, got{d.Code, d.Line, d.Blocking})
+	}
+	want := []got{{codeFieldUnknown, 5, false}, {codeTrailingComma, 5, true}}
+	if diff := cmp.Diff(want, gots); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckAllocations keeps the seed's tools/call cheap to check (the
+// benchmarks give the time; this guards the allocation goal).
+func TestCheckAllocations(t *testing.T) {
+	Check(seedToolsCall, Options{}) // warm the pool
+	allocs := testing.AllocsPerRun(200, func() { Check(seedToolsCall, Options{}) })
+	if allocs > 20 {
+		t.Errorf("Check allocates %.0f times for the seed's tools/call, want at most 20", allocs)
+	}
+}
+
+// TestCheckDoesNotKeepInput: the report owns its strings.
+func TestCheckDoesNotKeepInput(t *testing.T) {
+	src := []byte(`{"jsonrpc": "2.0", "id": "abc", "method": "tools/lsit"}`)
+	rep := Check(src, Options{})
+	for i := range src {
+		src[i] = 'X'
+	}
+	if rep.Method != "tools/lsit" || string(rep.ID) != `"abc"` || !strings.Contains(rep.Diagnostics[0].Message, "tools/lsit") {
+		t.Errorf("the report changed with the input: %+v", rep)
+	}
+	if rep.Diagnostics[0].Suggestion != "tools/list" {
+		t.Errorf("suggestion = %q, want tools/list", rep.Diagnostics[0].Suggestion)
+	}
+}
+
+func TestSuggestions(t *testing.T) {
+	rev := revisions[Rev20251125]
+	methods := map[string]string{
+		"resources/get": "resources/read", "tools/list_changed": "notifications/tools/list_changed",
+		"tools/lst": "tools/list", "Tools/Call": "tools/call", "tools.call": "tools/call",
+		"prompt/get": "prompts/get", "initialise": "initialize", "frobnicate": "",
+	}
+	for in, want := range methods {
+		if got := suggestMethod(in, rev); got != want {
+			t.Errorf("suggestMethod(%q) = %q, want %q", in, got, want)
+		}
+	}
+	keys := []struct{ key, want string }{
+		{"tool", "name"}, {"toolName", "name"}, {"args", "arguments"}, {"argument", "arguments"},
+		{"nmae", "name"}, {"Arguments", "arguments"}, {"zzz", ""},
+	}
+	for _, k := range keys {
+		if got, _ := suggestKey(k.key, []string{"name", "arguments", "_meta"}); got != k.want {
+			t.Errorf("suggestKey(%q) = %q, want %q", k.key, got, k.want)
+		}
+	}
+	if got, _ := suggestKey("resourceId", []string{"uri", "_meta"}); got != "uri" {
+		t.Errorf("resourceId → %q, want uri", got)
+	}
+}

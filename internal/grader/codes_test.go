@@ -1,0 +1,118 @@
+package grader
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestCatalog: every code is explained in both languages, with a lesson of the
+// course, and French follows French typography.
+func TestCatalog(t *testing.T) {
+	seen := map[string]bool{}
+	codePattern := regexp.MustCompile(`^(json|jsonrpc|mcp|grader)(\.[a-z0-9-]+)+$`)
+	for _, c := range Codes() {
+		if seen[c.Code] {
+			t.Errorf("%s listed twice", c.Code)
+		}
+		seen[c.Code] = true
+		if !codePattern.MatchString(c.Code) {
+			t.Errorf("%s is not a stable dotted lower-case code", c.Code)
+		}
+		if _, ok := lessonNames[c.Lesson]; !ok {
+			t.Errorf("%s: lesson %q is not a lesson of the course", c.Code, c.Lesson)
+		}
+		if c.Severity != SeverityError && c.Severity != SeverityWarning && c.Severity != SeverityInfo {
+			t.Errorf("%s: severity %q", c.Code, c.Severity)
+		}
+		for _, lang := range []string{"en", "fr"} {
+			if c.Title[lang] == "" || c.Why[lang] == "" {
+				t.Errorf("%s: title or why missing in %s", c.Code, lang)
+			}
+			if strings.Contains(c.Why[lang], "{field}") || strings.Contains(c.Why[lang], "{value}") {
+				t.Errorf("%s: the %s explanation depends on a message: %q", c.Code, lang, c.Why[lang])
+			}
+		}
+		if c.Title["en"] == c.Title["fr"] && !strings.Contains(c.Title["en"], "`") {
+			t.Errorf("%s: the French title is the English one", c.Code)
+		}
+		def := codeIndex[c.Code]
+		for _, text := range []string{def.msg[1], def.why[1], c.Title["fr"]} {
+			checkFrench(t, c.Code, text)
+		}
+	}
+}
+
+// checkFrench looks for the typography mistakes a catalog typed on an English
+// keyboard would make.
+func checkFrench(t *testing.T, code, s string) {
+	t.Helper()
+	for _, bad := range []string{" :", " ;", " ?", " !", "« ", " »"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("%s: French text needs a no-break space in %q: %q", code, bad, s)
+		}
+	}
+	if regexp.MustCompile(`\pL'\pL`).MatchString(s) {
+		t.Errorf("%s: French apostrophe should be ’: %q", code, s)
+	}
+}
+
+// TestMessagesAreRendered: no placeholder is left in any message of the corpus,
+// in either language, and every message ends by naming its lesson.
+func TestMessagesAreRendered(t *testing.T) {
+	placeholder := regexp.MustCompile(`\{[a-z]+\}`)
+	for _, c := range loadCorpus(t) {
+		for _, lang := range []string{"en", "fr"} {
+			for _, d := range Check(c.msg, c.opts(lang)).Diagnostics {
+				if placeholder.MatchString(d.Message) {
+					t.Errorf("%s (%s): placeholder left in %q", c.name, lang, d.Message)
+				}
+				name := lessonNames[d.Lesson][0]
+				if lang == "fr" {
+					name = lessonNames[d.Lesson][1]
+				}
+				if !strings.Contains(d.Message, name+"\u00a0»") && !strings.Contains(d.Message, name+"”") {
+					t.Errorf("%s (%s): the message does not name its lesson %q: %q", c.name, lang, d.Lesson, d.Message)
+				}
+			}
+		}
+	}
+}
+
+// TestLessonNamesMatchTheCourse compares the lesson names used in messages with
+// the titles of the course's lessons.
+func TestLessonNamesMatchTheCourse(t *testing.T) {
+	for i, lang := range []string{"en", "fr"} {
+		files, err := filepath.Glob(filepath.Join("..", "..", "lessons", lang, "*.md"))
+		if err != nil || len(files) == 0 {
+			t.Skipf("no lessons in ../../lessons/%s", lang)
+		}
+		found := map[string]bool{}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slug := regexp.MustCompile(`(?m)^slug:\s*(\S+)`).FindSubmatch(b)
+			title := regexp.MustCompile(`(?m)^title:\s*"?(.*?)"?\s*$`).FindSubmatch(b)
+			if slug == nil || title == nil {
+				continue
+			}
+			name, ok := lessonNames[string(slug[1])]
+			if !ok {
+				continue
+			}
+			found[string(slug[1])] = true
+			if !strings.HasPrefix(strings.ReplaceAll(string(title[1]), "’", "'"), strings.ReplaceAll(name[i], "’", "'")) {
+				t.Errorf("lesson %s (%s) is titled %q; messages call it %q", slug[1], lang, title[1], name[i])
+			}
+		}
+		for slug := range lessonNames {
+			if !found[slug] {
+				t.Errorf("messages name the lesson %s, which the course (%s) does not have", slug, lang)
+			}
+		}
+	}
+}
