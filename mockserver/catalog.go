@@ -1,0 +1,146 @@
+package mockserver
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Gift is one item of the gift catalogue. Prices are in US dollars.
+type Gift struct {
+	Name      string   `json:"name"`
+	Price     float64  `json:"price"`
+	Category  string   `json:"category"`
+	Occasions []string `json:"occasions"` // "any" fits every occasion
+	Interests []string `json:"interests"` // words matched against the recipient
+}
+
+// giftSummary is the shape of one gift in suggest_gifts' structuredContent.
+type giftSummary struct {
+	Name     string  `json:"name"`
+	Price    float64 `json:"price"`
+	Category string  `json:"category"`
+}
+
+// catalogue is the fixed, deterministic gift catalogue (an immutable table).
+var catalogue = []Gift{
+	{"Board game: Catan", 45, "games", []string{"birthday", "holiday"}, []string{"board games", "games", "family", "friend"}},
+	{"Dice set", 20, "games", []string{"any"}, []string{"board games", "games", "friend"}},
+	{"Jigsaw puzzle, 1000 pieces", 28, "games", []string{"birthday", "holiday"}, []string{"puzzles", "family", "parent"}},
+	{"Kids' science kit", 35, "games", []string{"birthday", "holiday"}, []string{"child", "kid", "kids", "science"}},
+	{"Novel: a bestseller of the year", 24, "books", []string{"any"}, []string{"reading", "books", "friend", "parent"}},
+	{"Cookbook: Simple Suppers", 32, "books", []string{"housewarming", "wedding", "birthday"}, []string{"cooking", "food", "couple"}},
+	{"Cooking class for two", 120, "experiences", []string{"wedding", "anniversary", "birthday"}, []string{"cooking", "food", "couple", "partner"}},
+	{"Concert tickets", 150, "experiences", []string{"birthday", "anniversary", "graduation"}, []string{"music", "partner", "friend"}},
+	{"Hardcover notebook", 18, "stationery", []string{"graduation", "thank-you", "birthday", "retirement"}, []string{"writing", "colleague", "coworker", "student"}},
+	{"Fountain pen", 60, "stationery", []string{"graduation", "retirement", "thank-you"}, []string{"writing", "colleague", "coworker", "student"}},
+	{"Herbal tea sampler", 25, "food", []string{"any"}, []string{"tea", "colleague", "coworker", "parent"}},
+	{"Chocolate truffle box", 30, "food", []string{"any"}, []string{"chocolate", "sweets", "friend", "colleague", "coworker"}},
+	{"Ceramic vase", 55, "home", []string{"wedding", "housewarming", "anniversary"}, []string{"flowers", "home", "couple", "parent"}},
+	{"Scented candle", 22, "home", []string{"housewarming", "holiday", "thank-you", "birthday"}, []string{"home", "friend", "colleague", "coworker"}},
+	{"Wireless earbuds", 90, "gadgets", []string{"birthday", "graduation", "holiday"}, []string{"music", "tech", "student", "teen"}},
+	{"Smart plant sensor", 40, "gadgets", []string{"housewarming", "birthday"}, []string{"plants", "gardening", "tech", "home"}},
+}
+
+// categories lists the catalogue's categories in a fixed order.
+var categories = []string{"books", "experiences", "food", "games", "gadgets", "home", "stationery"}
+
+// occasionsKnown lists the occasions the catalogue is tagged with.
+var occasionsKnown = []string{"anniversary", "birthday", "graduation", "holiday", "housewarming", "retirement", "thank-you", "wedding"}
+
+// giftsIn returns the catalogue items of one category (nil for an unknown one).
+func giftsIn(category string) []Gift {
+	var out []Gift
+	for _, g := range catalogue {
+		if g.Category == category {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// suggestion is the outcome of one suggest_gifts call.
+type suggestion struct {
+	Gifts       []giftSummary
+	Cheapest    float64 // cheapest gift suited to the occasion, when none fits
+	NothingFits bool
+}
+
+// suggest picks up to three gifts: suited to the occasion (or to any), within
+// budget, best matches for the recipient first, then the most expensive that
+// fits, then by name. Everything is deterministic.
+func suggest(occasion string, budget float64, recipient string) suggestion {
+	occasion = strings.ToLower(strings.TrimSpace(occasion))
+	words := strings.ToLower(recipient)
+	type scored struct {
+		g     Gift
+		score int
+	}
+	var fits []scored
+	cheapest := -1.0
+	for _, g := range catalogue {
+		if !slices.Contains(g.Occasions, "any") && !slices.Contains(g.Occasions, occasion) {
+			continue
+		}
+		if cheapest < 0 || g.Price < cheapest {
+			cheapest = g.Price
+		}
+		if g.Price > budget {
+			continue
+		}
+		score := 0
+		if slices.Contains(g.Occasions, occasion) {
+			score++
+		}
+		for _, w := range g.Interests {
+			if words != "" && strings.Contains(words, w) {
+				score += 2
+			}
+		}
+		fits = append(fits, scored{g, score})
+	}
+	if len(fits) == 0 {
+		return suggestion{NothingFits: true, Cheapest: cheapest}
+	}
+	slices.SortStableFunc(fits, func(a, b scored) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.g.Price, a.g.Price); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.g.Name, b.g.Name)
+	})
+	out := suggestion{Gifts: []giftSummary{}}
+	for _, f := range fits[:min(3, len(fits))] {
+		out.Gifts = append(out.Gifts, giftSummary{f.g.Name, f.g.Price, f.g.Category})
+	}
+	return out
+}
+
+// formatPrice writes a price the way the catalogue shows it: $45 or $12.50.
+func formatPrice(p float64) string {
+	if p == float64(int64(p)) {
+		return fmt.Sprintf("$%d", int64(p))
+	}
+	return fmt.Sprintf("$%.2f", p)
+}
+
+// suggestionText is the content text of a suggest_gifts result.
+func suggestionText(occasion string, budget float64, recipient string, s suggestion) string {
+	var b strings.Builder
+	for_ := ""
+	if recipient != "" {
+		for_ = " for " + recipient
+	}
+	fmt.Fprintf(&b, "%d gift idea", len(s.Gifts))
+	if len(s.Gifts) != 1 {
+		b.WriteString("s")
+	}
+	fmt.Fprintf(&b, " for a %s%s, within %s:", occasion, for_, formatPrice(budget))
+	for _, g := range s.Gifts {
+		fmt.Fprintf(&b, "\n- %s (%s, %s)", g.Name, formatPrice(g.Price), g.Category)
+	}
+	return b.String()
+}

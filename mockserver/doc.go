@@ -1,0 +1,56 @@
+// Package mockserver is the playground's gift MCP server: its own protocol core
+// (not a wrapper around an SDK), the gift catalogue with its tools, resources and
+// prompts, and three ways to reach it: Streamable HTTP (NewHTTPHandler), stdio
+// (ServeStdio) and in-process console sessions (Server.NewConsole) for the
+// browser console.
+//
+// # Revisions
+//
+// A session speaks the revision negotiated by initialize: 2025-06-18 or
+// 2025-11-25 (a client asking for anything else is offered 2025-11-25). A
+// request whose params._meta carries "io.modelcontextprotocol/protocolVersion"
+// is a 2026-07-28 stateless request, recognised and answered on its own
+// (server/discover, resultType on every result, input_required results instead
+// of server-to-client requests, subscriptions/listen for list changes).
+//
+// # What is rejected, and how it is explained
+//
+// The learner-facing checker (internal/grader) is stricter than the
+// specification on purpose: it reports unknown keys, a "reason" on a
+// list-changed notification or a null cursor as mistakes, because learners
+// should write exactly what the spec shows. Real clients must still work, and
+// the specification asks receivers to ignore what they do not know. So the core
+// decides on its own, with the rules of the specification, and rejects only:
+//
+//   - text that is not JSON: -32700 (parse error), id null;
+//   - an envelope that is not a single JSON-RPC 2.0 message: a batch array, a
+//     missing or wrong "jsonrpc", an id that is null or neither a string nor a
+//     number, a method that is not a string, a message
+//     that is neither request, notification nor response: -32600;
+//   - a method this revision does not define: -32601 (for requests; an unknown
+//     notification is ignored, as JSON-RPC requires);
+//   - params that are not an object, or a required parameter that is missing or
+//     of the wrong JSON type, an unknown tool, prompt, cursor or log level:
+//     -32602; an unknown resource: -32002 (2025-06-18, 2025-11-25) or -32602
+//     with the uri in error.data (2026-07-28, SEP-2164).
+//
+// Unknown fields are ignored. When a message is rejected, error.data carries
+// {"diagnostics": [...]}: the checker's findings for that message, in the
+// session's language, so a learner sees where and why. The checker runs only
+// on that error path for HTTP and stdio, never on the hot path of a valid
+// request; console sessions run it on every message in both directions to show
+// warnings (the stricter findings) next to each message of the timeline.
+//
+// Tool arguments are checked against the tool's inputSchema; since 2025-11-25 a
+// failure is a tool result with isError true (so a model can correct itself),
+// while 2025-06-18 answers -32602. Requests other than initialize and ping
+// before initialize are answered -32600 with an explanation: the
+// specification says clients SHOULD NOT send them and leaves the reply to the
+// server.
+//
+// # Determinism
+//
+// The same messages give the same replies: no randomness and no clock in
+// replies (only HTTP session ids are random). The slow tool paces itself with
+// Config.Clock, which tests replace.
+package mockserver

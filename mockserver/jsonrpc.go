@@ -1,0 +1,331 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+)
+
+// JSON-RPC and MCP error codes the server answers with.
+const (
+	CodeParseError                 = -32700
+	CodeInvalidRequest             = -32600
+	CodeMethodNotFound             = -32601
+	CodeInvalidParams              = -32602
+	CodeInternalError              = -32603
+	CodeResourceNotFound           = -32002 // 2025-06-18 and 2025-11-25
+	CodeHeaderMismatch             = -32020 // 2026-07-28, HTTP only
+	CodeMissingClientCapability    = -32021 // 2026-07-28
+	CodeUnsupportedProtocolVersion = -32022 // 2026-07-28
+)
+
+// Kind is the kind of a JSON-RPC message as the core sees it.
+type Kind uint8
+
+// Message kinds.
+const (
+	KindInvalid Kind = iota
+	KindRequest
+	KindNotification
+	KindResponse
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindRequest:
+		return "request"
+	case KindNotification:
+		return "notification"
+	case KindResponse:
+		return "response"
+	}
+	return "invalid"
+}
+
+// message is one decoded JSON-RPC message. Raw values are kept as written so
+// that an id is echoed byte for byte.
+type message struct {
+	kind   Kind
+	id     json.RawMessage // requests and responses
+	method string          // requests and notifications
+	params json.RawMessage // nil when absent
+	result json.RawMessage // responses
+	errObj json.RawMessage // error responses
+	raw    []byte
+}
+
+// idKey is the map key of a request id: its JSON text, so 1 and "1" differ.
+func (m *message) idKey() string { return string(m.id) }
+
+type envelope struct {
+	JSONRPC json.RawMessage `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// rpcError is a JSON-RPC error object. Data is marshalled as given.
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+	// explain asks the session to add the checker's diagnostics to Data.
+	explain bool
+}
+
+func (e *rpcError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) }
+
+func newError(code int, format string, args ...any) *rpcError {
+	return &rpcError{Code: code, Message: fmt.Sprintf(format, args...), explain: true}
+}
+
+var nullID = json.RawMessage("null")
+
+// parseMessage decodes one message. On failure it returns the error to answer
+// and, when the id could be read, the message with that id set.
+func parseMessage(raw []byte) (*message, *rpcError) {
+	m := &message{raw: raw}
+	first := firstByte(raw)
+	if first == '[' {
+		if !json.Valid(raw) {
+			return m, newError(CodeParseError, "Parse error: the message is not valid JSON")
+		}
+		return m, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
+	}
+	var env envelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return m, newError(CodeInvalidRequest, "Invalid Request: a JSON-RPC message must be a JSON object")
+		}
+		return m, newError(CodeParseError, "Parse error: the message is not valid JSON")
+	}
+	if len(env.ID) > 0 {
+		switch firstByte(env.ID) {
+		case '"':
+			m.id = env.ID
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			m.id = env.ID
+		}
+	}
+	if !bytes.Equal(bytes.TrimSpace(env.JSONRPC), []byte(`"2.0"`)) {
+		if len(env.JSONRPC) == 0 {
+			return m, newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" is missing; it must be "2.0"`)
+		}
+		return m, newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" must be the string "2.0"`)
+	}
+	hasID := len(env.ID) > 0
+	if hasID && m.id == nil {
+		if bytes.Equal(bytes.TrimSpace(env.ID), nullID) {
+			return m, newError(CodeInvalidRequest, `Invalid Request: "id" must not be null in MCP; use a string or an integer`)
+		}
+		return m, newError(CodeInvalidRequest, `Invalid Request: "id" must be a string or an integer`)
+	}
+	if len(env.Method) > 0 {
+		var method string
+		if err := json.Unmarshal(env.Method, &method); err != nil {
+			return m, newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
+		}
+		if len(env.Result) > 0 || len(env.Error) > 0 {
+			return m, newError(CodeInvalidRequest, `Invalid Request: a message with "method" must not carry "result" or "error"`)
+		}
+		m.method = method
+		if p := bytes.TrimSpace(env.Params); len(p) > 0 && !bytes.Equal(p, nullID) {
+			m.params = p
+		} else if len(p) > 0 {
+			// params: null is not an object; keep it so the method sees it.
+			m.params = p
+		}
+		if hasID {
+			m.kind = KindRequest
+		} else {
+			m.kind = KindNotification
+		}
+		return m, nil
+	}
+	if len(env.Result) > 0 || len(env.Error) > 0 {
+		if !hasID {
+			if len(env.Error) > 0 {
+				// An error response whose id could not be determined is
+				// allowed to carry null; without any id it is malformed.
+				return m, newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
+			}
+			return m, newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
+		}
+		if len(env.Result) > 0 && len(env.Error) > 0 {
+			return m, newError(CodeInvalidRequest, `Invalid Request: a response carries "result" or "error", never both`)
+		}
+		m.kind = KindResponse
+		m.result = env.Result
+		m.errObj = env.Error
+		return m, nil
+	}
+	return m, newError(CodeInvalidRequest, `Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`)
+}
+
+func firstByte(b []byte) byte {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
+}
+
+// encPool reuses buffers for marshalling replies without HTML escaping, so
+// learners read "<" and "&" as they wrote them.
+var encPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// marshal encodes v as compact JSON without HTML escaping.
+func marshal(v any) []byte {
+	buf := encPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		encPool.Put(buf)
+		// Every value the server builds is encodable; this is a bug.
+		panic(fmt.Sprintf("mockserver: encoding a reply: %v", err))
+	}
+	out := bytes.Clone(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	encPool.Put(buf)
+	return out
+}
+
+// resultReply builds {"jsonrpc":"2.0","id":…,"result":…}.
+func resultReply(id json.RawMessage, result any) []byte {
+	res, ok := result.(json.RawMessage)
+	if !ok {
+		res = marshal(result)
+	}
+	out := make([]byte, 0, len(id)+len(res)+32)
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	out = append(out, `,"result":`...)
+	out = append(out, res...)
+	return append(out, '}')
+}
+
+// errorReply builds {"jsonrpc":"2.0","id":…,"error":…}; a nil id is null.
+func errorReply(id json.RawMessage, e *rpcError) []byte {
+	if id == nil {
+		id = nullID
+	}
+	body := marshal(e)
+	out := make([]byte, 0, len(id)+len(body)+32)
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	out = append(out, `,"error":`...)
+	out = append(out, body...)
+	return append(out, '}')
+}
+
+// notification builds {"jsonrpc":"2.0","method":…,"params":…}.
+func notification(method string, params any) []byte {
+	p := marshal(params)
+	out := make([]byte, 0, len(method)+len(p)+40)
+	out = append(out, `{"jsonrpc":"2.0","method":`...)
+	out = strconv.AppendQuote(out, method)
+	out = append(out, `,"params":`...)
+	out = append(out, p...)
+	return append(out, '}')
+}
+
+// request builds {"jsonrpc":"2.0","id":…,"method":…,"params":…}.
+func request(id json.RawMessage, method string, params any) []byte {
+	p := marshal(params)
+	out := make([]byte, 0, len(method)+len(p)+48)
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	out = append(out, `,"method":`...)
+	out = strconv.AppendQuote(out, method)
+	out = append(out, `,"params":`...)
+	out = append(out, p...)
+	return append(out, '}')
+}
+
+// params is a decoded params object: its members, raw.
+type params map[string]json.RawMessage
+
+// decodeParams decodes a params object; absent params are an empty object.
+func decodeParams(raw json.RawMessage) (params, *rpcError) {
+	if len(raw) == 0 {
+		return params{}, nil
+	}
+	if firstByte(raw) != '{' {
+		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
+	}
+	var p params
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
+	}
+	return p, nil
+}
+
+func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), nullID) }
+
+// str reads a string member. A missing member is "", false, nil unless
+// required; a null member counts as a wrong type (the spec says omit it).
+func (p params) str(key string, required bool) (string, bool, *rpcError) {
+	raw, ok := p[key]
+	if !ok {
+		if required {
+			return "", false, newError(CodeInvalidParams, "Invalid params: %q is required", key)
+		}
+		return "", false, nil
+	}
+	var s string
+	if firstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+		return "", false, newError(CodeInvalidParams, "Invalid params: %q must be a string", key)
+	}
+	return s, true, nil
+}
+
+// object reads an object member as its own params.
+func (p params) object(key string, required bool) (params, bool, *rpcError) {
+	raw, ok := p[key]
+	if !ok {
+		if required {
+			return nil, false, newError(CodeInvalidParams, "Invalid params: %q is required", key)
+		}
+		return nil, false, nil
+	}
+	if firstByte(raw) != '{' {
+		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
+	}
+	var o params
+	if err := json.Unmarshal(raw, &o); err != nil {
+		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
+	}
+	return o, true, nil
+}
+
+// meta returns params._meta (nil when absent or not an object).
+func (p params) meta() params {
+	m, _, err := p.object("_meta", false)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// progressToken returns params._meta.progressToken when it is a string or a
+// number, as raw JSON.
+func (p params) progressToken() json.RawMessage {
+	raw, ok := p.meta()["progressToken"]
+	if !ok {
+		return nil
+	}
+	switch c := firstByte(raw); {
+	case c == '"', c == '-', c >= '0' && c <= '9':
+		return raw
+	}
+	return nil
+}

@@ -1,0 +1,363 @@
+package mockserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// resourceContents is one entry of a resources/read result: text or blob.
+type resourceContents struct {
+	URI      string `json:"uri"`
+	MimeType string `json:"mimeType,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Blob     string `json:"blob,omitempty"`
+}
+
+// resourceDef is a concrete resource listed by resources/list.
+type resourceDef struct {
+	URI         string `json:"uri"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MimeType    string `json:"mimeType,omitempty"`
+	read        func() []resourceContents
+}
+
+// templateDef is a resource template listed by resources/templates/list.
+type templateDef struct {
+	URITemplate string `json:"uriTemplate"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MimeType    string `json:"mimeType,omitempty"`
+	// read returns the contents for a URI that matches, or false.
+	read func(uri string) ([]resourceContents, bool)
+	// complete proposes values for a template variable.
+	complete func(arg, prefix string) []string
+}
+
+// CatalogURI is the URI of the whole gift catalogue.
+const CatalogURI = "gift://catalog"
+
+func catalogJSON(gifts []Gift) string {
+	b, _ := json.MarshalIndent(map[string]any{"currency": "USD", "gifts": gifts}, "", "  ")
+	return string(b)
+}
+
+func giftResources() []resourceDef {
+	return []resourceDef{{
+		URI:         CatalogURI,
+		Name:        "gift_catalog",
+		Title:       "Gift catalogue",
+		Description: "Every gift the server knows, with its price in US dollars, category, occasions and interests.",
+		MimeType:    "application/json",
+		read: func() []resourceContents {
+			return []resourceContents{{URI: CatalogURI, MimeType: "application/json", Text: catalogJSON(catalogue)}}
+		},
+	}}
+}
+
+func giftTemplates() []templateDef {
+	return []templateDef{{
+		URITemplate: CatalogURI + "/{category}",
+		Name:        "gift_catalog_category",
+		Title:       "Gifts of one category",
+		Description: "The gifts of one category: " + strings.Join(categories, ", ") + ".",
+		MimeType:    "application/json",
+		read: func(uri string) ([]resourceContents, bool) {
+			category, ok := strings.CutPrefix(uri, CatalogURI+"/")
+			if !ok || !slices.Contains(categories, category) {
+				return nil, false
+			}
+			return []resourceContents{{URI: uri, MimeType: "application/json", Text: catalogJSON(giftsIn(category))}}, true
+		},
+		complete: func(arg, prefix string) []string {
+			if arg != "category" {
+				return nil
+			}
+			return withPrefix(categories, prefix)
+		},
+	}}
+}
+
+func withPrefix(values []string, prefix string) []string {
+	out := []string{}
+	for _, v := range values {
+		if strings.HasPrefix(v, prefix) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
+	all := s.srv.resources
+	from, to, next, err := s.page(r, "resources", len(all))
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		Resources  []resourceDef `json:"resources"`
+		NextCursor string        `json:"nextCursor,omitempty"`
+	}{all[from:to], next}, nil
+}
+
+func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
+	all := s.srv.templates
+	from, to, next, err := s.page(r, "templates", len(all))
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		ResourceTemplates []templateDef `json:"resourceTemplates"`
+		NextCursor        string        `json:"nextCursor,omitempty"`
+	}{all[from:to], next}, nil
+}
+
+// readURI returns the contents of a resource, or false when no resource or
+// template has that URI.
+func (s *Session) readURI(uri string) ([]resourceContents, bool) {
+	for _, res := range s.srv.resources {
+		if res.URI == uri {
+			return res.read(), true
+		}
+	}
+	for _, t := range s.srv.templates {
+		if c, ok := t.read(uri); ok {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// notFound is the revision's error for an unknown resource URI.
+func notFound(rev, uri string) *rpcError {
+	if rev == Rev20260728 {
+		// SEP-2164: -32602 with the URI in error.data.
+		return &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("Resource not found: %s", uri), Data: map[string]any{"uri": uri}, explain: true}
+	}
+	return &rpcError{Code: CodeResourceNotFound, Message: fmt.Sprintf("Resource not found: %s", uri), Data: map[string]any{"uri": uri}, explain: true}
+}
+
+func (s *Session) resourcesRead(_ context.Context, r *req) (any, *rpcError) {
+	uri, _, err := r.p.str("uri", true)
+	if err != nil {
+		return nil, err
+	}
+	contents, ok := s.readURI(uri)
+	if !ok {
+		return nil, notFound(r.rev, uri)
+	}
+	return struct {
+		Contents []resourceContents `json:"contents"`
+	}{contents}, nil
+}
+
+func (s *Session) resourcesSubscribe(_ context.Context, r *req) (any, *rpcError) {
+	uri, _, err := r.p.str("uri", true)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.readURI(uri); !ok {
+		return nil, notFound(r.rev, uri)
+	}
+	s.mu.Lock()
+	if s.subs == nil {
+		s.subs = make(map[string]struct{})
+	}
+	s.subs[uri] = struct{}{}
+	s.mu.Unlock()
+	return emptyResult, nil
+}
+
+func (s *Session) resourcesUnsubscribe(_ context.Context, r *req) (any, *rpcError) {
+	uri, _, err := r.p.str("uri", true)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	delete(s.subs, uri)
+	s.mu.Unlock()
+	return emptyResult, nil
+}
+
+// promptArg is one argument of a prompt.
+type promptArg struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+	values      []string
+}
+
+// promptDef is one prompt.
+type promptDef struct {
+	Name        string      `json:"name"`
+	Title       string      `json:"title,omitempty"`
+	Description string      `json:"description,omitempty"`
+	Arguments   []promptArg `json:"arguments,omitempty"`
+	get         func(args map[string]string) (any, *rpcError)
+}
+
+type promptMessage struct {
+	Role    string `json:"role"`
+	Content any    `json:"content"`
+}
+
+type promptResult struct {
+	Description string          `json:"description,omitempty"`
+	Messages    []promptMessage `json:"messages"`
+}
+
+var tones = []string{"warm", "funny", "formal"}
+
+func giftPrompts() []promptDef {
+	return []promptDef{{
+		Name:        "gift_congrats_style",
+		Title:       "Congratulations style",
+		Description: "How to write the congratulations message that goes with a gift.",
+		Arguments: []promptArg{
+			{Name: "occasion", Description: "The occasion, for example birthday or wedding.", Required: true, values: occasionsKnown},
+			{Name: "tone", Description: "warm (default), funny or formal.", values: tones},
+		},
+		get: func(args map[string]string) (any, *rpcError) {
+			tone := args["tone"]
+			if tone == "" {
+				tone = "warm"
+			}
+			if !slices.Contains(tones, tone) {
+				return nil, newError(CodeInvalidParams, "Invalid params: tone must be one of warm, funny, formal")
+			}
+			occasion := args["occasion"]
+			style := map[string]string{
+				"warm":   "Be warm and personal, mention a shared memory, and end with a heartfelt wish.",
+				"funny":  "Be playful, add one light joke about the occasion, and keep it kind.",
+				"formal": "Be polite and concise, avoid jokes, and close with a courteous wish.",
+			}[tone]
+			return promptResult{
+				Description: fmt.Sprintf("Congratulations for a %s, in a %s tone", occasion, tone),
+				Messages: []promptMessage{{
+					Role:    "user",
+					Content: text(fmt.Sprintf("Write a short congratulations message (two or three sentences) to go with a %s gift. %s", occasion, style)),
+				}},
+			}, nil
+		},
+	}}
+}
+
+func (s *Session) promptsList(_ context.Context, r *req) (any, *rpcError) {
+	all := s.srv.prompts
+	from, to, next, err := s.page(r, "prompts", len(all))
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		Prompts    []promptDef `json:"prompts"`
+		NextCursor string      `json:"nextCursor,omitempty"`
+	}{all[from:to], next}, nil
+}
+
+func (s *Session) findPrompt(name string) *promptDef {
+	for i := range s.srv.prompts {
+		if s.srv.prompts[i].Name == name {
+			return &s.srv.prompts[i]
+		}
+	}
+	return nil
+}
+
+func (s *Session) promptsGet(_ context.Context, r *req) (any, *rpcError) {
+	name, _, err := r.p.str("name", true)
+	if err != nil {
+		return nil, err
+	}
+	p := s.findPrompt(name)
+	if p == nil {
+		return nil, newError(CodeInvalidParams, "Invalid params: unknown prompt %q; prompts/list shows the prompts", name)
+	}
+	rawArgs, _, err := r.p.object("arguments", false)
+	if err != nil {
+		return nil, err
+	}
+	args := make(map[string]string, len(rawArgs))
+	for k := range rawArgs {
+		v, _, err := rawArgs.str(k, true)
+		if err != nil {
+			return nil, newError(CodeInvalidParams, "Invalid params: prompt argument %q must be a string", k)
+		}
+		args[k] = v
+	}
+	for _, a := range p.Arguments {
+		if _, ok := args[a.Name]; a.Required && !ok {
+			return nil, newError(CodeInvalidParams, "Invalid params: prompt %s needs the argument %q", p.Name, a.Name)
+		}
+	}
+	return p.get(args)
+}
+
+// complete answers completion/complete for prompt arguments and template
+// variables.
+func (s *Session) complete(_ context.Context, r *req) (any, *rpcError) {
+	ref, _, err := r.p.object("ref", true)
+	if err != nil {
+		return nil, err
+	}
+	arg, _, err := r.p.object("argument", true)
+	if err != nil {
+		return nil, err
+	}
+	argName, _, err := arg.str("name", true)
+	if err != nil {
+		return nil, newError(CodeInvalidParams, `Invalid params: "argument.name" is required and must be a string`)
+	}
+	value, _, err := arg.str("value", true)
+	if err != nil {
+		return nil, newError(CodeInvalidParams, `Invalid params: "argument.value" is required and must be a string`)
+	}
+	typ, _, err := ref.str("type", true)
+	if err != nil {
+		return nil, newError(CodeInvalidParams, `Invalid params: "ref.type" is required: "ref/prompt" or "ref/resource"`)
+	}
+	var values []string
+	switch typ {
+	case "ref/prompt":
+		name, _, err := ref.str("name", true)
+		if err != nil {
+			return nil, newError(CodeInvalidParams, `Invalid params: "ref.name" is required for a ref/prompt`)
+		}
+		p := s.findPrompt(name)
+		if p == nil {
+			return nil, newError(CodeInvalidParams, "Invalid params: unknown prompt %q", name)
+		}
+		for _, a := range p.Arguments {
+			if a.Name == argName {
+				values = withPrefix(a.values, value)
+			}
+		}
+	case "ref/resource":
+		uri, _, err := ref.str("uri", true)
+		if err != nil {
+			return nil, newError(CodeInvalidParams, `Invalid params: "ref.uri" is required for a ref/resource`)
+		}
+		found := false
+		for _, t := range s.srv.templates {
+			if t.URITemplate == uri {
+				found = true
+				if t.complete != nil {
+					values = t.complete(argName, value)
+				}
+			}
+		}
+		if !found {
+			return nil, notFound(r.rev, uri)
+		}
+	default:
+		return nil, newError(CodeInvalidParams, `Invalid params: "ref.type" must be "ref/prompt" or "ref/resource"`)
+	}
+	if values == nil {
+		values = []string{}
+	}
+	return map[string]any{"completion": map[string]any{"values": values, "total": len(values), "hasMore": false}}, nil
+}

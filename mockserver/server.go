@@ -1,0 +1,144 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
+
+// Protocol revisions the server speaks.
+const (
+	Rev20250618 = grader.Rev20250618
+	Rev20251125 = grader.Rev20251125
+	Rev20260728 = grader.Rev20260728
+)
+
+// legacyRevisions are the revisions negotiated by initialize, newest first.
+var legacyRevisions = []string{Rev20251125, Rev20250618}
+
+// supportedRevisions is what an UnsupportedProtocolVersionError lists.
+var supportedRevisions = []string{Rev20260728, Rev20251125, Rev20250618}
+
+// Clock tells the time and waits; tests replace it to drive the slow tool.
+type Clock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time                         { return time.Now() }
+func (realClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// Fixture sets.
+const (
+	// FixturesConformance adds the tools, resources and prompts that the
+	// official conformance suite calls by name (test_simple_text, …).
+	FixturesConformance = "conformance"
+)
+
+// Config tunes a Server. The zero value is usable.
+type Config struct {
+	// Fixtures is "" (the gift server alone) or FixturesConformance.
+	Fixtures string
+	// Clock paces the slow tool; nil is the real clock.
+	Clock Clock
+	// Logger receives operational logs; nil discards them.
+	Logger *slog.Logger
+	// ProgressInterval is the pause between two steps of prepare_delivery
+	// (default 500ms).
+	ProgressInterval time.Duration
+	// ClientRequestTimeout bounds how long the server waits for the client's
+	// answer to one of its requests (default 10 minutes: learners type).
+	ClientRequestTimeout time.Duration
+	// Lang is the language of the checker's diagnostics in error.data for
+	// sessions that do not choose one ("en" or "fr"; default "en").
+	Lang string
+	// PageSize is the default page size of the list methods; 0 means one page.
+	// A request can ask for smaller pages with params._meta["mcpplayground/pageSize"].
+	PageSize int
+}
+
+// Server is the gift MCP server: immutable definitions shared by all sessions.
+type Server struct {
+	cfg   Config
+	log   *slog.Logger
+	tools []*tool
+	// toolJSON holds each tool's definition, encoded once.
+	toolJSON        map[string]json.RawMessage
+	resources       []resourceDef
+	templates       []templateDef
+	prompts         []promptDef
+	serverInfo      implementation
+	instructions    string
+	capabilitiesRaw json.RawMessage
+}
+
+type implementation struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// Version is the server's version in serverInfo.
+const Version = "1.0.0"
+
+// New builds a Server.
+func New(cfg Config) *Server {
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	if cfg.ProgressInterval <= 0 {
+		cfg.ProgressInterval = 500 * time.Millisecond
+	}
+	if cfg.ClientRequestTimeout <= 0 {
+		cfg.ClientRequestTimeout = 10 * time.Minute
+	}
+	if cfg.Lang == "" {
+		cfg.Lang = "en"
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		cfg:          cfg,
+		log:          log,
+		serverInfo:   implementation{Name: "gift-server", Title: "MCP Playground gift server", Version: Version},
+		instructions: "Suggests gifts from a small catalogue. Call suggest_gifts with an occasion, a budget in US dollars and a recipient; read gift://catalog for the whole catalogue; get the prompt gift_congrats_style to write a card.",
+	}
+	s.tools = giftTools()
+	s.resources = giftResources()
+	s.templates = giftTemplates()
+	s.prompts = giftPrompts()
+	if cfg.Fixtures == FixturesConformance {
+		s.tools = append(s.tools, conformanceTools()...)
+		s.resources = append(s.resources, conformanceResources()...)
+		s.templates = append(s.templates, conformanceTemplates()...)
+		s.prompts = append(s.prompts, conformancePrompts()...)
+	}
+	s.toolJSON = make(map[string]json.RawMessage, len(s.tools))
+	for _, t := range s.tools {
+		s.toolJSON[t.name] = marshal(t.definition())
+	}
+	s.capabilitiesRaw = marshal(map[string]any{
+		"completions": map[string]any{},
+		"logging":     map[string]any{},
+		"prompts":     map[string]any{"listChanged": false},
+		"resources":   map[string]any{"subscribe": true, "listChanged": false},
+		"tools":       map[string]any{"listChanged": true},
+	})
+	return s
+}
+
+// findTool returns the tool with that name (nil when none).
+func (s *Server) findTool(name string) *tool {
+	for _, t := range s.tools {
+		if t.name == name {
+			return t
+		}
+	}
+	return nil
+}
