@@ -597,9 +597,14 @@ func (st *state) matchID(id, reqID *Value) {
 func (st *state) push(key string, idx int) { st.path = append(st.path, pathElem{key: key, idx: idx}) }
 func (st *state) pop()                     { st.path = st.path[:len(st.path)-1] }
 
-func (st *state) pointer() string {
+func (st *state) pointer() string { return pointerOf(st.path) }
+
+func pointerOf(path []pathElem) string {
+	if len(path) == 0 {
+		return ""
+	}
 	var b strings.Builder
-	for _, e := range st.path {
+	for _, e := range path {
 		b.WriteByte('/')
 		if e.idx >= 0 {
 			b.WriteString(strconv.Itoa(e.idx))

@@ -36,6 +36,7 @@ type parser struct {
 
 	diags []diag
 	fatal bool
+	path  []pathElem // where the scan is, for the pointer of syntax diagnostics
 }
 
 type opener struct {
@@ -58,6 +59,7 @@ func (p *parser) reset(src string) {
 	p.istack = p.istack[:0]
 	p.diags = p.diags[:0]
 	p.fatal = false
+	p.path = p.path[:0]
 }
 
 // clear drops every reference to the text just read (strings point into it),
@@ -71,6 +73,7 @@ func (p *parser) clear() {
 	clear(p.mstack)
 	clear(p.istack)
 	clear(p.diags)
+	clear(p.path)
 	p.reset("")
 }
 
@@ -99,7 +102,7 @@ func (p *parser) report(code string, off int, a dargs, sugg string) {
 	if len(p.diags) >= maxDiags {
 		return
 	}
-	p.diags = append(p.diags, diag{code: code, off: off, a: a, sugg: sugg, layer: layerSyntax})
+	p.diags = append(p.diags, diag{code: code, off: off, a: a, sugg: sugg, layer: layerSyntax, ptr: pointerOf(p.path)})
 }
 
 func (p *parser) fail(code string, off int, a dargs, sugg string) {
@@ -350,6 +353,7 @@ func (p *parser) object() *Value {
 			return nil
 		}
 		p.skipSpace()
+		p.path = append(p.path, pathElem{key: key, idx: -1})
 		val := p.value()
 		if p.fatal {
 			return nil
@@ -379,6 +383,7 @@ func (p *parser) object() *Value {
 			}
 		}
 		p.mstack = append(p.mstack, Member{Key: key, KeyPos: keyPos, Value: val})
+		p.path = p.path[:len(p.path)-1]
 		afterValue := p.i
 		p.skipSpace()
 		if p.i >= len(p.src) {
@@ -498,10 +503,12 @@ func (p *parser) array() *Value {
 			p.i++
 			continue
 		}
+		p.path = append(p.path, pathElem{idx: len(p.istack) - base})
 		it := p.value()
 		if p.fatal {
 			return nil
 		}
+		p.path = p.path[:len(p.path)-1]
 		p.istack = append(p.istack, it)
 		afterValue := p.i
 		p.skipSpace()
