@@ -131,6 +131,7 @@ func (ex *Exercise) lint(course Course) []error {
 		errs = append(errs, ex.lintKinds()...)
 	}
 	errs = append(errs, ex.lintLanguages(course)...)
+	sort.SliceStable(errs, func(i, j int) bool { return errLine(errs[i]) < errLine(errs[j]) })
 	return errs
 }
 

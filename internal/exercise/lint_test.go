@@ -89,10 +89,10 @@ Say it.
 1. Look at the id.
 `)}, Course{Languages: []i18n.Lang{i18n.FR, i18n.EN}},
 			[]string{
-				`x.md:21: 2 hints here but 1 in en: translations give the same hints`,
-				`x.md:11: this check's feedback has no fr text`,
 				`x.md:7: choice "other" has no fr label`,
 				`x.md:7: choice "other"'s feedback has no fr text`,
+				`x.md:11: this check's feedback has no fr text`,
+				`x.md:21: 2 hints here but 1 in en: translations give the same hints`,
 			}},
 		{"a missing language", map[string]string{"x.md": file("kind: write\nchecks:\n  - method: ping", pingSolution+text)}, Course{Languages: []i18n.Lang{i18n.EN, i18n.FR}},
 			[]string{`x.md:15: the course requires fr, and this exercise has no fr text: add a section "# fr: …"`}},

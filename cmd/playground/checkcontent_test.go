@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/exercises"
+	"github.com/mcpplayground/playground/lessons"
+)
+
+// copyFS writes an embedded tree into dir.
+func copyFS(t *testing.T, src fs.FS, dir string) {
+	t.Helper()
+	err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		b, err := fs.ReadFile(src, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunCheckContent(t *testing.T) {
+	// The bundled course is clean.
+	var out, errOut bytes.Buffer
+	if code := runCheckContent(nil, &out, &errOut); code != 0 {
+		t.Fatalf("bundled course: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	if got := out.String(); got != "content OK\n" {
+		t.Errorf("bundled course: %q", got)
+	}
+
+	// An instructor's copy with two mistakes: each is reported with its
+	// path in the course directory, and the exit code is 1.
+	dir := t.TempDir()
+	copyFS(t, lessons.FS, filepath.Join(dir, "lessons"))
+	copyFS(t, exercises.FS, filepath.Join(dir, "exercises"))
+	edit := func(name, old, new string) {
+		p := filepath.Join(dir, "exercises", name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("%s has no %q", name, old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("tools-fix-call-params.md", "absent: /params/tool", "absent: /parms/tool")
+	edit("errors-reply-unknown-method.md", "  - id: same\n", "  - id: any\n")
+	out.Reset()
+	code := runCheckContent([]string{dir}, &out, &errOut)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimPrefix(lines[i], dir+string(filepath.Separator))
+	}
+	want := []string{
+		filepath.FromSlash("exercises/tools-fix-call-params.md") + `:26: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (26 tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`,
+		filepath.FromSlash("exercises/errors-reply-unknown-method.md") + `:1: the checker does not know the method of this request, so it cannot compare the ids: add the check "- id: same"`,
+		// The author's own wrong answer shows the hole.
+		filepath.FromSlash("exercises/errors-reply-unknown-method.md") + `:62: this wrong answer passes every check: add a check that rejects it`,
+		"3 problem(s)",
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+
+	// A directory that is not a course is a usage error.
+	if code := runCheckContent([]string{filepath.Join(dir, "nope")}, &out, &errOut); code != 2 {
+		t.Errorf("missing directory: exit %d, want 2", code)
+	}
+}
