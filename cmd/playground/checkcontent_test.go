@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -35,6 +36,10 @@ func copyFS(t *testing.T, src fs.FS, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// triedRE hides the number of wrong answers tried, which changes with the
+// exercise's solution.
+var triedRE = regexp.MustCompile(`\(\d+ tried\)`)
 
 func TestRunCheckContent(t *testing.T) {
 	// The bundled course is clean.
@@ -71,9 +76,10 @@ func TestRunCheckContent(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	for i := range lines {
 		lines[i] = strings.TrimPrefix(lines[i], dir+string(filepath.Separator))
+		lines[i] = triedRE.ReplaceAllString(lines[i], "(N tried)")
 	}
 	want := []string{
-		filepath.FromSlash("exercises/tools-fix-call-params.md") + `:26: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (26 tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`,
+		filepath.FromSlash("exercises/tools-fix-call-params.md") + `:26: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (N tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`,
 		filepath.FromSlash("exercises/errors-reply-unknown-method.md") + `:1: the checker does not know the method of this request, so it cannot compare the ids: add the check "- id: same"`,
 		// The author's own wrong answer shows the hole.
 		filepath.FromSlash("exercises/errors-reply-unknown-method.md") + `:62: this wrong answer passes every check: add a check that rejects it`,
