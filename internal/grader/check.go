@@ -19,6 +19,7 @@ type state struct {
 	names []string
 
 	rev           *revision
+	method        string // the method being checked, for messages
 	sender        string
 	reqParamsTask bool   // the request being answered asked to run as a task
 	lesson        string // lesson of the part being checked, for generic field codes
@@ -58,6 +59,7 @@ func Check(src []byte, opts Options) Report {
 	st.path = st.path[:0]
 	st.sender = opts.Sender
 	st.lesson = ""
+	st.method = ""
 	st.rev = revisions[revName]
 
 	// The tree and the diagnostics only live until the report is built, and every
@@ -350,6 +352,7 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 		return
 	}
 	st.lesson = def.lesson
+	st.method = def.name
 	if def.notif && id != nil {
 		st.add(diag{code: codeNotificationHasID, off: idKey.KeyPos.Offset, ptr: "/id", layer: layerMCP, a: dargs{method: name}})
 	}
@@ -400,6 +403,7 @@ func (st *state) response(result, id *Value, rep *Report, request []byte) {
 	if def, reqID, ok := st.request(request, result.Pos.Offset); ok {
 		rep.Method = strings.Clone(def.name)
 		st.lesson = def.lesson
+		st.method = def.name
 		st.matchID(id, reqID)
 		sh = def.result
 		if st.rev.name == Rev20251125 && st.taskAugmented(def.name) {
@@ -642,6 +646,9 @@ func (st *state) fieldDiag(code string, v *Value, off int, a dargs, sugg string)
 			a.field = readable(st.path[max(0, len(st.path)-2):])
 		}
 		a.parent = readable(st.path[:len(st.path)-1])
+	}
+	if a.method == "" {
+		a.method = st.method
 	}
 	st.add(diag{code: code, off: off, ptr: st.pointer(), sugg: sugg, layer: layerMCP, lesson: st.lessonFor(code), a: a})
 }

@@ -173,7 +173,7 @@ func frTypo(s string) string {
 	}
 	b := []rune(s)
 	for i := 1; i+1 < len(b); i++ {
-		if b[i] == '\'' && unicode.IsLetter(b[i-1]) && unicode.IsLetter(b[i+1]) {
+		if b[i] == '\'' && unicode.IsLetter(b[i-1]) && (unicode.IsLetter(b[i+1]) || b[i+1] == '`') {
 			b[i] = '’'
 		}
 	}

@@ -190,15 +190,8 @@ func isInvisible(r rune) bool {
 }
 
 func runeName(r rune) string {
-	switch r {
-	case '\u00A0', '\u202F', '\u2007':
-		return "U+00A0 (no-break space)"
-	case '\uFEFF':
-		return "U+FEFF (byte order mark)"
-	case '\u3000':
-		return "U+3000 (ideographic space)"
-	}
-	return "U+200B (zero-width space)"
+	const hex = "0123456789ABCDEF"
+	return "U+" + string([]byte{hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15]})
 }
 
 // comment skips a // or /* */ comment after reporting it; false when the slash
@@ -903,12 +896,7 @@ func snippet(s string) string {
 	return s
 }
 
-func controlName(c byte) string {
-	if c == '\t' {
-		return "tab"
-	}
-	return "U+00" + string("0123456789ABCDEF"[c>>4]) + string("0123456789ABCDEF"[c&15])
-}
+func controlName(c byte) string { return runeName(rune(c)) }
 
 // unescape decodes the body of a JSON string that contains escapes. Invalid
 // escapes (already reported) are kept as the character after the backslash.
