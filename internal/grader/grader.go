@@ -2,6 +2,17 @@
 // in the learner's language, what kind of message it is, whether it is valid for a
 // protocol revision and, where it is not, what is wrong, where, why, and what the
 // learner probably meant. It is the grader's core and the mock server's judge.
+//
+// The checker reads the text itself (parse.go): a hand-written scanner that knows
+// the mistakes people make when they type JSON, recovers from most of them so one
+// attempt teaches several things, and gives every value its line, column and JSON
+// Pointer. It then checks the JSON-RPC envelope (check.go) and the MCP method
+// tables of each revision (spec.go, written from the specification as Go data).
+// Every diagnostic code is explained in English and French in catalog.go, the one
+// place that lists them; Codes exposes the list.
+//
+// The official schemas are not read at run time; tests compare the verdicts with
+// them (schema_test.go).
 package grader
 
 import "encoding/json"
@@ -37,34 +48,47 @@ const (
 
 // Options tune one Check.
 type Options struct {
-	Protocol string // "" means DefaultRevision
+	Protocol string // "" means DefaultRevision; an unknown revision is reported
 	Lang     string // "en" (default) or "fr"
-	Request  []byte // optional raw text of the request this message answers
-	// Sender is who sent the message: "client", "server", or "" for either.
+	// Request is the raw text of the request this message answers. With it, a
+	// response is checked against the result of that method, and its id against
+	// the request's.
+	Request []byte
+	// Sender is who sent the message: "client", "server", or "" for either. With
+	// it, a method sent in the wrong direction is reported.
 	Sender string
 }
 
 // Report is the checker's verdict on one message (DESIGN.md §4).
 type Report struct {
-	Protocol    string          `json:"protocol"`
-	Kind        Kind            `json:"kind"`
-	Method      string          `json:"method,omitempty"`
-	ID          json.RawMessage `json:"id,omitempty"`
-	Valid       bool            `json:"valid"`
-	Diagnostics []Diagnostic    `json:"diagnostics"`
+	Protocol string `json:"protocol"`
+	Kind     Kind   `json:"kind"`
+	// Method is the method of a request or notification, or, for a response
+	// whose request is given, the method it answers.
+	Method string `json:"method,omitempty"`
+	// ID is the id exactly as written (number or string); absent when there is
+	// none, or when it is not a string or a number.
+	ID json.RawMessage `json:"id,omitempty"`
+	// Valid is true when no diagnostic is an error (warnings and infos teach,
+	// they do not reject).
+	Valid       bool         `json:"valid"`
+	Diagnostics []Diagnostic `json:"diagnostics"` // in text order; never null
 }
 
 // Diagnostic is one finding of the checker.
 type Diagnostic struct {
-	Code       string `json:"code"`
-	Severity   string `json:"severity"`
-	Pointer    string `json:"pointer"`
-	Line       int    `json:"line"`
-	Column     int    `json:"column"`
-	Message    string `json:"message"`
+	Code       string `json:"code"`     // stable, dotted, lower case: see Codes
+	Severity   string `json:"severity"` // "error", "warning" or "info"
+	Pointer    string `json:"pointer"`  // RFC 6901, into the learner's message ("" is the whole message)
+	Line       int    `json:"line"`     // 1-based
+	Column     int    `json:"column"`   // 1-based, in characters (a byte order mark is not counted)
+	Message    string `json:"message"`  // what is wrong, why the rule exists, and the lesson that teaches it
 	Suggestion string `json:"suggestion,omitempty"`
-	Blocking   bool   `json:"blocking,omitempty"`
-	Lesson     string `json:"lesson,omitempty"`
+	// Blocking marks the first diagnostic that stops a receiver from
+	// understanding the message: the first one about the JSON text, else about
+	// the JSON-RPC envelope, else about the method. Exactly one when not valid.
+	Blocking bool   `json:"blocking,omitempty"`
+	Lesson   string `json:"lesson,omitempty"` // slug of the lesson that teaches the rule
 }
 
 // Severities.
