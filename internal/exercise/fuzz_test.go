@@ -109,3 +109,20 @@ func BenchmarkLint(b *testing.B) {
 		Lint(exs, Course{})
 	}
 }
+
+// One exercise is graded by many requests at once.
+func TestGradeConcurrent(t *testing.T) {
+	exs := allKinds(t)
+	done := make(chan Result)
+	for i := range 8 {
+		go func() {
+			ex := exs[i%len(exs)]
+			done <- ex.Grade(ex.Solutions[0], i18n.All[i%2])
+		}()
+	}
+	for range 8 {
+		if res := <-done; !res.Passed {
+			t.Errorf("a solution failed under concurrency: %v", failed(res))
+		}
+	}
+}
