@@ -49,10 +49,15 @@ func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view
 		if cr.Passed || (cr.ID == string(exercise.RuleValid) && len(blocking)+len(errs) > 0) {
 			continue
 		}
-		failed = append(failed, view.ProblemVM{
-			Severity: grader.SeverityError, Message: exercise.InlineHTML(cr.Message), Feedback: exercise.InlineHTML(cr.Feedback),
+		// The author's help leads; what the check wanted follows it.
+		pb := view.ProblemVM{
+			Severity: grader.SeverityError, Message: exercise.InlineHTML(cr.Message),
 			Pointer: cr.Pointer, Line: cr.Line, Column: cr.Column, Excerpt: excerpt(cr.Line, cr.Column),
-		})
+		}
+		if cr.Feedback != "" {
+			pb.Message, pb.Wanted = exercise.InlineHTML(cr.Feedback), pb.Message
+		}
+		failed = append(failed, pb)
 	}
 	var problems []view.ProblemVM
 	if res.Problem != "" {

@@ -47,6 +47,7 @@ type ExerciseUI struct {
 	MoreProblemsOne string
 	MoreProblems    string // "%d more problems"
 	ChecksTitle     string
+	CheckWanted     string // precedes what a failed check wanted
 	CheckPassed     string
 	CheckFailed     string
 	ServerWorking   string
@@ -145,6 +146,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		MoreProblemsOne: "1 more thing to look at",
 		MoreProblems:    "%d more things to look at",
 		ChecksTitle:     "What the exercise checks",
+		CheckWanted:     "The check:",
 		CheckPassed:     "met",
 		CheckFailed:     "not met",
 		ServerWorking:   "Checking…",
@@ -237,6 +239,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		MoreProblemsOne: "1 autre point à regarder",
 		MoreProblems:    "%d autres points à regarder",
 		ChecksTitle:     "Ce que vérifie l’exercice",
+		CheckWanted:     "La vérification :",
 		CheckPassed:     "satisfaite",
 		CheckFailed:     "pas encore satisfaite",
 		ServerWorking:   "Vérification…",

@@ -77,3 +77,28 @@
     window.location.href = link.href;
   });
 })();
+
+// Reading a lesson to its end counts as "read" in the learner's progress.
+// Lesson pages are the same for everyone (served from memory), so the page
+// reports it with a small POST rather than knowing who reads it.
+(function () {
+  "use strict";
+  var lesson = document.querySelector("article.lesson[data-lesson]");
+  if (!lesson || !window.fetch) return;
+  var sent = false;
+  function send() {
+    if (sent) return;
+    sent = true;
+    fetch("/api/lessons/" + encodeURIComponent(lesson.dataset.lesson) + "/read", {
+      method: "POST", credentials: "same-origin", keepalive: true
+    }).catch(function () { sent = false; });
+  }
+  var end = lesson.querySelector(".pager") || lesson;
+  if (!("IntersectionObserver" in window)) { send(); return; }
+  var io = new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) {
+      if (e.isIntersecting) { send(); io.disconnect(); }
+    });
+  });
+  io.observe(end);
+})();

@@ -142,6 +142,7 @@ type ProblemVM struct {
 	Severity   string // error, warning, info
 	Message    template.HTML
 	Feedback   template.HTML // the instructor's help, when there is some
+	Wanted     template.HTML // what a failed check wanted, when Message is the help
 	Pointer    string
 	Line       int
 	Column     int

@@ -1,0 +1,361 @@
+// The exercise page without JavaScript is a plain form: the answer is
+// posted, stored, and the page comes back with the feedback. This script
+// makes it comfortable: an editor with line numbers, Tab indents,
+// Ctrl/Cmd+Enter checks, the line and column of each problem marked in the
+// answer, answers and hints sent without reloading the page.
+(function () {
+  "use strict";
+  var page = document.querySelector(".ex-page");
+  if (!page) return;
+  var form = document.getElementById("answer-form");
+  var textarea = document.getElementById("answer");
+  var feedback = document.getElementById("feedback");
+  var INDENT = "  ";
+
+  // ---- Editor: gutter with line numbers, and a backdrop for the marks.
+  var editor = textarea && textarea.closest("[data-editor]");
+  var gutter, backdrop;
+  if (editor) {
+    editor.classList.add("enhanced");
+    gutter = document.createElement("div");
+    gutter.className = "editor-gutter";
+    gutter.setAttribute("aria-hidden", "true");
+    var surface = document.createElement("div");
+    surface.className = "editor-surface";
+    backdrop = document.createElement("div");
+    backdrop.className = "editor-backdrop";
+    backdrop.setAttribute("aria-hidden", "true");
+    editor.insertBefore(gutter, textarea);
+    editor.insertBefore(surface, textarea);
+    surface.appendChild(backdrop);
+    surface.appendChild(textarea);
+    textarea.addEventListener("input", function () { clearMarks(); refresh(); });
+    textarea.addEventListener("scroll", syncScroll);
+    refresh();
+  }
+
+  function lineCount() { return textarea.value.split("\n").length; }
+
+  function refresh() {
+    var n = lineCount();
+    textarea.rows = Math.min(Math.max(n + 1, 8), 30);
+    var marks = currentMarks;
+    var frag = document.createDocumentFragment();
+    for (var i = 1; i <= n; i++) {
+      var d = document.createElement("div");
+      d.textContent = String(i);
+      var m = marks.filter(function (mk) { return mk.line === i; });
+      if (m.length) {
+        d.className = "mark-" + worst(m);
+        d.title = m.map(function (mk) { return mk.text; }).join("\n");
+      }
+      frag.appendChild(d);
+    }
+    gutter.replaceChildren(frag);
+    drawBackdrop();
+    syncScroll();
+  }
+
+  function syncScroll() {
+    gutter.scrollTop = textarea.scrollTop;
+    backdrop.scrollTop = textarea.scrollTop;
+    backdrop.scrollLeft = textarea.scrollLeft;
+  }
+
+  function worst(marks) {
+    return marks.some(function (m) { return m.severity === "error"; }) ? "error" : "warning";
+  }
+
+  // ---- Marks: the line and column of each problem in the feedback.
+  var currentMarks = [];
+
+  function readMarks() {
+    currentMarks = [];
+    if (!feedback) return;
+    feedback.querySelectorAll(".problem[data-line]").forEach(function (p) {
+      var line = parseInt(p.dataset.line, 10), col = parseInt(p.dataset.col, 10);
+      if (!(line > 0)) return;
+      var msg = p.querySelector(".msg");
+      currentMarks.push({
+        line: line, col: col > 0 ? col : 1,
+        severity: p.classList.contains("problem-error") ? "error" : "warning",
+        text: msg ? msg.textContent.trim() : ""
+      });
+    });
+  }
+
+  function clearMarks() {
+    if (currentMarks.length === 0) return;
+    currentMarks = [];
+    page.querySelectorAll(".editor-backdrop mark").forEach(function (m) { m.remove(); });
+  }
+
+  // markLength guesses how far the problem at col extends: a whole string,
+  // a whole word or number, else one character.
+  function markLength(chars, i) {
+    if (i >= chars.length) return 0;
+    if (chars[i] === '"') {
+      for (var j = i + 1; j < chars.length; j++) {
+        if (chars[j] === "\\") { j++; continue; }
+        if (chars[j] === '"') return j - i + 1;
+      }
+      return chars.length - i;
+    }
+    var k = i;
+    while (k < chars.length && /[\w.+\-]/.test(chars[k])) k++;
+    return Math.max(k - i, 1);
+  }
+
+  function drawBackdrop() {
+    if (!backdrop) return;
+    var lines = textarea.value.split("\n");
+    var frag = document.createDocumentFragment();
+    lines.forEach(function (text, idx) {
+      var chars = Array.from(text); // columns count characters, not UTF-16 units
+      var onLine = currentMarks.filter(function (m) { return m.line === idx + 1; })
+        .sort(function (a, b) { return a.col - b.col; });
+      var pos = 0;
+      onLine.forEach(function (m) {
+        var start = Math.max(m.col - 1, pos);
+        if (start > chars.length) start = chars.length;
+        frag.appendChild(document.createTextNode(chars.slice(pos, start).join("")));
+        var len = markLength(chars, start);
+        var mk = document.createElement("mark");
+        mk.className = "mark-" + m.severity;
+        mk.dataset.line = String(m.line);
+        mk.dataset.col = String(m.col);
+        mk.textContent = len > 0 ? chars.slice(start, start + len).join("") : " ";
+        frag.appendChild(mk);
+        pos = start + len;
+      });
+      frag.appendChild(document.createTextNode(chars.slice(pos).join("") + "\n"));
+    });
+    frag.appendChild(document.createTextNode(" "));
+    backdrop.replaceChildren(frag);
+  }
+
+  // ---- Keys: Tab indents, Shift+Tab dedents, Esc then Tab leaves the
+  // editor (so the keyboard is never trapped), Enter keeps the indentation,
+  // Ctrl/Cmd+Enter checks the answer.
+  var escaped = false;
+  if (textarea) {
+    textarea.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") { escaped = true; return; }
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        submitForm();
+        return;
+      }
+      if (e.key === "Tab" && !escaped && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        indent(e.shiftKey);
+        return;
+      }
+      if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
+        var v = textarea.value, s = textarea.selectionStart;
+        var lineStart = v.lastIndexOf("\n", s - 1) + 1;
+        var lead = /^[ \t]*/.exec(v.slice(lineStart, s))[0];
+        var prev = v.slice(lineStart, s).trimEnd().slice(-1);
+        if (prev === "{" || prev === "[") lead += INDENT;
+        e.preventDefault();
+        insertText("\n" + lead);
+        return;
+      }
+      escaped = false;
+    });
+  }
+
+  function insertText(text) {
+    textarea.focus();
+    // execCommand keeps the browser's undo history; setRangeText is the
+    // fallback where it is missing.
+    if (!document.execCommand || !document.execCommand("insertText", false, text)) {
+      textarea.setRangeText(text, textarea.selectionStart, textarea.selectionEnd, "end");
+      textarea.dispatchEvent(new Event("input"));
+    }
+  }
+
+  function indent(out) {
+    var v = textarea.value, s = textarea.selectionStart, e = textarea.selectionEnd;
+    if (s === e && !out) { insertText(INDENT); return; }
+    var first = v.lastIndexOf("\n", s - 1) + 1;
+    var last = e > s && v[e - 1] === "\n" ? e - 1 : e;
+    var block = v.slice(first, last);
+    var lines = block.split("\n");
+    var changed = lines.map(function (l) {
+      if (!out) return INDENT + l;
+      return l.replace(/^( {1,2}|\t)/, "");
+    }).join("\n");
+    textarea.setSelectionRange(first, last);
+    insertText(changed);
+    textarea.setSelectionRange(first, first + changed.length);
+  }
+
+  // ---- Going to a problem: "Line 5, column 3" moves the caret there.
+  function goTo(line, col) {
+    if (!textarea) return;
+    var lines = textarea.value.split("\n");
+    var off = 0;
+    for (var i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+    var chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
+    off += chars.slice(0, Math.max(col - 1, 0)).join("").length;
+    textarea.focus();
+    textarea.setSelectionRange(off, off);
+    var lh = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
+    textarea.scrollTop = Math.max(0, (line - 3) * lh);
+  }
+  page.addEventListener("click", function (e) {
+    var a = e.target.closest("[data-goto]");
+    if (!a) return;
+    var p = a.closest(".problem");
+    if (!p || !textarea) return;
+    e.preventDefault();
+    goTo(parseInt(p.dataset.line, 10), parseInt(p.dataset.col, 10));
+  });
+
+  // ---- Reset to the starter.
+  var reset = page.querySelector("[data-reset]");
+  if (reset && textarea) {
+    reset.addEventListener("click", function (e) {
+      e.preventDefault();
+      textarea.focus();
+      textarea.select();
+      insertText(textarea.dataset.starter || "");
+      textarea.setSelectionRange(0, 0);
+      textarea.scrollTop = 0;
+    });
+  }
+
+  // ---- Sending the answer with fetch, falling back to the form.
+  var working = form && form.querySelector("[data-working]");
+  var busy = false;
+
+  function submitForm() {
+    if (!form) return;
+    if (form.requestSubmit) form.requestSubmit(); else sendAnswer();
+  }
+
+  function answerOf() {
+    var kind = form.dataset.kind;
+    if (kind === "classify" || kind === "match") {
+      var items = form.querySelectorAll(".ex-item");
+      var answers = [];
+      for (var i = 0; i < items.length; i++) {
+        var name = "item-" + (i + 1);
+        var field = form.elements[name];
+        var v = field ? field.value : "";
+        if (v === "") return null;
+        answers.push(kind === "match" ? parseInt(v, 10) : v);
+      }
+      return { answers: answers };
+    }
+    return textarea ? textarea.value : "";
+  }
+
+  function showError(msg) {
+    var el = form.querySelector(".ex-error");
+    if (!el) {
+      el = document.createElement("p");
+      el.className = "ex-error";
+      el.setAttribute("role", "alert");
+      form.querySelector(".ex-actions").before(el);
+    }
+    el.textContent = msg;
+  }
+
+  function clearError() {
+    var el = form.querySelector(".ex-error");
+    if (el) el.remove();
+  }
+
+  function sendAnswer() {
+    if (busy) return;
+    var answer = answerOf();
+    if (answer === null) { form.submit(); return; }
+    busy = true;
+    if (working) working.hidden = false;
+    fetch(form.dataset.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ answer: answer })
+    }).then(function (r) {
+      return r.json().then(function (body) { return { ok: r.ok, body: body }; });
+    }).then(function (res) {
+      if (!res.ok) { showError(res.body.error || ""); return; }
+      clearError();
+      applyResult(res.body);
+    }).catch(function () {
+      // The server could not be reached or did not answer JSON: the plain
+      // form still works and shows what happened.
+      form.submit();
+    }).finally(function () {
+      busy = false;
+      if (working) working.hidden = true;
+    });
+  }
+
+  function applyResult(r) {
+    feedback.innerHTML = r.feedback_html;
+    var sol = document.getElementById("solution-box");
+    if (sol && r.solution_html) sol.outerHTML = r.solution_html;
+    var state = document.getElementById("ex-state");
+    if (state) {
+      var badge = state.querySelector(".badge");
+      if (badge) {
+        badge.className = "badge badge-" + r.status;
+        badge.dataset.status = r.status;
+        badge.textContent = r.status_label;
+      }
+      var count = state.querySelector(".ex-attempts");
+      var label = page.dataset.attemptsLabel;
+      if (!count) {
+        count = document.createElement("span");
+        count.className = "ex-attempts";
+        state.appendChild(count);
+      }
+      count.textContent = (label || "%d").replace("%d", r.attempts);
+    }
+    form.querySelectorAll(".ex-item").forEach(function (it) { it.classList.remove("ex-item-failed"); });
+    (r.checks || []).forEach(function (c) {
+      var m = /^\/answers\/(\d+)$/.exec(c.pointer || "");
+      if (m && !c.passed) {
+        var it = form.querySelector('.ex-item[data-item="' + (parseInt(m[1], 10) + 1) + '"]');
+        if (it) it.classList.add("ex-item-failed");
+      }
+    });
+    if (textarea) { readMarks(); refresh(); }
+    document.dispatchEvent(new CustomEvent("exercise:graded", { detail: r }));
+  }
+
+  if (form && window.fetch && form.dataset.api) {
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      sendAnswer();
+    });
+  }
+
+  // ---- Hints without reloading.
+  page.addEventListener("submit", function (e) {
+    var hf = e.target.closest(".hint-form");
+    if (!hf || !window.fetch || !hf.dataset.api) return;
+    e.preventDefault();
+    var n = parseInt(hf.elements.hint.value, 10);
+    fetch(hf.dataset.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ hint: n })
+    }).then(function (r) {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.json();
+    }).then(function (r) {
+      var box = document.getElementById("hint-box");
+      box.outerHTML = r.html;
+      var title = document.querySelector('.hint[data-hint="' + r.revealed + '"] .hint-title');
+      if (title) { title.tabIndex = -1; title.focus(); }
+    }).catch(function () { hf.submit(); });
+  });
+
+  if (textarea) { readMarks(); refresh(); }
+})();
