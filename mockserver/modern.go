@@ -3,7 +3,8 @@ package mockserver
 import (
 	"context"
 	"encoding/json"
-	"strconv"
+	"slices"
+	"strings"
 )
 
 // cacheHints are the cacheScope and ttlMs of the 2026-07-28 results that
@@ -98,6 +99,7 @@ type subscriptionFilter struct {
 type listener struct {
 	id     json.RawMessage
 	filter subscriptionFilter
+	s      *Session // whose sink carries the stream
 }
 
 // subscriptionsListen opens a 2026-07-28 notification stream: it acknowledges
@@ -114,18 +116,19 @@ func (s *Session) subscriptionsListen(ctx context.Context, r *req) (any, *rpcErr
 	// Prompts and resources never change here: only tools and resource
 	// subscriptions are honoured.
 	granted := subscriptionFilter{ToolsListChanged: asked.ToolsListChanged, ResourceSubscriptions: asked.ResourceSubscriptions}
-	l := &listener{id: r.m.id, filter: granted}
+	l := &listener{id: r.m.id, filter: granted, s: s}
 	key := r.m.idKey()
-	s.mu.Lock()
-	if s.listeners == nil {
-		s.listeners = make(map[string]*listener)
+	sh := s.shared
+	sh.mu.Lock()
+	if sh.listeners == nil {
+		sh.listeners = make(map[*listener]struct{})
 	}
-	s.listeners[key] = l
-	s.mu.Unlock()
+	sh.listeners[l] = struct{}{}
+	sh.mu.Unlock()
 	defer func() {
-		s.mu.Lock()
-		delete(s.listeners, key)
-		s.mu.Unlock()
+		sh.mu.Lock()
+		delete(sh.listeners, l)
+		sh.mu.Unlock()
 	}()
 	s.emit(Outbound{
 		Raw: notification("notifications/subscriptions/acknowledged", map[string]any{
@@ -141,21 +144,20 @@ func (s *Session) subscriptionsListen(ctx context.Context, r *req) (any, *rpcErr
 // notifyListeners sends a list-changed notification on every listen stream
 // whose filter wants it.
 func (s *Session) notifyListeners(wants func(subscriptionFilter) bool, method string) {
-	s.mu.Lock()
+	sh := s.shared
+	sh.mu.Lock()
 	var targets []*listener
-	for _, l := range s.listeners {
+	for l := range sh.listeners {
 		if wants(l.filter) {
 			targets = append(targets, l)
 		}
 	}
-	s.mu.Unlock()
+	sh.mu.Unlock()
+	slices.SortFunc(targets, func(a, b *listener) int { return strings.Compare(string(a.id), string(b.id)) })
 	for _, l := range targets {
-		s.emit(Outbound{
+		l.s.emit(Outbound{
 			Raw:  notification(method, map[string]any{"_meta": map[string]any{metaSubscriptionID: l.id}}),
 			Kind: KindNotification, Method: method, Related: string(l.id),
 		})
 	}
 }
-
-// itoa is strconv.Itoa, short for building ids.
-func itoa(i int) string { return strconv.Itoa(i) }

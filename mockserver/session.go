@@ -31,6 +31,18 @@ type SessionOptions struct {
 	// Sink receives notifications and server requests. It must not block: a
 	// transport queues with a bound. Nil drops them.
 	Sink func(Outbound)
+	// shared is the state 2026-07-28 requests share when each one gets its
+	// own Session (stateless HTTP); nil gives the session its own.
+	shared *sharedState
+}
+
+// sharedState is what outlives one request: unlocked tools and open
+// subscriptions/listen streams. A legacy session owns one; stateless HTTP
+// requests share the handler's.
+type sharedState struct {
+	mu        sync.Mutex
+	unlocked  bool
+	listeners map[*listener]struct{}
 }
 
 // Session states of the legacy (initialize-based) lifecycle.
@@ -62,18 +74,17 @@ type Session struct {
 	sink func(Outbound)
 	lang string
 
-	mu        sync.Mutex
-	rev       string // negotiated by initialize ("" before)
-	state     uint8
-	caps      clientCaps
-	logLevel  int8 // -1: logging/setLevel not called
-	unlocked  bool
-	subs      map[string]struct{}
-	inflight  map[string]*inflight
-	pending   map[string]chan *message
-	listeners map[string]*listener
-	nextID    int64
-	closed    bool
+	mu       sync.Mutex
+	rev      string // negotiated by initialize ("" before)
+	state    uint8
+	caps     clientCaps
+	logLevel int8 // -1: logging/setLevel not called
+	subs     map[string]struct{}
+	inflight map[string]*inflight
+	pending  map[string]chan *message
+	nextID   int64
+	closed   bool
+	shared   *sharedState
 }
 
 // NewSession starts a session. Transports use it; the console uses NewConsole.
@@ -82,7 +93,11 @@ func (s *Server) NewSession(opts SessionOptions) *Session {
 	if lang == "" {
 		lang = s.cfg.Lang
 	}
-	return &Session{srv: s, sink: opts.Sink, lang: lang, logLevel: -1}
+	shared := opts.shared
+	if shared == nil {
+		shared = &sharedState{}
+	}
+	return &Session{srv: s, sink: opts.Sink, lang: lang, logLevel: -1, shared: shared}
 }
 
 // Revision returns the negotiated revision, "" before initialize.

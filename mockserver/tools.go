@@ -94,6 +94,10 @@ func (t *tool) schema() json.RawMessage {
 // validate checks arguments against the specs and returns what is wrong, in
 // the order of the specs, then unknown arguments in name order.
 func (t *tool) validate(args params) []string {
+	if t.inputSchema != nil {
+		// A hand-written schema (fixtures) is the tool's own business.
+		return nil
+	}
 	var problems []string
 	for _, a := range t.args {
 		raw, ok := args[a.name]
@@ -301,9 +305,7 @@ func (c *call) ask(key, method string, params any) (answer json.RawMessage, pend
 
 // toolsList answers tools/list, one page at a time when asked.
 func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
-	s.mu.Lock()
-	unlocked := s.unlocked
-	s.mu.Unlock()
+	unlocked := s.isUnlocked()
 	names := make([]string, 0, len(s.srv.tools))
 	for _, t := range s.srv.tools {
 		if !t.locked || unlocked {
@@ -364,12 +366,8 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		return nil, err
 	}
 	t := s.srv.findTool(name)
-	if t != nil && t.locked {
-		s.mu.Lock()
-		if !s.unlocked {
-			t = nil
-		}
-		s.mu.Unlock()
+	if t != nil && t.locked && !s.isUnlocked() {
+		t = nil
 	}
 	if t == nil {
 		e := newError(CodeInvalidParams, "Invalid params: unknown tool %q; tools/list shows the tools", name)
@@ -497,15 +495,21 @@ func prepareDelivery(c *call) (any, *rpcError) {
 
 func unlockGiftWrapping(c *call) (any, *rpcError) {
 	s := c.s
-	s.mu.Lock()
-	already := s.unlocked
-	s.unlocked = true
-	s.mu.Unlock()
+	s.shared.mu.Lock()
+	already := s.shared.unlocked
+	s.shared.unlocked = true
+	s.shared.mu.Unlock()
 	if already {
 		return textResult("Gift wrapping is already unlocked: wrap_gift is in tools/list."), nil
 	}
 	s.toolsChanged(c.related(), c.r.modern)
 	return textResult("Gift wrapping is unlocked: the tool wrap_gift is now in tools/list."), nil
+}
+
+func (s *Session) isUnlocked() bool {
+	s.shared.mu.Lock()
+	defer s.shared.mu.Unlock()
+	return s.shared.unlocked
 }
 
 // toolsChanged tells the client that tools/list changed: in a legacy session
@@ -600,7 +604,7 @@ func writeCardMessage(c *call) (any, *rpcError) {
 		who = " for " + recipient
 	}
 	params := map[string]any{
-		"messages": []any{map[string]any{"role": "user", "content": text(fmt.Sprintf("Write a two-sentence message for a %s gift card%s.", occasion, who))}},
+		"messages":     []any{map[string]any{"role": "user", "content": text(fmt.Sprintf("Write a two-sentence message for a %s gift card%s.", occasion, who))}},
 		"systemPrompt": "You write short, warm gift card messages.",
 		"maxTokens":    200,
 	}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// runMockserver runs the gift MCP server on its own: on stdin/stdout for
+// desktop MCP clients (-stdio), or over Streamable HTTP at /mcp (-http ADDR)
+// for the conformance suite and load tests. Logs go to stderr only: stdout
+// belongs to the protocol.
+func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mockserver", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	stdio := fs.Bool("stdio", false, "serve one client on stdin/stdout (newline-delimited JSON-RPC)")
+	addr := fs.String("http", "", "serve Streamable HTTP at http://ADDR/mcp instead (for example 127.0.0.1:3001)")
+	fixtures := fs.String("fixtures", "", `extra fixtures: "conformance" adds the conformance suite's tools, resources and prompts`)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance]\n\n")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 || *stdio == (*addr != "") {
+		fmt.Fprintln(stderr, "playground mockserver: choose exactly one of -stdio or -http ADDR")
+		fs.Usage()
+		return 2
+	}
+	if *fixtures != "" && *fixtures != mockserver.FixturesConformance {
+		fmt.Fprintf(stderr, "playground mockserver: unknown -fixtures %q (the only set is %q)\n", *fixtures, mockserver.FixturesConformance)
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	srv := mockserver.New(mockserver.Config{Fixtures: *fixtures, Logger: logger})
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if *stdio {
+		if err := srv.ServeStdio(ctx, stdin, stdout); err != nil {
+			logger.Error("mockserver stopped", "err", err)
+			return 2
+		}
+		return 0
+	}
+	return serveMockHTTP(ctx, srv, *addr, logger)
+}
+
+func serveMockHTTP(ctx context.Context, srv *mockserver.Server, addr string, logger *slog.Logger) int {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		logger.Error("listening", "addr", addr, "err", err)
+		return 2
+	}
+	h := mockserver.NewHTTPHandler(srv, mockserver.HTTPConfig{Logger: logger})
+	defer h.Close()
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		h.Close()
+		_ = hs.Shutdown(shutdown)
+	}()
+	logger.Info("gift MCP server listening", "url", "http://"+ln.Addr().String()+"/mcp")
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("serving", "err", err)
+		return 2
+	}
+	return 0
+}
