@@ -11,6 +11,7 @@
   var textarea = document.getElementById("answer");
   var feedback = document.getElementById("feedback");
   var INDENT = "  ";
+  var currentMarks = []; // {line, col, severity, text} of each located problem
 
   // ---- Editor: gutter with line numbers, and a backdrop for the marks.
   var editor = textarea && textarea.closest("[data-editor]");
@@ -67,7 +68,6 @@
   }
 
   // ---- Marks: the line and column of each problem in the feedback.
-  var currentMarks = [];
 
   function readMarks() {
     currentMarks = [];

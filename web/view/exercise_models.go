@@ -131,6 +131,8 @@ type FeedbackVM struct {
 	// Notes are non-blocking remarks (warnings) shown after a pass.
 	Notes  []ProblemVM
 	Checks []CheckVM
+	// Next is the exercise to go on to, offered after a pass.
+	Next *NavLink
 }
 
 // MoreCount is the number of folded problems.
