@@ -33,6 +33,7 @@ type Store struct {
 	read  *sql.DB
 	write *sql.DB
 	path  string
+	ckpt  *checkpointer
 }
 
 // Open opens (creating if needed) the database at path and applies every
@@ -56,6 +57,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	s.startCheckpoints()
 	return s, nil
 }
 
@@ -69,6 +71,9 @@ func dsn(path string, writer bool) string {
 	q.Add("_pragma", "synchronous(NORMAL)")
 	if writer {
 		q.Set("_txlock", "immediate")
+		// Checkpoints run in the background (checkpoint.go), not in a
+		// learner's COMMIT.
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	return "file:" + path + "?" + q.Encode()
 }
@@ -76,6 +81,7 @@ func dsn(path string, writer bool) string {
 // Close closes both connection pools; after it returns the WAL has been
 // checkpointed by SQLite when the last connection closed.
 func (s *Store) Close() error {
+	s.stopCheckpoints()
 	return errors.Join(s.read.Close(), s.write.Close())
 }
 
