@@ -16,23 +16,41 @@ func (s *Server) routes() {
 	r.HEAD("/static/*path", s.assets.serve)
 
 	for _, l := range i18n.All {
-		g := r.Group("/"+string(l), withLang(l))
+		g := r.Group("/"+string(l), withLang(l), s.requireJoin)
 		g.GET("/", s.handle(s.homeShow))
 		g.GET("/lessons/:slug", s.handle(s.lessonShow))
 		g.GET("/exercises", s.handle(s.exerciseList))
 		g.GET("/exercises/:id", s.handle(s.exerciseShow))
-		g.POST("/exercises/:id", s.handle(s.attemptCreate))
+		g.POST("/exercises/:id", s.rateLimit(limitAttempts), s.handle(s.attemptCreate))
 		g.POST("/exercises/:id/hints", s.handle(s.hintReveal))
 		g.GET("/progress", s.handle(s.progressShow))
 		g.POST("/progress/name", s.handle(s.nameUpdate))
 		g.POST("/progress/resume", s.handle(s.resumeCreate))
+		g.GET("/join", s.handle(s.joinShow))
+		g.POST("/join", s.handle(s.joinCreate))
 	}
 
-	api := r.Group("/api")
+	api := r.Group("/api", s.requireJoin)
 	api.POST("/validate", s.handle(s.validatePost))
-	api.POST("/exercises/:id/attempts", s.handle(s.attemptCreateAPI))
+	api.POST("/exercises/:id/attempts", s.rateLimit(limitAttempts), s.handle(s.attemptCreateAPI))
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))
 	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
 	_ = api
+
+	// The instructor's pages: token or session cookie (instructor_auth.go).
+	ins := r.Group("/instructor", instructorLang)
+	ins.GET("/login", s.handle(s.instructorLoginShow))
+	ins.POST("/login", s.handle(s.instructorLoginCreate))
+	ins.POST("/logout", s.handle(s.instructorLogout))
+	in := ins.Group("", s.requireInstructor)
+	in.GET("", s.handle(s.dashboardShow))
+	in.GET("/live", s.handle(s.dashboardLive))
+	in.GET("/dashboard.json", s.handle(s.dashboardJSON))
+	in.GET("/export.csv", s.handle(s.exportCSV))
+	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
+	in.GET("/reset", s.handle(s.workshopResetShow))
+	in.POST("/reset", s.handle(s.workshopReset))
+	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
+	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
 }

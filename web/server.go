@@ -29,7 +29,11 @@ type Config struct {
 	TrustedProxies []string
 	// MaxBodyBytes bounds every request body (1 MiB when zero).
 	MaxBodyBytes int64
-	Logger       *slog.Logger
+	// AttemptLimit, ConsoleLimit and AnonymousLimit bound how fast one
+	// learner (or one address without a learner yet) may send answers and
+	// console messages; zero values take the defaults of ratelimit.go.
+	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
+	Logger                                     *slog.Logger
 }
 
 // Deps are the domain services the handlers use.
@@ -50,6 +54,14 @@ type Server struct {
 
 	// resumeGuard slows down guessing resume codes.
 	resumeGuard *failureLimiter
+
+	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
+	instructor      *instructorAuth
+	instructorGuard *failureLimiter // wrong instructor tokens, per address
+	joinGuard       *failureLimiter // wrong join codes, per address
+	limits          *limits
+	dashCache       *dashboardCache
+	codeTitles      map[string]map[string]string // diagnostic code → language → title
 }
 
 // New builds the server and its routes.
@@ -73,6 +85,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.pages = newPageCache(s)
 	s.resumeGuard = newFailureLimiter(10)
+	s.initWorkshop()
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

@@ -1,0 +1,81 @@
+// The instructor's pages. On the dashboard it fetches the live part every
+// few seconds and puts it in place (the server renders it with the same
+// escaping templates as the page, so names stay text); on the sign-in page
+// it fills the token from the URL's #token= fragment, which the server's
+// log prints and which never leaves the browser.
+(function () {
+  "use strict";
+  var REFRESH_MS = 4000;
+
+  var form = document.querySelector("[data-token-form]");
+  if (form && location.hash.indexOf("#token=") === 0) {
+    var input = form.querySelector("input[name=token]");
+    input.value = decodeURIComponent(location.hash.slice(7));
+    // Take the token out of the address bar and history right away.
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  var live = document.getElementById("dash-live");
+  if (!live) return;
+  var url = live.getAttribute("data-live-url");
+  var toggle = document.querySelector("[data-live-toggle]");
+  var errorBox = document.querySelector("[data-live-error]");
+  var paused = false;
+  var timer = null;
+  var busy = false;
+
+  function showError(msg) {
+    if (!errorBox) return;
+    errorBox.textContent = msg || "";
+    errorBox.hidden = !msg;
+  }
+
+  function refresh() {
+    if (paused || busy || document.hidden) return;
+    // Replacing the content under a keyboard user's focus would throw them
+    // back to the top of the page: wait until focus is elsewhere.
+    if (live.contains(document.activeElement) && document.activeElement !== live) return;
+    busy = true;
+    fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" }, cache: "no-store" })
+      .then(function (resp) {
+        if (resp.status === 401 || resp.redirected) {
+          stop();
+          showError(errorBox && errorBox.getAttribute("data-msg-signed-out"));
+          return null;
+        }
+        if (!resp.ok) throw new Error("HTTP " + resp.status);
+        return resp.text();
+      })
+      .then(function (html) {
+        if (html === null) return;
+        var scrolls = Array.prototype.map.call(live.querySelectorAll(".dash-scroll"), function (el) { return [el.scrollLeft, el.scrollTop]; });
+        live.innerHTML = html;
+        live.querySelectorAll(".dash-scroll").forEach(function (el, i) {
+          if (scrolls[i]) { el.scrollLeft = scrolls[i][0]; el.scrollTop = scrolls[i][1]; }
+        });
+        showError("");
+      })
+      .catch(function () {
+        showError(errorBox && errorBox.getAttribute("data-msg-stale"));
+      })
+      .then(function () { busy = false; });
+  }
+
+  function start() {
+    if (!timer) timer = setInterval(refresh, REFRESH_MS);
+  }
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+  }
+
+  if (toggle) {
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      paused = !paused;
+      toggle.textContent = toggle.getAttribute(paused ? "data-label-resume" : "data-label-pause");
+      if (!paused) refresh();
+    });
+  }
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+  start();
+})();

@@ -1,0 +1,184 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// anonMode reports whether names are hidden (?anon=1), for a dashboard
+// projected on a screen.
+func anonMode(c *gin.Context) bool { return c.Query("anon") == "1" }
+
+// dashboardShow is the instructor's dashboard page.
+func (s *Server) dashboardShow(c *gin.Context) error {
+	l := langOf(c)
+	t := i18n.InstructorFor(l)
+	anon := anonMode(c)
+	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	if err != nil {
+		return err
+	}
+	vm := view.DashboardVM{
+		T: t, Anon: anon, JoinCode: s.cfg.JoinCode,
+		LiveURL:   "/instructor/live?lang=" + string(l),
+		NamesURL:  "/instructor?anon=1",
+		ExportCSV: "/instructor/export.csv", ExportJSONL: "/instructor/attempts.jsonl",
+		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
+		NamesLabel: t.HideNames,
+		Live:       s.dashboardLiveVM(l, d, anon),
+	}
+	if anon {
+		vm.LiveURL += "&anon=1"
+		vm.NamesURL, vm.NamesLabel = "/instructor", t.ShowNames
+	}
+	vm.Notice = s.resetNotice(c, t)
+	s.render(c, http.StatusOK, view.Dashboard(s.instructorFrame(c, l, t.Title), vm, s.assets.URL("js/instructor.js")))
+	return nil
+}
+
+// resetNotice says what the last reset did (the reset redirects here with
+// ?done=).
+func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
+	switch c.Query("done") {
+	case "workshop":
+		n, _ := strconv.Atoi(c.Query("n"))
+		return fmt.Sprintf(t.ResetWorkshopDone, n)
+	case "learner":
+		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
+		if l, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {
+			name := l.DisplayName
+			if name == "" {
+				name = t.NoName
+			}
+			return fmt.Sprintf(t.ResetLearnerDone, name)
+		}
+	}
+	return ""
+}
+
+// dashboardLive is the refreshing part of the dashboard, as an HTML
+// fragment that instructor.js puts in place. It is rendered by the same
+// escaping templates as the page, so names and codes stay text.
+func (s *Server) dashboardLive(c *gin.Context) error {
+	l := langOf(c)
+	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	if err != nil {
+		return err
+	}
+	s.render(c, http.StatusOK, view.DashboardLive(s.dashboardLiveVM(l, d, anonMode(c))))
+	return nil
+}
+
+// dashboardJSON types, for scripts.
+type (
+	dashJSON struct {
+		At        time.Time          `json:"at"`
+		Attempts  int                `json:"attempts"`
+		Learners  []dashLearnerJSON  `json:"learners"`
+		Exercises []dashExerciseJSON `json:"exercises"`
+		Stuck     []dashStuckJSON    `json:"stuck"`
+	}
+	dashLearnerJSON struct {
+		ID        int64                   `json:"id"`
+		Name      string                  `json:"name"`
+		Passed    int                     `json:"passed"`
+		Exercises map[string]dashCellJSON `json:"exercises"`
+	}
+	dashCellJSON struct {
+		Status   string `json:"status"`
+		Attempts int    `json:"attempts"`
+		Hints    int    `json:"hints"`
+	}
+	dashExerciseJSON struct {
+		ID             string        `json:"id"`
+		Key            string        `json:"key"`
+		Title          string        `json:"title"`
+		Tried          int           `json:"tried"`
+		Passed         int           `json:"passed"`
+		PassRate       *float64      `json:"pass_rate"` // null before anyone tried
+		MedianAttempts float64       `json:"median_attempts"`
+		Hints          int           `json:"hints"`
+		Problems       []problemJSON `json:"problems"`
+	}
+	problemJSON struct {
+		Code     string `json:"code"`
+		Learners int    `json:"learners"`
+		Attempts int    `json:"attempts"`
+	}
+	dashStuckJSON struct {
+		LearnerID  int64     `json:"learner_id"`
+		Name       string    `json:"name"`
+		ExerciseID string    `json:"exercise_id"`
+		Failures   int       `json:"failures"`
+		LastAt     time.Time `json:"last_at"`
+	}
+)
+
+// dashboardJSON is the dashboard's data for an instructor's script
+// (Authorization: Bearer); ?anon=1 hides the names here too.
+func (s *Server) dashboardJSON(c *gin.Context) error {
+	l := langOf(c)
+	t := i18n.InstructorFor(l)
+	anon := anonMode(c)
+	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	if err != nil {
+		return err
+	}
+	names := learnerNames(d, t, anon)
+	out := dashJSON{At: d.At.UTC(), Attempts: d.Attempts, Learners: []dashLearnerJSON{}, Exercises: []dashExerciseJSON{}, Stuck: []dashStuckJSON{}}
+	byID := map[int64]int{}
+	for _, lr := range d.Learners {
+		byID[lr.ID] = len(out.Learners)
+		name := lr.DisplayName
+		if anon {
+			name = names[lr.ID]
+		}
+		out.Learners = append(out.Learners, dashLearnerJSON{ID: lr.ID, Name: name, Exercises: map[string]dashCellJSON{}})
+	}
+	for _, p := range d.Progress {
+		i, ok := byID[p.LearnerID]
+		if !ok {
+			continue
+		}
+		out.Learners[i].Exercises[p.ExerciseID] = dashCellJSON{Status: string(p.Status), Attempts: p.Attempts, Hints: p.HintsRevealed}
+		if p.Status == store.StatusPassed {
+			out.Learners[i].Passed++
+		}
+	}
+	sums := map[string]store.ExerciseSummary{}
+	var extra []string
+	for _, ex := range d.Exercises {
+		sums[ex.ExerciseID] = ex
+		extra = append(extra, ex.ExerciseID)
+	}
+	for _, col := range exerciseColumns(s.content.Catalog(), l, extra) {
+		sum := sums[col.id]
+		ej := dashExerciseJSON{ID: col.id, Key: col.key, Title: col.title, Tried: sum.Attempted, Passed: sum.Passed,
+			MedianAttempts: sum.MedianAttempts, Hints: sum.Hints, Problems: []problemJSON{}}
+		if sum.Attempted > 0 {
+			r := float64(sum.Passed) / float64(sum.Attempted)
+			ej.PassRate = &r
+		}
+		for _, p := range sum.Problems {
+			ej.Problems = append(ej.Problems, problemJSON{Code: p.Code, Learners: p.Learners, Attempts: p.Attempts})
+		}
+		out.Exercises = append(out.Exercises, ej)
+	}
+	for _, st := range d.Stuck {
+		name := ""
+		if i, ok := byID[st.LearnerID]; ok {
+			name = out.Learners[i].Name
+		}
+		out.Stuck = append(out.Stuck, dashStuckJSON{LearnerID: st.LearnerID, Name: name, ExerciseID: st.ExerciseID, Failures: st.Failures, LastAt: st.LastAt.UTC()})
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}

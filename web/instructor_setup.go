@@ -1,0 +1,38 @@
+package web
+
+import (
+	"time"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/store"
+)
+
+// stuckRule is what the dashboard calls stuck: three failed attempts at
+// the same exercise within ten minutes, without passing it. Fewer is normal
+// trial and error; a longer window keeps people who left the room.
+var stuckRule = store.StuckRule{Window: 10 * time.Minute, MinFailures: 3}
+
+// topProblems is how many frequent problems the dashboard shows per exercise.
+const topProblems = 3
+
+// initWorkshop sets up what workshops need: the instructor's access, the
+// join-code guard, the rate limits and the dashboard's cache. Without a
+// configured token the instructor pages get a random one nobody knows, so
+// they are closed rather than open (the serve command generates and logs a
+// token before calling New).
+func (s *Server) initWorkshop() {
+	token := s.cfg.InstructorToken
+	if token == "" {
+		token = NewInstructorToken()
+		s.log.Warn("no instructor token configured: the instructor pages are closed")
+	}
+	s.instructor = newInstructorAuth(token, s.cfg.SecureCookies)
+	s.instructorGuard = newFailureLimiter(10)
+	s.joinGuard = newFailureLimiter(20)
+	s.limits = newLimits(s.cfg)
+	s.dashCache = newDashboardCache(time.Second)
+	s.codeTitles = map[string]map[string]string{}
+	for _, ci := range grader.Codes() {
+		s.codeTitles[ci.Code] = ci.Title
+	}
+}

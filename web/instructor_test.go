@@ -1,0 +1,426 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+const testToken = "s3cret-instructor-token"
+
+// newWorkshopEnv is the real router with an instructor token, and a
+// dashboard cache that never serves a stale snapshot to a test.
+func newWorkshopEnv(t testing.TB, cfg Config) *testEnv {
+	t.Helper()
+	if cfg.InstructorToken == "" {
+		cfg.InstructorToken = testToken
+	}
+	e := newTestEnv(t, cfg)
+	e.srv.dashCache = newDashboardCache(0)
+	return e
+}
+
+// signIn posts the token to the sign-in form, as a browser on this site.
+func signIn(t testing.TB, b *browser, token string) reply {
+	t.Helper()
+	return b.do("POST", "/instructor/login?next=%2Finstructor", "application/x-www-form-urlencoded",
+		url.Values{"token": {token}}.Encode(), "Origin", b.base, "Sec-Fetch-Site", "same-origin")
+}
+
+func cookieNamed(b *browser, path, name string) *http.Cookie {
+	u, _ := url.Parse(b.base + path)
+	for _, c := range b.c.Jar.Cookies(u) {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Without the token nothing of the instructor's opens: pages send to the
+// sign-in form, scripts get 401, and a forged or copied cookie is refused.
+func TestInstructorPagesNeedTheToken(t *testing.T) {
+	e := newWorkshopEnv(t, Config{})
+	base := e.serve(t)
+	learner := newBrowser(t, base)
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	learner.attempt(ex.ID, ex.Starter)
+
+	anon := newBrowser(t, base)
+	for _, p := range []string{"/instructor", "/instructor/live", "/instructor/reset", "/instructor/learners/1/reset", "/instructor?anon=1"} {
+		r := anon.get(p)
+		if r.status != http.StatusSeeOther || !strings.HasPrefix(r.header.Get("Location"), "/instructor/login?next=") {
+			t.Errorf("GET %s without the token = %d to %q, want 303 to the sign-in page", p, r.status, r.header.Get("Location"))
+		}
+	}
+	for _, p := range []string{"/instructor/export.csv", "/instructor/attempts.jsonl", "/instructor/dashboard.json"} {
+		r := anon.get(p)
+		if r.status != http.StatusUnauthorized || !strings.Contains(r.header.Get("WWW-Authenticate"), "Bearer") {
+			t.Errorf("GET %s without the token = %d, want 401 with WWW-Authenticate", p, r.status)
+		}
+		if strings.Contains(r.body, ex.ID) {
+			t.Errorf("GET %s without the token leaks data: %s", p, r.body)
+		}
+		for _, tok := range []string{"wrong", testToken + "x", strings.ToUpper(testToken), ""} {
+			if r := anon.do("GET", p, "", "", "Authorization", "Bearer "+tok); r.status != http.StatusUnauthorized {
+				t.Errorf("GET %s with Bearer %q = %d, want 401", p, tok, r.status)
+			}
+		}
+		if r := anon.do("GET", p, "", "", "Authorization", "Bearer "+testToken); r.status != http.StatusOK {
+			t.Errorf("GET %s with the right Bearer token = %d, want 200", p, r.status)
+		}
+	}
+	// State-changing routes refuse without the token and erase nothing.
+	for _, p := range []string{"/instructor/reset", "/instructor/learners/1/reset"} {
+		r := anon.do("POST", p, "application/x-www-form-urlencoded", "confirm=yes")
+		if r.status != http.StatusUnauthorized {
+			t.Errorf("POST %s without the token = %d, want 401", p, r.status)
+		}
+	}
+	if n, _ := e.store.CountAttempts(context.Background()); n != 1 {
+		t.Fatalf("%d attempts after unauthorised resets, want 1", n)
+	}
+	// Cookies that are not a session: the token itself, garbage, a
+	// session signed for another token, an expired session.
+	other := newInstructorAuth("another token", false)
+	now := time.Now()
+	for name, v := range map[string]string{
+		"the token":       testToken,
+		"garbage":         "123.abc",
+		"other token":     other.newSession(now),
+		"expired":         e.srv.instructor.newSession(now.Add(-13 * time.Hour)),
+		"far future":      strings.Replace(e.srv.instructor.newSession(now), "1", "9", 1),
+		"no signature":    "99999999999.",
+		"bearer as value": "Bearer " + testToken,
+	} {
+		r := anon.do("GET", "/instructor/dashboard.json", "", "", "Cookie", instructorCookie+"="+url.QueryEscape(v))
+		if r.status != http.StatusUnauthorized {
+			t.Errorf("cookie %s: GET /instructor/dashboard.json = %d, want 401", name, r.status)
+		}
+	}
+
+	// The sign-in form: a wrong token is refused kindly, the right one
+	// opens a session whose cookie is not the token.
+	b := newBrowser(t, base)
+	if r := signIn(t, b, "nope"); r.status != http.StatusUnauthorized || !strings.Contains(r.body, "This is not the instructor token") {
+		t.Errorf("wrong token: %d\n%s", r.status, r.body)
+	}
+	if cookieNamed(b, "/instructor", instructorCookie) != nil {
+		t.Fatal("a wrong token got a session cookie")
+	}
+	r := signIn(t, b, testToken)
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/instructor" {
+		t.Fatalf("right token: %d to %q", r.status, r.header.Get("Location"))
+	}
+	var sc string
+	for _, h := range r.header.Values("Set-Cookie") {
+		if strings.HasPrefix(h, instructorCookie+"=") {
+			sc = h
+		}
+	}
+	for _, want := range []string{"Path=/instructor", "HttpOnly", "SameSite=Strict", "Max-Age="} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("session cookie %q lacks %s", sc, want)
+		}
+	}
+	if strings.Contains(sc, testToken) || strings.Contains(sc, url.QueryEscape(testToken)) {
+		t.Errorf("the session cookie holds the token: %q", sc)
+	}
+	if c := cookieNamed(b, "/", learnerCookie); c != nil {
+		t.Errorf("signing in as instructor set a learner cookie")
+	}
+	if r := b.get("/instructor"); r.status != http.StatusOK || !strings.Contains(r.body, "Workshop dashboard") {
+		t.Errorf("dashboard after sign-in = %d", r.status)
+	} else if r.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("dashboard Cache-Control = %q, want no-store", r.header.Get("Cache-Control"))
+	}
+	// Signing out forgets the session in this browser.
+	b.do("POST", "/instructor/logout", "application/x-www-form-urlencoded", "", "Origin", base, "Sec-Fetch-Site", "same-origin")
+	if r := b.get("/instructor"); r.status != http.StatusSeeOther {
+		t.Errorf("dashboard after sign-out = %d, want 303", r.status)
+	}
+}
+
+func TestInstructorLoginGuessingIsSlowedDown(t *testing.T) {
+	e := newWorkshopEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	for i := range 10 {
+		if r := signIn(t, b, "guess"); r.status != http.StatusUnauthorized {
+			t.Fatalf("guess %d = %d, want 401", i, r.status)
+		}
+	}
+	if r := signIn(t, b, testToken); r.status != http.StatusTooManyRequests {
+		t.Errorf("after 10 wrong tokens even the right one = %d, want 429 until the minute passes", r.status)
+	}
+}
+
+func TestSafeNext(t *testing.T) {
+	for in, want := range map[string]string{
+		"/instructor":                "/instructor",
+		"/instructor?anon=1":         "/instructor?anon=1",
+		"/instructor/reset":          "/instructor/reset",
+		"//evil.example/instructor":  "/instructor",
+		"https://evil.example/":      "/instructor",
+		"/instructor/login?next=x":   "/instructor",
+		"/instructorX":               "/instructor",
+		"/instructor/\\evil.example": "/instructor",
+		"":                           "/instructor",
+	} {
+		if got := safeNext(in, "/instructor"); got != want {
+			t.Errorf("safeNext(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"/en/lessons/x": "/en/lessons/x", "//evil": "/", "/\\evil": "/", "http://x": "/", "": "/",
+	} {
+		if got := localPath(in, "/"); got != want {
+			t.Errorf("localPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A small room: the dashboard shows who did what, the pass rate, the
+// median attempts, the most frequent problems and who is stuck; the JSON
+// agrees; the anonymous mode shows no name anywhere.
+func TestDashboardShowsTheRoom(t *testing.T) {
+	e := newWorkshopEnv(t, Config{})
+	base := e.serve(t)
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	ctx := context.Background()
+	learn := func(name string, answers ...string) {
+		b := newBrowser(t, base)
+		for _, a := range answers {
+			b.attempt(ex.ID, a)
+		}
+		l, err := e.store.LearnerByToken(ctx, learnerToken(t, b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.SetDisplayName(ctx, l.ID, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sol := ex.Solutions[0]
+	learn("Ada", sol)
+	learn("Grace", ex.Starter, sol)
+	learn("Linus", ex.Starter, ex.Starter, ex.Starter, ex.Starter)
+
+	b := newBrowser(t, base)
+	signIn(t, b, testToken)
+	page := b.get("/instructor")
+	if page.status != 200 {
+		t.Fatalf("GET /instructor = %d", page.status)
+	}
+	mustContain(t, "/instructor", page.body, "Ada", "Grace", "Linus", "3 learners · 7 attempts",
+		`data-pass-rate>67%`, `data-median>2</td>`, `data-stuck`, `href="/instructor/export.csv"`, `data-live-url="/instructor/live?lang=en"`)
+	if strings.Contains(page.body, "<script>") || strings.Contains(page.body, ` style="`) {
+		t.Error("the dashboard has inline script or style, which the CSP forbids")
+	}
+
+	var dash dashJSON
+	r := b.do("GET", "/instructor/dashboard.json", "", "", "Authorization", "Bearer "+testToken)
+	if err := json.Unmarshal([]byte(r.body), &dash); err != nil {
+		t.Fatalf("dashboard.json: %v\n%s", err, r.body)
+	}
+	var exj dashExerciseJSON
+	for _, x := range dash.Exercises {
+		if x.ID == ex.ID {
+			exj = x
+		}
+	}
+	if exj.Tried != 3 || exj.Passed != 2 || exj.MedianAttempts != 2 || exj.PassRate == nil || len(exj.Problems) == 0 {
+		t.Errorf("exercise in dashboard.json = %+v", exj)
+	}
+	if len(dash.Stuck) != 1 || dash.Stuck[0].Name != "Linus" || dash.Stuck[0].Failures != 4 {
+		t.Errorf("stuck = %+v, want Linus with 4 failures", dash.Stuck)
+	}
+	// The first problem of the starter is the same for Grace and Linus.
+	if p := exj.Problems[0]; p.Learners != 2 || p.Attempts != 5 || !strings.Contains(page.body, `data-problem="`+p.Code+`"`) {
+		t.Errorf("most frequent problem = %+v (on the page: %v)", p, strings.Contains(page.body, p.Code))
+	}
+
+	for _, p := range []string{"/instructor?anon=1", "/instructor/live?anon=1", "/instructor/dashboard.json?anon=1"} {
+		r := b.get(p)
+		if r.status != 200 {
+			t.Fatalf("GET %s = %d", p, r.status)
+		}
+		for _, name := range []string{"Ada", "Grace", "Linus"} {
+			if strings.Contains(r.body, name) {
+				t.Errorf("%s shows %q in anonymous mode", p, name)
+			}
+		}
+		if !strings.Contains(r.body, "Learner 3") {
+			t.Errorf("%s lacks the anonymous names", p)
+		}
+		if strings.Contains(r.body, "/reset") {
+			t.Errorf("%s offers resets in anonymous mode", p)
+		}
+	}
+	fr := b.get("/instructor?lang=fr")
+	mustContain(t, "/instructor?lang=fr", fr.body, `<html lang="fr"`, "Tableau de bord de l’atelier", "67\u00a0%")
+}
+
+// The exports carry exactly what was stored: answers with markup or SQL
+// come back byte for byte, and a name that looks like a formula cannot run
+// in the instructor's spreadsheet.
+func TestExports(t *testing.T) {
+	e := newWorkshopEnv(t, Config{})
+	base := e.serve(t)
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	ctx := context.Background()
+	b := newBrowser(t, base)
+	answers := []string{ex.Starter, `{"x": "<script>alert(1)</script>"}` + "\n' OR 1=1; DROP TABLE attempts; --", ex.Solutions[0]}
+	for _, a := range answers {
+		b.attempt(ex.ID, a)
+	}
+	l, err := e.store.LearnerByToken(ctx, learnerToken(t, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.SetDisplayName(ctx, l.ID, `=HYPERLINK("http://evil.example","x")`); err != nil {
+		t.Fatal(err)
+	}
+
+	bearer := []string{"Authorization", "Bearer " + testToken}
+	r := b.do("GET", "/instructor/attempts.jsonl", "", "", bearer...)
+	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "application/jsonl") {
+		t.Fatalf("attempts.jsonl = %d %q", r.status, r.header.Get("Content-Type"))
+	}
+	if !strings.Contains(r.header.Get("Content-Disposition"), "attachment") {
+		t.Errorf("attempts.jsonl is not an attachment: %q", r.header.Get("Content-Disposition"))
+	}
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(r.body))
+	for sc.Scan() {
+		var a attemptJSON
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		if a.LearnerID != l.ID || a.ExerciseID != ex.ID || a.CreatedAt.IsZero() {
+			t.Errorf("line %+v", a)
+		}
+		got = append(got, a.Answer)
+	}
+	if diff := cmp.Diff(answers, got); diff != "" {
+		t.Errorf("exported answers (-stored +exported):\n%s", diff)
+	}
+
+	r = b.do("GET", "/instructor/export.csv", "", "", bearer...)
+	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("export.csv = %d %q", r.status, r.header.Get("Content-Type"))
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0][0] != "learner_id" {
+		t.Fatalf("CSV rows = %q", rows)
+	}
+	want := []string{"display_name", `'=HYPERLINK("http://evil.example","x")`, "status", "passed", "attempts", "3", "failed_attempts", "2"}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for i := 0; i < len(want); i += 2 {
+		if got := rows[1][col[want[i]]]; got != want[i+1] {
+			t.Errorf("CSV %s = %q, want %q", want[i], got, want[i+1])
+		}
+	}
+}
+
+func TestCSVCell(t *testing.T) {
+	for in, want := range map[string]string{"": "", "Ada": "Ada", "=1+1": "'=1+1", "+33": "'+33", "-x": "'-x", "@SUM": "'@SUM", "\tx": "'\tx", "a=b": "a=b"} {
+		if got := csvCell(in); got != want {
+			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A reset asks first: without the box ticked nothing is erased.
+func TestResetsNeedConfirmation(t *testing.T) {
+	e := newWorkshopEnv(t, Config{})
+	base := e.serve(t)
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	ctx := context.Background()
+	var ids []int64
+	for range 2 {
+		lb := newBrowser(t, base)
+		lb.attempt(ex.ID, ex.Starter)
+		l, err := e.store.LearnerByToken(ctx, learnerToken(t, lb))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, l.ID)
+	}
+	b := newBrowser(t, base)
+	signIn(t, b, testToken)
+	same := []string{"Origin", base, "Sec-Fetch-Site", "same-origin"}
+	post := func(path, body string) reply {
+		return b.do("POST", path, "application/x-www-form-urlencoded", body, same...)
+	}
+	one := "/instructor/learners/" + strconv.FormatInt(ids[0], 10) + "/reset"
+	if r := b.get(one); r.status != 200 || !strings.Contains(r.body, `name="confirm"`) {
+		t.Errorf("GET %s = %d", one, r.status)
+	}
+	if r := post(one, ""); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "Tick the box") {
+		t.Errorf("unconfirmed learner reset = %d", r.status)
+	}
+	if r := post("/instructor/reset", "confirm=no"); r.status != http.StatusUnprocessableEntity {
+		t.Errorf("unconfirmed workshop reset = %d", r.status)
+	}
+	if n, _ := e.store.CountAttempts(ctx); n != 2 {
+		t.Fatalf("%d attempts after unconfirmed resets, want 2", n)
+	}
+	if r := post("/instructor/learners/999/reset", "confirm=yes"); r.status != http.StatusNotFound {
+		t.Errorf("reset of a missing learner = %d, want 404", r.status)
+	}
+	r := post(one, "confirm=yes")
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("confirmed learner reset = %d", r.status)
+	}
+	if n, _ := e.store.CountAttempts(ctx); n != 1 {
+		t.Errorf("%d attempts after resetting one learner, want 1", n)
+	}
+	if page := b.get(r.header.Get("Location")); !strings.Contains(page.body, "was erased") {
+		t.Errorf("no notice after the reset")
+	}
+	if r := b.get("/instructor/reset"); r.status != 200 || !strings.Contains(r.body, "2 learners, 1 attempts") {
+		t.Errorf("workshop reset page = %d", r.status)
+	}
+	r = post("/instructor/reset", "confirm=yes")
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/instructor?done=workshop&n=2" {
+		t.Fatalf("confirmed workshop reset = %d to %q", r.status, r.header.Get("Location"))
+	}
+	if n := countLearners(t, e.store); n != 0 {
+		t.Errorf("%d learners after the workshop reset", n)
+	}
+}
+
+// Every instructor string used by the pages is reachable in both
+// languages (the i18n package checks they are written).
+func TestInstructorPagesInBothLanguages(t *testing.T) {
+	e := newWorkshopEnv(t, Config{JoinCode: "ROOM-42"})
+	b := newBrowser(t, e.serve(t))
+	signIn(t, b, testToken)
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			tt := i18n.InstructorFor(l)
+			r := b.get("/instructor?lang=" + string(l))
+			mustContain(t, "/instructor", r.body, escapeText(tt.Title), escapeText(tt.MatrixEmpty), "ROOM-42", escapeText(tt.StuckNone))
+			r = newBrowser(t, b.base).get("/instructor/login?lang=" + string(l))
+			mustContain(t, "/instructor/login", r.body, `type="password"`, escapeText(tt.LoginTitle))
+		})
+	}
+}

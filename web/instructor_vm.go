@@ -1,0 +1,223 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// dashboardCache shares one snapshot of the room between the dashboards
+// and scripts that ask within ttl: an instructor with the dashboard open
+// on a laptop and on the projector costs one query, not two.
+type dashboardCache struct {
+	ttl time.Duration
+	mu  sync.Mutex // held during the query, so concurrent refreshes coalesce
+	at  time.Time
+	d   store.Dashboard
+}
+
+func newDashboardCache(ttl time.Duration) *dashboardCache { return &dashboardCache{ttl: ttl} }
+
+func (dc *dashboardCache) get(ctx context.Context, st *store.Store, now time.Time) (store.Dashboard, error) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if !dc.at.IsZero() && now.Sub(dc.at) < dc.ttl {
+		return dc.d, nil
+	}
+	d, err := st.Dashboard(ctx, now, stuckRule, topProblems)
+	if err != nil {
+		return store.Dashboard{}, err
+	}
+	dc.at, dc.d = now, d
+	return d, nil
+}
+
+// invalidate makes the next read fresh, after a reset.
+func (dc *dashboardCache) invalidate() {
+	dc.mu.Lock()
+	dc.at = time.Time{}
+	dc.mu.Unlock()
+}
+
+// exerciseColumn is an exercise placed in the course: "3.2" is the second
+// exercise of lesson 3.
+type exerciseColumn struct {
+	id, key, title, url string
+}
+
+// exerciseColumns lists the catalog's exercises in course order, then any
+// exercise that has progress but is no longer in the content (an instructor
+// renamed or removed it during the workshop): its data must stay visible.
+func exerciseColumns(cat *course.Catalog, l i18n.Lang, extra []string) []exerciseColumn {
+	var cols []exerciseColumn
+	seen := map[string]bool{}
+	for _, lesson := range cat.Lessons(l) {
+		for i, ex := range cat.ExercisesFor(lesson.Slug) {
+			cols = append(cols, exerciseColumn{
+				id: ex.ID, key: fmt.Sprintf("%d.%d", lesson.Order, i+1),
+				title: ex.TextIn(l).Title, url: exerciseURL(l, ex.ID),
+			})
+			seen[ex.ID] = true
+		}
+	}
+	for _, id := range extra {
+		if !seen[id] {
+			cols = append(cols, exerciseColumn{id: id, key: "?", title: id, url: exerciseURL(l, id)})
+			seen[id] = true
+		}
+	}
+	return cols
+}
+
+// learnerNames gives each learner the name the dashboard shows: their
+// display name, or "Learner n" in anonymous mode (n in joining order, so a
+// projected screen never reveals who is who).
+func learnerNames(d store.Dashboard, t *i18n.InstructorUI, anon bool) map[int64]string {
+	names := make(map[int64]string, len(d.Learners))
+	for i, l := range d.Learners {
+		switch {
+		case anon:
+			names[l.ID] = fmt.Sprintf(t.AnonName, i+1)
+		case l.DisplayName != "":
+			names[l.ID] = l.DisplayName
+		default:
+			names[l.ID] = t.NoName + " #" + strconv.FormatInt(l.ID, 10)
+		}
+	}
+	return names
+}
+
+// dashboardLiveVM turns a snapshot into the refreshing part of the page.
+func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view.DashboardLiveVM {
+	t := i18n.InstructorFor(l)
+	var extra []string
+	for _, ex := range d.Exercises {
+		extra = append(extra, ex.ExerciseID)
+	}
+	cols := exerciseColumns(s.content.Catalog(), l, extra)
+	colIndex := make(map[string]int, len(cols))
+	vm := view.DashboardLiveVM{
+		T: t, Anon: anon, UpdatedAt: d.At.Format("15:04:05"),
+		Summary:   fmt.Sprintf(t.Summary, len(d.Learners), d.Attempts),
+		StuckHelp: fmt.Sprintf(t.StuckHelp, stuckRule.MinFailures, int(stuckRule.Window.Minutes())),
+	}
+	for i, c := range cols {
+		colIndex[c.id] = i
+		vm.Columns = append(vm.Columns, view.DashColumn{Key: c.key, Title: c.title, URL: c.url})
+	}
+
+	names := learnerNames(d, t, anon)
+	rows := make(map[int64]*view.DashRow, len(d.Learners))
+	order := make([]int64, 0, len(d.Learners))
+	for _, lr := range d.Learners {
+		r := &view.DashRow{ID: lr.ID, Name: names[lr.ID], Cells: make([]view.DashCell, len(cols))}
+		for i := range r.Cells {
+			r.Cells[i] = view.DashCell{Status: string(store.StatusNew), Label: t.StatusNew}
+		}
+		if !anon {
+			r.ResetURL = fmt.Sprintf("/instructor/learners/%d/reset", lr.ID)
+			r.ResetLabel = fmt.Sprintf(t.ResetLearnerFor, r.Name)
+		}
+		rows[lr.ID] = r
+		order = append(order, lr.ID)
+	}
+	for _, p := range d.Progress {
+		r, ok := rows[p.LearnerID]
+		i, known := colIndex[p.ExerciseID]
+		if !ok || !known {
+			continue
+		}
+		r.Cells[i] = dashCell(t, p)
+		if p.Status == store.StatusPassed {
+			r.Passed++
+		}
+	}
+	if !anon {
+		// Named rows are easier to find in alphabetical order; anonymous
+		// ones keep joining order so "Learner 3" stays put.
+		sort.SliceStable(order, func(i, j int) bool {
+			return strings.ToLower(rows[order[i]].Name) < strings.ToLower(rows[order[j]].Name)
+		})
+	}
+	for _, id := range order {
+		vm.Rows = append(vm.Rows, *rows[id])
+	}
+
+	sums := make(map[string]store.ExerciseSummary, len(d.Exercises))
+	for _, ex := range d.Exercises {
+		sums[ex.ExerciseID] = ex
+	}
+	for _, c := range cols {
+		vm.Exercises = append(vm.Exercises, s.dashExercise(l, t, c, sums[c.id]))
+	}
+	for _, st := range d.Stuck {
+		i, ok := colIndex[st.ExerciseID]
+		if !ok {
+			continue
+		}
+		c := cols[i]
+		vm.Stuck = append(vm.Stuck, view.DashStuck{
+			Name: names[st.LearnerID], ExerciseKey: c.key, ExerciseTitle: c.title, URL: c.url,
+			Detail: fmt.Sprintf(t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
+		})
+	}
+	return vm
+}
+
+func dashCell(t *i18n.InstructorUI, p store.ExerciseProgress) view.DashCell {
+	c := view.DashCell{Status: string(p.Status), Attempts: p.Attempts, Hints: p.HintsRevealed}
+	words := []string{}
+	switch p.Status {
+	case store.StatusPassed:
+		c.Symbol, words = "✓", append(words, t.StatusPassed)
+	case store.StatusFailed:
+		c.Symbol, words = "✗", append(words, t.StatusFailed)
+	default:
+		c.Status, c.Symbol, words = string(store.StatusStarted), "○", append(words, t.StatusStarted)
+	}
+	if p.Attempts > 0 {
+		words = append(words, fmt.Sprintf(t.CellAttempts, p.Attempts))
+	}
+	if p.HintsRevealed > 0 {
+		words = append(words, fmt.Sprintf(t.CellHints, p.HintsRevealed))
+	}
+	c.Label = strings.Join(words, ", ")
+	return c
+}
+
+func (s *Server) dashExercise(l i18n.Lang, t *i18n.InstructorUI, c exerciseColumn, sum store.ExerciseSummary) view.DashExercise {
+	ex := view.DashExercise{
+		Key: c.key, Title: c.title, URL: c.url,
+		Tried: sum.Attempted, Passed: sum.Passed, Hints: sum.Hints,
+		PassRate: t.NoProblems, Median: t.NoProblems,
+	}
+	if sum.Attempted > 0 {
+		ex.PassRate = fmt.Sprintf(t.Percent, (sum.Passed*100+sum.Attempted/2)/sum.Attempted)
+		ex.Median = formatDecimal(l, sum.MedianAttempts)
+	}
+	for _, p := range sum.Problems {
+		ex.Problems = append(ex.Problems, view.DashProblem{
+			Code: p.Code, Title: s.codeTitles[p.Code][string(l)],
+			People: fmt.Sprintf(t.ProblemPeople, p.Learners),
+		})
+	}
+	return ex
+}
+
+// formatDecimal writes 2.5 as "2.5" in English and "2,5" in French.
+func formatDecimal(l i18n.Lang, v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if l == i18n.FR {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}

@@ -1,0 +1,45 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// joinShow is the page where a learner enters the join code and a name.
+// Outside a workshop, or once joined, it goes on to the course.
+func (s *Server) joinShow(c *gin.Context) error {
+	l := langOf(c)
+	home := "/" + string(l) + "/"
+	if s.cfg.JoinCode == "" {
+		c.Redirect(http.StatusSeeOther, home)
+		return nil
+	}
+	if learner, ok, err := s.currentLearner(c); err != nil {
+		return err
+	} else if ok && learner.DisplayName != "" {
+		c.Redirect(http.StatusSeeOther, localPath(c.Query("next"), home))
+		return nil
+	}
+	s.renderJoin(c, http.StatusOK, "", "", "")
+	return nil
+}
+
+func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string) {
+	l := langOf(c)
+	w := i18n.WorkshopFor(l)
+	action := c.Request.URL.Path
+	if next := c.Query("next"); next != "" {
+		action += "?" + c.Request.URL.Query().Encode()
+	}
+	vm := view.JoinVM{
+		W: w, X: i18n.ExerciseFor(l), Action: action,
+		ResumeURL: "/" + string(l) + "/progress/resume",
+		Name:      name, Error: msg, ErrorField: field,
+	}
+	c.Header("Cache-Control", "no-store")
+	s.render(c, status, view.Join(s.frame(c, l, w.JoinTitle, ""), vm))
+}

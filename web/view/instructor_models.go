@@ -1,0 +1,105 @@
+package view
+
+import "github.com/mcpplayground/playground/internal/i18n"
+
+// InstructorLoginVM is the instructor's sign-in page.
+type InstructorLoginVM struct {
+	T      *i18n.InstructorUI
+	Action string // the form's URL, with ?next= kept
+	Error  string
+}
+
+// DashboardVM is the instructor's dashboard page: the frame of controls
+// around the part that refreshes live.
+type DashboardVM struct {
+	T        *i18n.InstructorUI
+	Anon     bool
+	JoinCode string
+	// Notice reports the last reset.
+	Notice string
+	// LiveURL is fetched every few seconds for a fresh DashboardLiveVM.
+	LiveURL string
+	// NamesURL toggles between showing and hiding names.
+	NamesURL, NamesLabel string
+	ExportCSV, ExportJSONL  string
+	ResetWorkshopURL        string
+	SignOutURL              string
+	Live                    DashboardLiveVM
+}
+
+// DashboardLiveVM is the part of the dashboard that refreshes.
+type DashboardLiveVM struct {
+	T         *i18n.InstructorUI
+	Anon      bool
+	UpdatedAt string // local clock time of the server, "15:04:05"
+	Summary   string
+	Columns   []DashColumn
+	Rows      []DashRow
+	Exercises []DashExercise
+	Stuck     []DashStuck
+	StuckHelp string
+}
+
+// DashColumn is one exercise in the matrix's header.
+type DashColumn struct {
+	Key   string // "3.2": lesson 3, second exercise
+	Title string
+	URL   string
+}
+
+// DashRow is one learner in the matrix.
+type DashRow struct {
+	ID         int64
+	Name       string
+	Passed     int
+	Cells      []DashCell // one per column
+	ResetURL   string     // empty in anonymous mode
+	ResetLabel string
+}
+
+// DashCell is one learner on one exercise.
+type DashCell struct {
+	Status   string // "new", "started", "failed", "passed"
+	Symbol   string
+	Attempts int
+	Hints    int
+	// Label says the whole cell in words, for screen readers and tooltips.
+	Label string
+}
+
+// DashExercise sums up one exercise.
+type DashExercise struct {
+	Key, Title, URL string
+	Tried, Passed   int
+	PassRate        string // "67 %" or "—"
+	Median          string
+	Hints           int
+	Problems        []DashProblem
+}
+
+// DashProblem is one frequent problem: a diagnostic code (with its title
+// when the checker knows it) or the id of a failed check.
+type DashProblem struct {
+	Code   string
+	Title  string
+	People string // "3 learners"
+}
+
+// DashStuck is one learner who may be stuck.
+type DashStuck struct {
+	Name          string
+	ExerciseKey   string
+	ExerciseTitle string
+	URL           string
+	Detail        string
+}
+
+// ConfirmVM asks the instructor to confirm a reset.
+type ConfirmVM struct {
+	T      *i18n.InstructorUI
+	Title  string
+	Body   string
+	Action string
+	Error  string
+	Back   string
+}
