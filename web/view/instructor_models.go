@@ -20,11 +20,11 @@ type DashboardVM struct {
 	// LiveURL is fetched every few seconds for a fresh DashboardLiveVM.
 	LiveURL string
 	// NamesURL toggles between showing and hiding names.
-	NamesURL, NamesLabel string
-	ExportCSV, ExportJSONL  string
-	ResetWorkshopURL        string
-	SignOutURL              string
-	Live                    DashboardLiveVM
+	NamesURL, NamesLabel   string
+	ExportCSV, ExportJSONL string
+	ResetWorkshopURL       string
+	SignOutURL             string
+	Live                   DashboardLiveVM
 }
 
 // DashboardLiveVM is the part of the dashboard that refreshes.
