@@ -35,8 +35,9 @@ type InstructorUI struct {
 	StatusFailed   string
 	StatusStarted  string
 	StatusNew      string
-	CellAttempts   string // "%d attempts"
-	CellHints      string // "%d hints"
+	CellAttempts   string // "attempts: %d"
+	CellHints      string // "hints: %d"
+	Percent        string // "%d%%"
 	ExercisesTitle string
 	ExerciseCol    string
 	TriedCol       string
@@ -100,15 +101,16 @@ var instructorUI = map[Lang]*InstructorUI{
 		LiveSignedOut:  "Your instructor session has ended: sign in again to see live updates.",
 		MatrixTitle:    "Progress by learner",
 		MatrixLegend:   "✓ passed · ✗ not passed yet · ○ hint opened, no attempt yet. The number is the attempts; +n is the hints used.",
-		MatrixEmpty:    "Nobody has started yet. Learners appear here after their first answer or hint.",
+		MatrixEmpty:    "Nobody here yet. Learners appear when they join or send their first answer.",
 		LearnerCol:     "Learner",
 		PassedCol:      "Passed",
 		StatusPassed:   "passed",
 		StatusFailed:   "not passed yet",
 		StatusStarted:  "hint opened",
 		StatusNew:      "not started",
-		CellAttempts:   "%d attempts",
-		CellHints:      "%d hints",
+		CellAttempts:   "attempts: %d",
+		CellHints:      "hints: %d",
+		Percent:        "%d%%",
 		ExercisesTitle: "By exercise",
 		ExerciseCol:    "Exercise",
 		TriedCol:       "Tried",
@@ -169,15 +171,16 @@ var instructorUI = map[Lang]*InstructorUI{
 		LiveSignedOut:  "Votre session a expiré\u00a0: reconnectez-vous pour suivre l’atelier en direct.",
 		MatrixTitle:    "Progression par apprenant",
 		MatrixLegend:   "✓ réussi · ✗ pas encore réussi · ○ indice ouvert, pas encore de tentative. Le nombre compte les tentatives\u00a0; +n, les indices utilisés.",
-		MatrixEmpty:    "Personne n’a encore commencé. Les apprenants apparaissent ici après leur première réponse ou leur premier indice.",
+		MatrixEmpty:    "Personne pour l’instant. Les apprenants apparaissent quand ils rejoignent l’atelier ou envoient leur première réponse.",
 		LearnerCol:     "Apprenant",
 		PassedCol:      "Réussis",
 		StatusPassed:   "réussi",
 		StatusFailed:   "pas encore réussi",
 		StatusStarted:  "indice ouvert",
 		StatusNew:      "pas commencé",
-		CellAttempts:   "%d tentatives",
-		CellHints:      "%d indices",
+		CellAttempts:   "tentatives\u00a0: %d",
+		CellHints:      "indices\u00a0: %d",
+		Percent:        "%d\u00a0%%",
 		ExercisesTitle: "Par exercice",
 		ExerciseCol:    "Exercice",
 		TriedCol:       "Ont essayé",
