@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -24,11 +25,11 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 		return err
 	}
 	st := exerciseState{progress: p, answer: ex.Starter}
-	if err := c.Request.ParseForm(); err != nil {
-		if !isBodyTooLarge(err) {
-			return badRequest("the form could not be read")
+	if err := parseForm(c, x); err != nil {
+		var he *httpError
+		if !errors.As(err, &he) || he.status != http.StatusRequestEntityTooLarge {
+			return err
 		}
-		he := tooLarge(x)
 		st.formErr = he.msg
 		s.renderExercise(c, he.status, l, cat, ex, st)
 		return nil

@@ -112,3 +112,17 @@ func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (store.
 	}
 	return learner, true, p, err
 }
+
+// parseForm reads a posted form; a body over the limit is a 413 with a
+// message, anything else unreadable a 400, instead of the empty values
+// that gin's PostForm would silently give.
+func parseForm(c *gin.Context, x *i18n.ExerciseUI) error {
+	err := c.Request.ParseForm()
+	switch {
+	case err == nil:
+		return nil
+	case isBodyTooLarge(err):
+		return tooLarge(x)
+	}
+	return badRequest("the form could not be read")
+}

@@ -21,6 +21,9 @@ func (s *Server) hintReveal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := parseForm(c, x); err != nil {
+		return err
+	}
 	n, err := strconv.Atoi(c.PostForm("hint"))
 	if err != nil {
 		return badRequest(x.ErrNoSuchHint)

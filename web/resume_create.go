@@ -28,6 +28,9 @@ func (s *Server) resumeCreate(c *gin.Context) error {
 		s.renderProgress(c, status, l, vm)
 		return nil
 	}
+	if err := parseForm(c, x); err != nil {
+		return err
+	}
 	ip := c.ClientIP()
 	if !s.resumeGuard.allow(ip, time.Now()) {
 		return fail(http.StatusTooManyRequests, x.ResumeTooMany)
