@@ -243,6 +243,12 @@ func (e *Exercise) gradeAnswers(answer string, lang i18n.Lang) Result {
 				}
 			}
 		}
+		// The check's feedback is about this item; the choice's is about
+		// the choice in general: the learner needs the specific one first,
+		// and loses nothing by reading both.
+		if own := c.Feedback(lang); own != "" && feedback != "" {
+			feedback = own + " " + feedback
+		}
 		res.add(c, o, lang, feedback)
 	}
 	return res

@@ -69,15 +69,16 @@ func TestGradeKinds(t *testing.T) {
 	}
 }
 
-// A wrong choice brings that choice's feedback; an unreadable answer says
-// why; the report of a classify answer has no diagnostics.
+// A wrong choice brings that choice's feedback, after the feedback of the
+// item's check when it has one; an unreadable answer says why; the report of
+// a classify answer has no diagnostics.
 func TestClassifyFeedback(t *testing.T) {
 	ex := bundled(t, "notifications-classify-no-id")
 	res := ex.Grade(`{"answers": ["request", "request", "notification"]}`, i18n.FR)
 	got := []string{result(t, res, "answer:1").Feedback, result(t, res, "answer:3").Feedback}
 	want := []string{
 		"Une requête porte un `id`, chaîne ou entier, pour que sa réponse retrouve son chemin. `null` n’est pas permis.",
-		"Une notification n’a aucun membre `id`, pas même `null`.",
+		"Écrire `\"id\": null` ne transforme pas un message en notification. Une notification n’a aucun membre `id`, pas même `null`.",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("feedback (-want +got):\n%s", diff)
@@ -95,6 +96,38 @@ func TestClassifyFeedback(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"request=Une requête", "notification=Une notification", "response=Une réponse de succès (<code>result</code>)", "invalid=Pas un message valide"}, labels); diff != "" {
 		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+}
+
+// The feedback of a wrong answer: the item's check first (it knows the
+// message), then the choice's (it knows the choice), each when it exists.
+func TestClassifyFeedbackOrder(t *testing.T) {
+	ex := mustLoad(t, file(`kind: classify
+choices:
+  - request
+  - value: notification
+    feedback: {en: A notification has no id.}
+checks:
+  - answer: request
+    item: 1
+    feedback: {en: Look at the id of message 1.}
+  - answer: request
+    item: 2`, "\n# Messages\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 1, "method": "ping"}`)+"\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 2, "method": "ping"}`)+text))
+	tests := []struct {
+		answer string
+		want   []string // feedback of answer:1 and answer:2
+	}{
+		{`{"answers": ["notification", "notification"]}`, []string{"Look at the id of message 1. A notification has no id.", "A notification has no id."}},
+		{`{"answers": ["request", "notification"]}`, []string{"", "A notification has no id."}},
+		{`{"answers": ["other", "other"]}`, []string{"Look at the id of message 1.", ""}},
+		{`{"answers": [1, 2]}`, []string{"Look at the id of message 1.", ""}},
+	}
+	for _, tt := range tests {
+		res := ex.Grade(tt.answer, i18n.EN)
+		got := []string{result(t, res, "answer:1").Feedback, result(t, res, "answer:2").Feedback}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: feedback (-want +got):\n%s", tt.answer, diff)
+		}
 	}
 }
 
