@@ -252,7 +252,8 @@ var codeTable = []codeDef{
 	{code: codeErrCodeNotParams, sev: SeverityInfo, lesson: "errors", layer: layerEnvelope,
 		title: [2]string{"Protocol error or tool error?", "Erreur de protocole ou erreur métier ?"},
 		msg:   [2]string{"This answers a tools/call with a protocol error.", "Ceci répond à un tools/call par une erreur de protocole."},
-		why:   [2]string{"That is right when the call itself is wrong (unknown tool, arguments that break the input schema). When the tool ran and failed, answer with a `result` whose `isError` is true, so the model can read what happened.", "C'est juste quand l'appel lui-même est faux (outil inconnu, arguments contraires au schéma d'entrée). Quand l'outil s'est exécuté et a échoué, répondez par un `result` avec `isError` à true : le modèle pourra lire ce qui s'est passé."}},
+		why: [2]string{"That is right when the call itself cannot be handled: an unknown tool, or a malformed request (-32602). When the tool ran and failed, answer with a `result` with `isError: true`, so the model can read what happened. The same goes, since revision 2025-11-25, for arguments that break the tool's input schema, so that the model can correct them; in 2025-06-18 they were still a protocol error (-32602).",
+			"C'est juste quand l'appel lui-même ne peut pas être traité : outil inconnu ou requête mal formée (-32602). Quand l'outil s'est exécuté et a échoué, répondez par un `result` avec `isError: true` : le modèle pourra lire ce qui s'est passé. Il en va de même, depuis la révision 2025-11-25, pour des arguments qui ne respectent pas le schéma d'entrée de l'outil : le modèle pourra les corriger ; en 2025-06-18, c'était encore une erreur de protocole (-32602)."}},
 
 	// ------------------------------------------------------------------- MCP
 	{code: codeMethodUnknown, sev: SeverityError, lesson: "requests", layer: layerMCP,

@@ -116,3 +116,45 @@ func TestLessonNamesMatchTheCourse(t *testing.T) {
 		}
 	}
 }
+
+// TestToolErrorExplanationHoldsForEveryRevision: the explanation of a protocol
+// error answering tools/call is shown whatever the revision, so it must not
+// call arguments that break the input schema a protocol error without saying
+// that this changed in 2025-11-25 (they became a result with isError: true).
+func TestToolErrorExplanationHoldsForEveryRevision(t *testing.T) {
+	var why map[string]string
+	for _, c := range Codes() {
+		if c.Code == codeErrCodeNotParams {
+			why = c.Why
+		}
+	}
+	wants := map[string][]string{
+		"en": {"since revision 2025-11-25", "`isError: true`", "in 2025-06-18", "unknown tool"},
+		"fr": {"depuis la révision 2025-11-25", "`isError: true`", "en 2025-06-18", "outil inconnu"},
+	}
+	for lang, want := range wants {
+		for _, w := range want {
+			if !strings.Contains(why[lang], w) {
+				t.Errorf("%s: the explanation does not say %q: %q", lang, w, why[lang])
+			}
+		}
+	}
+	// The message itself, rendered for a 2025-06-18 and a 2025-11-25 answer.
+	req := []byte(`{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "suggest_gifts"}}`)
+	msg := []byte(`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal error"}}`)
+	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
+		rep := Check(msg, Options{Protocol: rev, Request: req})
+		found := false
+		for _, d := range rep.Diagnostics {
+			if d.Code == codeErrCodeNotParams {
+				found = true
+				if strings.Contains(d.Message, "arguments that break the input schema)") {
+					t.Errorf("%s: %q", rev, d.Message)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s in %+v", rev, codeErrCodeNotParams, rep.Diagnostics)
+		}
+	}
+}
