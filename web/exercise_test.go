@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -402,7 +403,7 @@ func TestExerciseFormWithoutJavaScript(t *testing.T) {
 	}
 	b.postForm(url, urlValues("answer", ex.Starter))
 	page = b.get(url)
-	mustContain(t, url, page.body, "data-unlocked", escapeText(ex.Solutions[0]))
+	mustContain(t, url, page.body, "data-unlocked", string(markdown.HighlightJSON(ex.Solutions[0])))
 }
 
 func urlValues(kv ...string) url.Values {

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -110,6 +111,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	default:
 		vm.Editor = true
 		vm.Answer, vm.Starter, vm.Request = st.answer, ex.Starter, ex.Request
+		if ex.Request != "" {
+			vm.RequestHTML = markdown.HighlightJSON(ex.Request)
+		}
 	}
 	if st.result != nil {
 		vm.Feedback = feedbackVM(ex, *st.result, st.answer)
@@ -151,7 +155,7 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 			}
 		}
 	default:
-		vm.Solution = sol
+		vm.Solution, vm.SolutionHTML = sol, markdown.HighlightJSON(sol)
 	}
 }
 
@@ -198,7 +202,7 @@ func choiceItems(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, answer 
 	var reqs []view.NumberedMessage
 	if ex.Kind == exercise.KindMatch {
 		for i, r := range ex.Requests {
-			reqs = append(reqs, view.NumberedMessage{N: i + 1, Text: r})
+			reqs = append(reqs, view.NumberedMessage{N: i + 1, Text: r, HTML: markdown.HighlightJSON(r)})
 		}
 	}
 	return items, reqs
@@ -212,7 +216,7 @@ func choiceItemsOnly(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, ans
 	}
 	picked := answerValues(answer, len(texts))
 	for i, text := range texts {
-		it := view.ChoiceItem{N: i + 1, Text: text, Name: fmt.Sprintf("item-%d", i+1)}
+		it := view.ChoiceItem{N: i + 1, Text: text, HTML: markdown.HighlightJSON(text), Name: fmt.Sprintf("item-%d", i+1)}
 		if ex.Kind == exercise.KindClassify {
 			it.Radio = true
 			it.Label = fmt.Sprintf(x.KindOfMessage, i+1)

@@ -63,8 +63,10 @@ type ExerciseVM struct {
 	Editor  bool
 	Answer  string // what the editor shows
 	Starter string // what "reset" puts back
-	// Request is the request a reply exercise answers.
-	Request string
+	// Request is the request a reply exercise answers; RequestHTML is the
+	// same, highlighted.
+	Request     string
+	RequestHTML template.HTML
 	// Items are the messages to classify, or the responses to match.
 	Items []ChoiceItem
 	// Requests are the numbered requests of a match exercise.
@@ -79,7 +81,8 @@ type ExerciseVM struct {
 	Hints      []template.HTML // the hints opened so far
 	HintsTotal int
 
-	Solution string // "" while locked
+	Solution     string        // "" while locked
+	SolutionHTML template.HTML // Solution, highlighted
 	// SolutionList is the solution of a classify or match exercise, one
 	// line per item.
 	SolutionList []template.HTML
@@ -101,15 +104,17 @@ func (vm ExerciseVM) NextHint() int {
 type NumberedMessage struct {
 	N    int
 	Text string
+	HTML template.HTML // Text, highlighted
 }
 
 // ChoiceItem is one message to classify or one response to match, with
 // the options the learner picks from.
 type ChoiceItem struct {
 	N       int
-	Label   string // "Message 1 is…"
-	Text    string // the message, as JSON
-	Name    string // form field name
+	Label   string        // "Message 1 is…"
+	Text    string        // the message, as JSON
+	HTML    template.HTML // Text, highlighted
+	Name    string        // form field name
 	Options []Option
 	Radio   bool // radio buttons (classify) rather than a select (match)
 	Failed  bool // the last answer for this item was wrong
