@@ -108,9 +108,15 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		}
 	}()
 
+	// Without a configured token the instructor pages get a fresh one,
+	// printed once below with the URL to open.
+	instructorToken, generated := cfg.instructorToken, false
+	if instructorToken == "" {
+		instructorToken, generated = web.NewInstructorToken(), true
+	}
 	srv, err := web.New(web.Config{
 		Dev:             cfg.dev,
-		InstructorToken: cfg.instructorToken,
+		InstructorToken: instructorToken,
 		JoinCode:        cfg.joinCode,
 		SecureCookies:   cfg.secureCookies,
 		TrustedProxies:  splitList(cfg.trustedProxies),
@@ -134,6 +140,17 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", cfg.db)
+	if generated {
+		// The fragment (#token=) never reaches a server or a Referer; the
+		// sign-in page reads it and removes it from the address bar.
+		log.Info("instructor dashboard: open this URL (token generated for this run; set -instructor-token to keep one)",
+			"url", "http://"+ln.Addr().String()+"/instructor/login#token="+instructorToken)
+	} else {
+		log.Info("instructor dashboard", "url", "http://"+ln.Addr().String()+"/instructor")
+	}
+	if cfg.joinCode != "" {
+		log.Info("learners join with the join code", "join_code", cfg.joinCode)
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
