@@ -270,6 +270,12 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 	case KindError:
 		st.errorObject(errv, id, rep, request)
 	}
+	if rep.Kind == KindError && result != nil {
+		// Neither a valid success response nor a valid error response
+		// (codeBoth says why); the error object was still checked above, so
+		// that one attempt teaches what it can.
+		rep.Kind = KindInvalid
+	}
 }
 
 var kindWords = map[Kind][2]string{

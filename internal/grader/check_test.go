@@ -128,3 +128,31 @@ func TestSuggestions(t *testing.T) {
 		t.Errorf("resourceId → %q, want uri", got)
 	}
 }
+
+// TestKind: what kind of message the checker reads. A response with both
+// result and error is neither a success nor an error response.
+func TestKind(t *testing.T) {
+	tests := []struct {
+		msg   string
+		kind  Kind
+		codes []string
+	}{
+		{`{"jsonrpc": "2.0", "id": 1, "method": "ping"}`, KindRequest, nil},
+		{`{"jsonrpc": "2.0", "method": "notifications/initialized"}`, KindNotification, nil},
+		{`{"jsonrpc": "2.0", "id": 1, "result": {}}`, KindResponse, nil},
+		{`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal error"}}`, KindError, []string{codeErrCodeStandard}},
+		{`{"jsonrpc": "2.0", "id": 1, "result": {}, "error": {"code": -32603, "message": "Internal error"}}`, KindInvalid, []string{codeBoth, codeErrCodeStandard}},
+		{`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Internal error"}, "result": {}}`, KindInvalid, []string{codeErrCodeStandard, codeBoth}},
+		{`{"jsonrpc": "2.0", "id": 1}`, KindInvalid, []string{codeUnclassifiable}},
+	}
+	for _, tt := range tests {
+		rep := Check([]byte(tt.msg), Options{})
+		var codes []string
+		for _, d := range rep.Diagnostics {
+			codes = append(codes, d.Code)
+		}
+		if rep.Kind != tt.kind || !cmp.Equal(codes, tt.codes) {
+			t.Errorf("%s: kind %s with %v, want %s with %v", tt.msg, rep.Kind, codes, tt.kind, tt.codes)
+		}
+	}
+}
