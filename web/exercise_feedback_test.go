@@ -158,7 +158,8 @@ func TestConcurrentLearnersThroughRouter(t *testing.T) {
 // BenchmarkAttemptAPI measures one attempt through the router: grading,
 // the transaction, and the JSON answer with its HTML fragments.
 func BenchmarkAttemptAPI(b *testing.B) {
-	e := newTestEnv(b, Config{})
+	// The per-learner rate limit would measure the limiter, not the work.
+	e := newTestEnv(b, Config{AttemptLimit: RateLimit{PerSecond: -1}})
 	base := e.serve(b)
 	ex := e.exerciseOfKind(b, exercise.KindFix)
 	b.ResetTimer()

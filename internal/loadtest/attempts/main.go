@@ -51,6 +51,7 @@ type config struct {
 	exercise string
 	db       string
 	profile  string
+	noLimit  bool
 }
 
 func main() {
@@ -61,6 +62,7 @@ func main() {
 	flag.DurationVar(&cfg.duration, "duration", 10*time.Second, "how long to send")
 	flag.StringVar(&cfg.exercise, "exercise", "", "exercise id (default: the course's first fix exercise)")
 	flag.StringVar(&cfg.db, "db", "", "database file for the in-process server (default: a temporary file)")
+	flag.BoolVar(&cfg.noLimit, "unlimited", false, "turn off the per-learner rate limit of the in-process server (to measure raw capacity with -rate 0)")
 	flag.StringVar(&cfg.profile, "cpuprofile", "", "write a CPU profile of this process (server included when in-process) to this file")
 	flag.Parse()
 	if cfg.profile != "" {
@@ -98,7 +100,7 @@ func run(cfg config, out io.Writer) error {
 	base, st := cfg.url, (*store.Store)(nil)
 	if base == "" {
 		var stop func()
-		base, st, stop, err = startServer(cat, cfg.db)
+		base, st, stop, err = startServer(cat, cfg.db, cfg.noLimit)
 		if err != nil {
 			return err
 		}
@@ -148,7 +150,7 @@ func pickExercise(cat *course.Catalog, id string) (*exercise.Exercise, error) {
 }
 
 // startServer runs the real router on a loopback socket over a database.
-func startServer(cat *course.Catalog, dbPath string) (string, *store.Store, func(), error) {
+func startServer(cat *course.Catalog, dbPath string, noLimit bool) (string, *store.Store, func(), error) {
 	dir := ""
 	if dbPath == "" {
 		var err error
@@ -161,7 +163,11 @@ func startServer(cat *course.Catalog, dbPath string) (string, *store.Store, func
 	if err != nil {
 		return "", nil, nil, err
 	}
-	srv, err := web.New(web.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, web.Deps{Store: st, Content: course.Static(cat)})
+	wcfg := web.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if noLimit {
+		wcfg.AttemptLimit = web.RateLimit{PerSecond: -1}
+	}
+	srv, err := web.New(wcfg, web.Deps{Store: st, Content: course.Static(cat)})
 	if err != nil {
 		return "", nil, nil, err
 	}
