@@ -1,0 +1,433 @@
+package mockserver
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const (
+	initMsg     = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`
+	initMsg0618 = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}`
+	initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+	modernMeta  = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+)
+
+// recorder collects what a session sends on its own.
+type recorder struct {
+	mu  sync.Mutex
+	out []Outbound
+}
+
+func (r *recorder) sink(o Outbound) {
+	r.mu.Lock()
+	r.out = append(r.out, o)
+	r.mu.Unlock()
+}
+
+func (r *recorder) take() []Outbound {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.out
+	r.out = nil
+	return out
+}
+
+func newTestServer(cfg Config) *Server {
+	if cfg.Clock == nil {
+		cfg.Clock = instantClock{}
+	}
+	return New(cfg)
+}
+
+// decode turns a reply into plain values, without the checker's
+// diagnostics: they belong to the checker's own tests.
+func decode(t *testing.T, raw []byte) any {
+	t.Helper()
+	if raw == nil {
+		return nil
+	}
+	var v map[string]any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("reply is not JSON: %v\n%s", err, raw)
+	}
+	if e, ok := v["error"].(map[string]any); ok {
+		if d, ok := e["data"].(map[string]any); ok {
+			delete(d, "diagnostics")
+			if len(d) == 0 {
+				delete(e, "data")
+			}
+		}
+	}
+	return v
+}
+
+func mustJSON(t *testing.T, s string) any {
+	t.Helper()
+	if s == "" {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("bad expected JSON: %v\n%s", err, s)
+	}
+	return v
+}
+
+func TestExchanges(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup []string // sent first, replies ignored
+		send  string
+		want  string // "" means no reply
+	}{
+		{"ping before initialize", nil,
+			`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":1,"result":{}}`},
+		{"request before initialize", nil,
+			`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: the session is not initialized; send initialize first (only ping may come before it)"}}`},
+		{"initialize keeps a supported revision", nil, initMsg0618,
+			`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"completions":{},"logging":{},"prompts":{"listChanged":false},"resources":{"listChanged":false,"subscribe":true},"tools":{"listChanged":true}},"serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"},"instructions":"Suggests gifts from a small catalogue. Call suggest_gifts with an occasion, a budget in US dollars and a recipient; read gift://catalog for the whole catalogue; get the prompt gift_congrats_style to write a card."}}`},
+		{"initialize without clientInfo", nil,
+			`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}`,
+			`{"jsonrpc":"2.0","id":0,"error":{"code":-32602,"message":"Invalid params: \"clientInfo\" is required"}}`},
+		{"second initialize", []string{initMsg, initialized}, strings.Replace(initMsg, `"id":0`, `"id":9`, 1),
+			`{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"Invalid Request: this session is already initialized; initialize is sent once per session"}}`},
+		{"unknown method", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":"a-1","method":"resources/get","params":{"uri":"gift://catalog"}}`,
+			`{"jsonrpc":"2.0","id":"a-1","error":{"code":-32601,"message":"Method not found: \"resources/get\""}}`},
+		{"unknown notification is ignored", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"reason":"x"}}`, ``},
+		{"batch", nil, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time"}}`},
+		{"not JSON", nil, `{"jsonrpc":"2.0","id":1,"method":"ping"`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the message is not valid JSON"}}`},
+		{"null id", nil, `{"jsonrpc":"2.0","id":null,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: \"id\" must not be null in MCP; use a string or an integer"}}`},
+		{"wrong jsonrpc keeps the id", nil, `{"jsonrpc":"1.0","id":4,"method":"ping"}`,
+			`{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request: \"jsonrpc\" must be the string \"2.0\""}}`},
+		{"params array", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":[]}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: \"params\" must be an object"}}`},
+		{"null cursor", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":null}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: \"cursor\" must be a string (leave it out for the first page)"}}`},
+		{"unknown cursor", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"page2"}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: unknown cursor; use a nextCursor this server returned"}}`},
+		{"unknown tool", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"suggest_gift"}}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: unknown tool \"suggest_gift\"; tools/list shows the tools"}}`},
+		{"tool name missing", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"tool":"suggest_gifts"}}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: \"name\" is required"}}`},
+		{"suggest_gifts", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":100,"recipient":"friend who loves board games"}}}`,
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"3 gift ideas for a birthday for friend who loves board games, within $100:\n- Board game: Catan ($45, games)\n- Dice set ($20, games)\n- Scented candle ($22, home)"}],"structuredContent":{"gifts":[{"name":"Board game: Catan","price":45,"category":"games"},{"name":"Dice set","price":20,"category":"games"},{"name":"Scented candle","price":22,"category":"home"}]}}}`},
+		{"nothing fits the budget", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":10}}}`,
+			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"No gift in the catalogue fits a budget of $10 for a wedding. The cheapest suitable gift costs $20."}],"isError":true}}`},
+		{"argument error is a tool error since 2025-11-25", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":"a hundred","budgt":3}}}`,
+			`{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Invalid arguments for suggest_gifts: \"budget\" must be a number, not a string; \"budgt\" is not an argument of suggest_gifts (expected: occasion, budget, recipient)"}],"isError":true}}`},
+		{"argument error is a protocol error in 2025-06-18", []string{initMsg0618, initialized},
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"budget":50}}}`,
+			`{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: Invalid arguments for suggest_gifts: \"occasion\" is required"}}`},
+		{"locked tool", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift","arguments":{"gift":"Dice set"}}}`,
+			`{"jsonrpc":"2.0","id":10,"error":{"code":-32602,"message":"Invalid params: unknown tool \"wrap_gift\"; tools/list shows the tools"}}`},
+		{"unlocked tool", []string{initMsg, initialized, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"unlock_gift_wrapping"}}`},
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift","arguments":{"gift":"Dice set","paper":"kraft"}}}`,
+			`{"jsonrpc":"2.0","id":10,"result":{"content":[{"type":"text","text":"Dice set is wrapped in kraft paper, with a ribbon."}]}}`},
+		{"unknown resource", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":11,"method":"resources/read","params":{"uri":"gift://catalog/cars"}}`,
+			`{"jsonrpc":"2.0","id":11,"error":{"code":-32002,"message":"Resource not found: gift://catalog/cars","data":{"uri":"gift://catalog/cars"}}}`},
+		{"resource template", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":12,"method":"resources/templates/list"}`,
+			`{"jsonrpc":"2.0","id":12,"result":{"resourceTemplates":[{"uriTemplate":"gift://catalog/{category}","name":"gift_catalog_category","title":"Gifts of one category","description":"The gifts of one category: books, experiences, food, games, gadgets, home, stationery.","mimeType":"application/json"}]}}`},
+		{"prompt", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":13,"method":"prompts/get","params":{"name":"gift_congrats_style","arguments":{"occasion":"wedding","tone":"formal"}}}`,
+			`{"jsonrpc":"2.0","id":13,"result":{"description":"Congratulations for a wedding, in a formal tone","messages":[{"role":"user","content":{"type":"text","text":"Write a short congratulations message (two or three sentences) to go with a wedding gift. Be polite and concise, avoid jokes, and close with a courteous wish."}}]}}`},
+		{"prompt without its required argument", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":14,"method":"prompts/get","params":{"name":"gift_congrats_style"}}`,
+			`{"jsonrpc":"2.0","id":14,"error":{"code":-32602,"message":"Invalid params: prompt gift_congrats_style needs the argument \"occasion\""}}`},
+		{"bad log level", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":15,"method":"logging/setLevel","params":{"level":"verbose"}}`,
+			`{"jsonrpc":"2.0","id":15,"error":{"code":-32602,"message":"Invalid params: unknown log level \"verbose\"; use one of debug, info, notice, warning, error, critical, alert, emergency"}}`},
+		{"completion", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":16,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"gift://catalog/{category}"},"argument":{"name":"category","value":"g"}}}`,
+			`{"jsonrpc":"2.0","id":16,"result":{"completion":{"values":["games","gadgets"],"total":2,"hasMore":false}}}`},
+		{"stateless request", nil,
+			`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"wrap_gift",` + modernMeta + `}}`,
+			`{"jsonrpc":"2.0","id":20,"error":{"code":-32602,"message":"Invalid params: unknown tool \"wrap_gift\"; tools/list shows the tools"}}`},
+		{"stateless result carries resultType", nil,
+			`{"jsonrpc":"2.0","id":21,"method":"resources/read","params":{"uri":"gift://catalog/food",` + modernMeta + `}}`,
+			`{"jsonrpc":"2.0","id":21,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"cacheScope":"public","ttlMs":60000,"contents":[{"uri":"gift://catalog/food","mimeType":"application/json","text":` + jsonString(catalogJSON(giftsIn("food"))) + `}]}}`},
+		{"stateless unknown resource (SEP-2164)", nil,
+			`{"jsonrpc":"2.0","id":22,"method":"resources/read","params":{"uri":"gift://nothing",` + modernMeta + `}}`,
+			`{"jsonrpc":"2.0","id":22,"error":{"code":-32602,"message":"Resource not found: gift://nothing","data":{"uri":"gift://nothing"}}}`},
+		{"stateless unsupported version", nil,
+			`{"jsonrpc":"2.0","id":23,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}`,
+			`{"jsonrpc":"2.0","id":23,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"requested":"2099-01-01","supported":["2026-07-28","2025-11-25","2025-06-18"]}}}`},
+		{"stateless without capabilities", nil,
+			`{"jsonrpc":"2.0","id":24,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`,
+			`{"jsonrpc":"2.0","id":24,"error":{"code":-32602,"message":"Invalid params: _meta[\"io.modelcontextprotocol/clientCapabilities\"] is required and must be an object"}}`},
+		{"ping is gone in 2026-07-28", nil,
+			`{"jsonrpc":"2.0","id":25,"method":"ping","params":{` + modernMeta + `}}`,
+			`{"jsonrpc":"2.0","id":25,"error":{"code":-32601,"message":"Method not found: \"ping\" is not a 2026-07-28 method"}}`},
+		{"elicitation needs the capability", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":26,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`,
+			`{"jsonrpc":"2.0","id":26,"result":{"content":[{"type":"text","text":"ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize."}],"isError":true}}`},
+		{"stateless elicitation asks for input", nil,
+			`{"jsonrpc":"2.0","id":27,"method":"tools/call","params":{"name":"ask_gift_preferences","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
+			`{"jsonrpc":"2.0","id":27,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"resultType":"input_required","inputRequests":{"preferences":{"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","experiences","food","games","gadgets","home","stationery"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}}}}`},
+		{"stateless elicitation retried with the answer", nil,
+			`{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"food","maxBudget":26}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
+			`{"jsonrpc":"2.0","id":28,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"content":[{"type":"text","text":"Gifts in food:\n- Herbal tea sampler ($25)"}],"structuredContent":{"gifts":[{"name":"Herbal tea sampler","price":25,"category":"food"}]}}}`},
+	}
+	srv := newTestServer(Config{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := srv.NewSession(SessionOptions{})
+			for _, m := range tt.setup {
+				s.Handle(context.Background(), []byte(m))
+			}
+			got := s.Handle(context.Background(), []byte(tt.send))
+			if diff := cmp.Diff(mustJSON(t, tt.want), decode(t, got)); diff != "" {
+				t.Errorf("reply mismatch (-want +got):\n%s\ngot: %s", diff, got)
+			}
+		})
+	}
+}
+
+func jsonString(s string) string { return string(marshal(s)) }
+
+// TestRejectionsExplain checks that rejected messages carry the checker's
+// diagnostics in error.data.
+func TestRejectionsExplain(t *testing.T) {
+	srv := newTestServer(Config{})
+	s := srv.NewSession(SessionOptions{Lang: "fr"})
+	for _, msg := range []string{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, `[1]`, `{"jsonrpc":"2.0","id":1,"method":"ping"`} {
+		var reply struct {
+			Error struct {
+				Data struct {
+					Diagnostics []struct {
+						Code, Message string
+					} `json:"diagnostics"`
+				} `json:"data"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(s.Handle(context.Background(), []byte(msg)), &reply); err != nil {
+			t.Fatal(err)
+		}
+		if len(reply.Error.Data.Diagnostics) == 0 || reply.Error.Data.Diagnostics[0].Code == "" {
+			t.Errorf("%s: no diagnostics in error.data: %+v", msg, reply)
+		}
+	}
+}
+
+func TestPagination(t *testing.T) {
+	srv := newTestServer(Config{})
+	s := srv.NewSession(SessionOptions{})
+	s.Handle(context.Background(), []byte(initMsg))
+	var names []string
+	cursor := ""
+	for page := 0; page < 10; page++ {
+		params := `{"_meta":{"mcpplayground/pageSize":2}}`
+		if cursor != "" {
+			params = `{"cursor":` + jsonString(cursor) + `,"_meta":{"mcpplayground/pageSize":2}}`
+		}
+		var reply struct {
+			Result struct {
+				Tools []struct {
+					Name string `json:"name"`
+				} `json:"tools"`
+				NextCursor *string `json:"nextCursor"`
+			} `json:"result"`
+		}
+		raw := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":`+params+`}`))
+		if err := json.Unmarshal(raw, &reply); err != nil {
+			t.Fatal(err)
+		}
+		if len(reply.Result.Tools) == 0 || len(reply.Result.Tools) > 2 {
+			t.Fatalf("page %d has %d tools: %s", page, len(reply.Result.Tools), raw)
+		}
+		for _, tl := range reply.Result.Tools {
+			names = append(names, tl.Name)
+		}
+		if reply.Result.NextCursor == nil {
+			break
+		}
+		cursor = *reply.Result.NextCursor
+	}
+	want := []string{"suggest_gifts", "ask_gift_preferences", "prepare_delivery", "unlock_gift_wrapping", "write_card_message"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("tools over all pages (-want +got):\n%s", diff)
+	}
+}
+
+// TestSlowToolProgressAndCancel drives prepare_delivery with a fake clock:
+// one progress notification per step, and no reply once cancelled.
+func TestSlowToolProgressAndCancel(t *testing.T) {
+	clock := newFakeClock()
+	srv := New(Config{Clock: clock, ProgressInterval: time.Second})
+	rec := &recorder{}
+	s := srv.NewSession(SessionOptions{Sink: rec.sink})
+	s.Handle(context.Background(), []byte(initMsg))
+	s.Handle(context.Background(), []byte(initialized))
+
+	done := make(chan []byte, 1)
+	go func() {
+		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":3},"_meta":{"progressToken":"p1"}}}`))
+	}()
+	for i := 0; i < 2; i++ {
+		clock.waitForTimers(t, 1)
+		clock.Advance(time.Second)
+	}
+	clock.waitForTimers(t, 1)
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"changed my mind"}}`))
+	if reply := <-done; reply != nil {
+		t.Errorf("cancelled request answered: %s", reply)
+	}
+	var got []string
+	for _, o := range rec.take() {
+		got = append(got, string(o.Raw))
+		if o.Related != "5" {
+			t.Errorf("progress not related to request 5: %q", o.Related)
+		}
+	}
+	want := []string{
+		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1,"total":3,"message":"Step 1 of 3: choosing the box"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":2,"total":3,"message":"Step 2 of 3: adding tissue paper"}}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("notifications (-want +got):\n%s", diff)
+	}
+
+	// Run to the end without a token: no progress, a reply.
+	go func() {
+		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":1}}}`))
+	}()
+	clock.waitForTimers(t, 2) // the cancelled call's last timer is still pending
+	clock.Advance(time.Second)
+	if diff := cmp.Diff(mustJSON(t, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (1 steps)."}]}}`), decode(t, <-done)); diff != "" {
+		t.Errorf("reply (-want +got):\n%s", diff)
+	}
+	if o := rec.take(); len(o) != 0 {
+		t.Errorf("progress without a progressToken: %v", o)
+	}
+}
+
+// TestServerRequestRoundTrip: a tool asks the client (elicitation/create);
+// the client answers with the same id; the tool finishes with it.
+func TestServerRequestRoundTrip(t *testing.T) {
+	srv := New(Config{Clock: newFakeClock()}) // the answer never times out
+	rec := &recorder{}
+	s := srv.NewSession(SessionOptions{Sink: rec.sink})
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"test","version":"1"}}}`))
+	done := make(chan []byte, 1)
+	go func() {
+		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{"name":"ask_gift_preferences"}}`))
+	}()
+	var req Outbound
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if out := rec.take(); len(out) > 0 {
+			req = out[0]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the server sent no request")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	want := `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","experiences","food","games","gadgets","home","stationery"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}`
+	if diff := cmp.Diff(mustJSON(t, want), decode(t, req.Raw)); diff != "" {
+		t.Errorf("server request (-want +got):\n%s", diff)
+	}
+	if req.Kind != KindRequest || req.Related != `"call-1"` {
+		t.Errorf("outbound kind %v related %q", req.Kind, req.Related)
+	}
+	// A reply with the wrong id is dropped; the right one finishes the call.
+	if r := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":2,"result":{"action":"cancel"}}`)); r != nil {
+		t.Errorf("a response got a reply: %s", r)
+	}
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"category":"stationery","maxBudget":20}}}`))
+	got := <-done
+	wantReply := `{"jsonrpc":"2.0","id":"call-1","result":{"content":[{"type":"text","text":"Gifts in stationery:\n- Hardcover notebook ($18)"}],"structuredContent":{"gifts":[{"name":"Hardcover notebook","price":18,"category":"stationery"}]}}}`
+	if diff := cmp.Diff(mustJSON(t, wantReply), decode(t, got)); diff != "" {
+		t.Errorf("reply (-want +got):\n%s", diff)
+	}
+}
+
+func TestDuplicateIDInFlight(t *testing.T) {
+	clock := newFakeClock()
+	srv := New(Config{Clock: clock})
+	s := srv.NewSession(SessionOptions{})
+	s.Handle(context.Background(), []byte(initMsg))
+	done := make(chan []byte, 1)
+	go func() {
+		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":1}}}`))
+	}()
+	clock.waitForTimers(t, 1)
+	got := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":3,"method":"ping"}`))
+	want := `{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request: id 3 is already used by a request still in flight; ids must be unique among requests in flight"}}`
+	if diff := cmp.Diff(mustJSON(t, want), decode(t, got)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	clock.Advance(time.Hour)
+	<-done
+}
+
+func TestLoggingFollowsSetLevel(t *testing.T) {
+	srv := newTestServer(Config{})
+	rec := &recorder{}
+	s := srv.NewSession(SessionOptions{Sink: rec.sink})
+	s.Handle(context.Background(), []byte(initMsg))
+	call := []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":30}}}`)
+	s.Handle(context.Background(), call)
+	if out := rec.take(); len(out) != 0 {
+		t.Errorf("log messages before logging/setLevel: %d", len(out))
+	}
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{"level":"info"}}`))
+	s.Handle(context.Background(), call)
+	out := rec.take()
+	if len(out) != 1 || !strings.Contains(string(out[0].Raw), `"level":"info"`) {
+		t.Errorf("at info: %v", out)
+	}
+}
+
+func TestStatelessListenGetsListChanged(t *testing.T) {
+	srv := newTestServer(Config{})
+	rec := &recorder{}
+	s := srv.NewSession(SessionOptions{Sink: rec.sink})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan []byte, 1)
+	go func() {
+		done <- s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":"listen","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,"promptsListChanged":true},`+modernMeta+`}}`))
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	var ack []Outbound
+	for len(ack) == 0 && time.Now().Before(deadline) {
+		ack = rec.take()
+		time.Sleep(time.Millisecond)
+	}
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"unlock_gift_wrapping",`+modernMeta+`}}`))
+	changed := rec.take()
+	cancel()
+	if r := <-done; r != nil {
+		t.Errorf("listen answered after the client closed it: %s", r)
+	}
+	var got []string
+	for _, o := range append(ack, changed...) {
+		got = append(got, string(o.Raw))
+	}
+	want := []string{
+		`{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"listen"},"notifications":{"toolsListChanged":true}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"listen"}}}`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
