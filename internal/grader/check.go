@@ -691,8 +691,15 @@ func (st *state) value(v *Value, sh *shape, optional bool) {
 	case String:
 		if len(sh.enum) > 0 && !slices.Contains(sh.enum, v.Str) {
 			st.enumDiag(v, sh)
-		} else if sh.uri && !v.bad && !hasScheme(v.Str) {
-			st.fieldDiag(codeURIScheme, v, v.Pos.Offset, dargs{value: clip(v.Str)}, "")
+		} else if sh.uri && !v.bad {
+			switch {
+			case strings.ContainsAny(v.Str, "{}"):
+				// Checked first: "{id}" alone has no scheme either, but the
+				// template is what the learner copied.
+				st.fieldDiag(codeURITemplate, v, v.Pos.Offset, dargs{value: clip(v.Str)}, "")
+			case !hasScheme(v.Str):
+				st.fieldDiag(codeURIScheme, v, v.Pos.Offset, dargs{value: clip(v.Str)}, "")
+			}
 		}
 	case Number:
 		if v.bad {

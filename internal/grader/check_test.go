@@ -156,3 +156,49 @@ func TestKind(t *testing.T) {
 		}
 	}
 }
+
+// TestURITemplate: braces are not allowed in a URI, and a URI with braces is
+// almost always a resource template copied without filling it in. Only fields
+// that are URIs are concerned: uriTemplate and a completion's ref/resource
+// hold templates on purpose.
+func TestURITemplate(t *testing.T) {
+	read := func(uri string) string {
+		return `{"jsonrpc": "2.0", "id": 6, "method": "resources/read", "params": {"uri": "` + uri + `"}}`
+	}
+	tests := []struct {
+		name, msg string
+		request   string
+		codes     []string
+	}{
+		{"template in resources/read", read("gift://catalog/{category}"), "", []string{codeURITemplate}},
+		{"only a variable", read("{uri}"), "", []string{codeURITemplate}},
+		{"a closing brace alone", read("gift://catalog/games}"), "", []string{codeURITemplate}},
+		{"filled in", read("gift://catalog/games"), "", nil},
+		{"no scheme, no braces", read("games"), "", []string{codeURIScheme}},
+		{"percent-encoded braces", read("gift://catalog/%7Bcategory%7D"), "", nil},
+		{"completion of a template", `{"jsonrpc": "2.0", "id": 1, "method": "completion/complete", "params": {"ref": {"type": "ref/resource", "uri": "gift://catalog/{category}"}, "argument": {"name": "category", "value": "ga"}}}`, "", nil},
+		{"uriTemplate in a result", `{"jsonrpc": "2.0", "id": 5, "result": {"resourceTemplates": [{"uriTemplate": "gift://catalog/{category}", "name": "catalog-by-category"}]}}`,
+			`{"jsonrpc": "2.0", "id": 5, "method": "resources/templates/list"}`, nil},
+		{"a template listed as a resource", `{"jsonrpc": "2.0", "id": 5, "result": {"resources": [{"uri": "gift://catalog/{category}", "name": "catalog-by-category"}]}}`,
+			`{"jsonrpc": "2.0", "id": 5, "method": "resources/list"}`, []string{codeURITemplate}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{Lang: "fr"}
+			if tt.request != "" {
+				opts.Request = []byte(tt.request)
+			}
+			rep := Check([]byte(tt.msg), opts)
+			var codes []string
+			for _, d := range rep.Diagnostics {
+				codes = append(codes, d.Code)
+				if d.Code == codeURITemplate && (!strings.Contains(d.Message, "uriTemplate") || !strings.Contains(d.Message, "gift://catalog/games")) {
+					t.Errorf("the message does not say what to do: %q", d.Message)
+				}
+			}
+			if diff := cmp.Diff(tt.codes, codes); diff != "" {
+				t.Errorf("codes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -92,6 +92,7 @@ const (
 	codeContentArray      = "mcp.prompt.content-array"
 	codeRoleSystem        = "mcp.role.system"
 	codeURIScheme         = "mcp.uri.no-scheme"
+	codeURITemplate       = "mcp.uri.template"
 	codeInitVersion       = "mcp.initialize.protocol-version"
 	codeMetaMissing       = "mcp.meta.missing"
 	codeMetaVersion       = "mcp.meta.protocol-version.missing"

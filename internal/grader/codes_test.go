@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,15 +60,40 @@ func checkFrench(t *testing.T, code, s string) {
 	}
 }
 
+// placeholders are the names expand fills in; catalogExamples are words in
+// braces that the catalog writes on purpose (a URI template's variable).
+var (
+	placeholders    = []string{"field", "parent", "value", "method", "extra", "got", "want", "sugg", "opened"}
+	catalogExamples = []string{"{category}"}
+	placeholder     = regexp.MustCompile(`\{[a-z]+\}`)
+)
+
+// TestCatalogPlaceholders: every {word} of the catalog is a placeholder that
+// expand fills in, or an example written on purpose, so that a misspelled
+// placeholder cannot reach a learner.
+func TestCatalogPlaceholders(t *testing.T) {
+	for _, def := range codeTable {
+		for _, text := range []string{def.msg[0], def.msg[1], def.why[0], def.why[1]} {
+			for _, m := range placeholder.FindAllString(text, -1) {
+				if !slices.Contains(placeholders, m[1:len(m)-1]) && !slices.Contains(catalogExamples, m) {
+					t.Errorf("%s: %s is neither a placeholder nor a listed example: %q", def.code, m, text)
+				}
+			}
+		}
+	}
+}
+
 // TestMessagesAreRendered: no placeholder is left in any message of the corpus,
-// in either language, and every message ends by naming its lesson.
+// in either language, and every message ends by naming its lesson. Braces
+// may come from the learner's own text, or from an example of the catalog.
 func TestMessagesAreRendered(t *testing.T) {
-	placeholder := regexp.MustCompile(`\{[a-z]+\}`)
 	for _, c := range loadCorpus(t) {
 		for _, lang := range []string{"en", "fr"} {
 			for _, d := range Check(c.msg, c.opts(lang)).Diagnostics {
-				if placeholder.MatchString(d.Message) {
-					t.Errorf("%s (%s): placeholder left in %q", c.name, lang, d.Message)
+				for _, m := range placeholder.FindAllString(d.Message, -1) {
+					if !strings.Contains(string(c.msg), m) && !slices.Contains(catalogExamples, m) {
+						t.Errorf("%s (%s): placeholder %s left in %q", c.name, lang, m, d.Message)
+					}
 				}
 				name := lessonNames[d.Lesson][0]
 				if lang == "fr" {

@@ -27,7 +27,7 @@ type shape struct {
 	pick func(v *Value) *shape
 
 	arrayCode string // code used when an array is given where an object is expected
-	uri       bool   // strings: a URI, warn when it has no scheme
+	uri       bool   // strings: a URI, reported when it has no scheme or is a template not filled in
 	lesson    string // lesson that teaches this part of the protocol
 }
 
