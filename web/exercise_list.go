@@ -28,6 +28,7 @@ func (s *Server) exerciseList(c *gin.Context) error {
 		}
 		_, read := prog.LessonsRead[lesson.Slug]
 		g := view.ExerciseGroup{
+			Slug:      lesson.Slug,
 			Heading:   fmt.Sprintf(x.LessonHeading, lesson.Order, lesson.Title),
 			LessonURL: lessonURL(l, lesson.Slug),
 			Read:      read,

@@ -140,6 +140,7 @@
   var escaped = false;
   if (textarea) {
     textarea.addEventListener("keydown", function (e) {
+      if (e.isComposing) return; // an input method is building a character
       if (e.key === "Escape") { escaped = true; return; }
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();

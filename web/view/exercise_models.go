@@ -24,6 +24,7 @@ type ExerciseItem struct {
 
 // ExerciseGroup is a lesson and its exercises.
 type ExerciseGroup struct {
+	Slug      string // the lesson's, also the group's anchor: /en/exercises#tools
 	Heading   string // "Lesson 2 · Requests"
 	LessonURL string
 	Read      bool
