@@ -258,8 +258,8 @@ var codeTable = []codeDef{
 	// ------------------------------------------------------------------- MCP
 	{code: codeMethodUnknown, sev: SeverityError, lesson: "requests", layer: layerMCP,
 		title: [2]string{"Unknown method", "Méthode inconnue"},
-		msg:   [2]string{"\"{value}\" is not an MCP method.", "« {value} » n'est pas une méthode MCP."},
-		why:   [2]string{"MCP defines a fixed list of methods and a receiver answers any other name with the error -32601 (method not found). Names are case-sensitive.", "MCP définit une liste fixe de méthodes, et un récepteur répond à tout autre nom par l'erreur -32601 (méthode introuvable). Les noms sont sensibles à la casse."}},
+		msg:   [2]string{"\"{value}\" is not an MCP method.{extra}", "« {value} » n'est pas une méthode MCP.{extra}"},
+		why:   [2]string{"MCP defines a fixed list of methods: a receiver answers a request for any other method with the error -32601 (method not found), and ignores a notification it does not know. Names are case-sensitive.", "MCP définit une liste fixe de méthodes : un récepteur répond à une requête pour toute autre méthode par l'erreur -32601 (méthode introuvable), et ignore une notification qu'il ne connaît pas. Les noms sont sensibles à la casse."}},
 	{code: codeMethodNotInRev, sev: SeverityError, lesson: "requests", layer: layerMCP,
 		title: [2]string{"Method of another revision", "Méthode d'une autre révision"},
 		msg:   [2]string{"\"{value}\" does not exist in revision {method} of MCP; it exists in {extra}.", "« {value} » n'existe pas dans la révision {method} de MCP ; elle existe en {extra}."},

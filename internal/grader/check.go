@@ -353,8 +353,15 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 				a: dargs{value: name, method: st.rev.name, extra: strings.Join(in, ", ")}})
 			return
 		}
-		st.add(diag{code: codeMethodUnknown, off: method.Pos.Offset, ptr: "/method", layer: layerMCP,
-			sugg: suggestMethod(name, st.rev), a: dargs{value: clip(name)}})
+		d := diag{code: codeMethodUnknown, off: method.Pos.Offset, ptr: "/method", layer: layerMCP,
+			sugg: suggestMethod(name, st.rev), a: dargs{value: clip(name)}}
+		if sd := st.rev.methods[d.sugg]; id == nil || strings.HasPrefix(name, "notifications/") || (sd != nil && sd.notif) {
+			d.lesson = "notifications"
+		}
+		if genericListChanged(name) {
+			d.a.extra, d.a.extraFr = listChangedNote(st.rev)
+		}
+		st.add(d)
 		return
 	}
 	st.lesson = def.lesson

@@ -202,3 +202,54 @@ func TestURITemplate(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownMethod: what the checker says about a method name it does not
+// know, for requests and notifications.
+func TestUnknownMethod(t *testing.T) {
+	tests := []struct {
+		name, rev, msg string
+		sugg, lesson   string
+		says           []string // in the message
+	}{
+		{"a generic list_changed", Rev20251125, `{"jsonrpc": "2.0", "method": "notifications/list_changed"}`,
+			"notifications/tools/list_changed", "notifications",
+			[]string{"one such notification per list", "`notifications/tools/list_changed`", "`notifications/resources/list_changed`", "`notifications/prompts/list_changed`", "`notifications/roots/list_changed`"}},
+		{"a generic list_changed in 2026-07-28", Rev20260728, `{"jsonrpc": "2.0", "method": "notifications/list_changed"}`,
+			"notifications/tools/list_changed", "notifications",
+			[]string{"one such notification per list", "`notifications/tools/list_changed`", "`notifications/resources/list_changed`", "`notifications/prompts/list_changed`"}},
+		{"list_changed without notifications/", Rev20251125, `{"jsonrpc": "2.0", "method": "list_changed"}`,
+			"notifications/tools/list_changed", "notifications", []string{"one such notification per list"}},
+		{"a short list_changed", Rev20251125, `{"jsonrpc": "2.0", "method": "tools/list_changed"}`,
+			"notifications/tools/list_changed", "notifications", nil},
+		{"an unknown notification", Rev20251125, `{"jsonrpc": "2.0", "method": "notifications/gift_wrapped"}`,
+			"", "notifications", []string{"ignores"}},
+		{"an unknown request", Rev20251125, `{"jsonrpc": "2.0", "id": 1, "method": "tools/run"}`,
+			"tools/call", "requests", []string{"-32601"}},
+		{"a request named like a notification", Rev20251125, `{"jsonrpc": "2.0", "id": 1, "method": "notifications/gift_wrapped"}`,
+			"", "notifications", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Check([]byte(tt.msg), Options{Protocol: tt.rev})
+			if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != codeMethodUnknown {
+				t.Fatalf("diagnostics = %+v, want one %s", rep.Diagnostics, codeMethodUnknown)
+			}
+			d := rep.Diagnostics[0]
+			if d.Suggestion != tt.sugg || d.Lesson != tt.lesson {
+				t.Errorf("suggestion %q, lesson %q; want %q, %q", d.Suggestion, d.Lesson, tt.sugg, tt.lesson)
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(d.Message, s) {
+					t.Errorf("the message does not say %q: %q", s, d.Message)
+				}
+			}
+			if tt.rev == Rev20260728 && strings.Contains(d.Message, "roots/list_changed") {
+				t.Errorf("2026-07-28 has no roots/list_changed: %q", d.Message)
+			}
+			fr := Check([]byte(tt.msg), Options{Protocol: tt.rev, Lang: "fr"}).Diagnostics[0].Message
+			if len(tt.says) > 0 && tt.says[0] == "one such notification per list" && !strings.Contains(fr, "une notification de ce type par liste") {
+				t.Errorf("the French message does not say it: %q", fr)
+			}
+		})
+	}
+}

@@ -151,6 +151,11 @@ func suggestMethod(name string, rev *revision) string {
 	if m, ok := methodConfusions[name]; ok {
 		return m
 	}
+	if genericListChanged(name) {
+		// One of several: the tools one is the most common, and the message
+		// names them all (listChangedNote).
+		return "notifications/tools/list_changed"
+	}
 	var own []string
 	for n := range rev.methods {
 		own = append(own, n)
@@ -175,3 +180,29 @@ func suggestMethod(name string, rev *revision) string {
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
+
+// genericListChanged reports whether a method name is a list-changed
+// notification that does not say which list ("notifications/list_changed").
+func genericListChanged(name string) bool {
+	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	n = strings.TrimPrefix(strings.TrimPrefix(n, "notifications/"), "notification/")
+	return n == "list_changed" || n == "listchanged"
+}
+
+// listChangedNote says, in English and French, that there is one list-changed
+// notification per list, naming those of the revision.
+func listChangedNote(rev *revision) (en, fr string) {
+	var names []string
+	for _, list := range []string{"tools", "resources", "prompts", "roots"} {
+		if n := "notifications/" + list + "/list_changed"; rev.methods[n] != nil {
+			names = append(names, "`"+n+"`")
+		}
+	}
+	join := func(and string) string {
+		if len(names) < 2 {
+			return strings.Join(names, "")
+		}
+		return strings.Join(names[:len(names)-1], ", ") + and + names[len(names)-1]
+	}
+	return " There is one such notification per list: " + join(" and ") + ".", frTypo(" Il existe une notification de ce type par liste : " + join(" et ") + ".")
+}
