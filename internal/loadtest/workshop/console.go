@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// The console's traffic: a learner's MCP session with the gift server over
+// Streamable HTTP at /mcp, as the console page (or any MCP client) has it.
+
+const mcpProtocol = "2025-11-25"
+
+var mcpSession = []string{
+	`{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "` + mcpProtocol + `", "capabilities": {}, "clientInfo": {"name": "workshop-load", "version": "1.0.0"}}}`,
+	`{"jsonrpc": "2.0", "method": "notifications/initialized"}`,
+	`{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}`,
+	`{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "suggest_gifts", "arguments": {"occasion": "birthday", "budget": 30}}}`,
+	`{"jsonrpc": "2.0", "id": 4, "method": "ping"}`,
+}
+
+// probeMCP reports whether the server answers an MCP initialize at /mcp.
+func (r *room) probeMCP() bool {
+	c := &http.Client{Transport: r.client, Timeout: 10 * time.Second}
+	req, _ := http.NewRequest("POST", r.cfg.url+"/mcp", strings.NewReader(mcpSession[0]))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if sid := resp.Header.Get("Mcp-Session-Id"); sid != "" {
+		del, _ := http.NewRequest("DELETE", r.cfg.url+"/mcp", nil)
+		del.Header.Set("Mcp-Session-Id", sid)
+		if resp, err := c.Do(del); err == nil {
+			resp.Body.Close()
+		}
+	}
+	return resp.StatusCode == http.StatusOK
+}
+
+// console opens a session, lists and calls a tool, pings, and closes it.
+func (l *learner) console(ctx context.Context) {
+	sid := ""
+	for i, msg := range mcpSession {
+		hdr := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+		if sid != "" {
+			hdr["Mcp-Session-Id"] = sid
+			hdr["MCP-Protocol-Version"] = mcpProtocol
+		}
+		status, body, h, ok := l.mcp(ctx, "POST", hdr, []byte(msg))
+		if !ok {
+			return
+		}
+		if i == 0 {
+			if sid = h.Get("Mcp-Session-Id"); sid == "" {
+				l.r.rec.fail("console", "initialize answered without Mcp-Session-Id")
+				return
+			}
+		}
+		isRequest := strings.Contains(msg, `"id"`)
+		if !isRequest {
+			if status != http.StatusAccepted {
+				l.r.rec.fail("console", fmt.Sprintf("notification answered %d", status))
+			}
+			continue
+		}
+		if err := rpcOK(h.Get("Content-Type"), body); err != nil {
+			l.r.rec.fail("console", err.Error())
+			return
+		}
+		l.pause(ctx, l.r.cfg.think/4)
+	}
+	l.mcp(ctx, "DELETE", map[string]string{"Mcp-Session-Id": sid, "MCP-Protocol-Version": mcpProtocol}, nil)
+}
+
+// mcp sends one message; it records latency like any request.
+func (l *learner) mcp(ctx context.Context, method string, hdr map[string]string, body []byte) (int, []byte, http.Header, bool) {
+	r := l.r
+	req, err := http.NewRequestWithContext(ctx, method, r.cfg.url+"/mcp", bytes.NewReader(body))
+	if err != nil {
+		return 0, nil, nil, false
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	wasDown := r.down.Load()
+	start := time.Now()
+	resp, err := l.c.Do(req)
+	if err == nil {
+		var data []byte
+		data, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil {
+			if resp.StatusCode >= 400 {
+				// A session lost in a restart is answered 404: the console
+				// starts a new one, as a client must.
+				if resp.StatusCode == http.StatusNotFound && hdr["Mcp-Session-Id"] != "" {
+					r.rec.outage("console")
+				} else {
+					r.rec.fail("console", fmt.Sprintf("%s /mcp: %d %s", method, resp.StatusCode, firstLine(data)))
+				}
+				return resp.StatusCode, nil, nil, false
+			}
+			r.rec.observe("console", time.Since(start))
+			return resp.StatusCode, data, resp.Header, true
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+	case wasDown || r.down.Load():
+		r.rec.outage("console")
+	default:
+		r.rec.fail("console", err.Error())
+	}
+	return 0, nil, nil, false
+}
+
+// rpcOK checks that an answer (JSON, or an SSE stream of JSON) holds a
+// response without an error.
+func rpcOK(contentType string, body []byte) error {
+	if strings.HasPrefix(contentType, "text/event-stream") {
+		sc := bufio.NewScanner(bytes.NewReader(body))
+		sc.Buffer(make([]byte, 64<<10), 4<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data:"); ok && strings.Contains(data, `"id"`) {
+				body = []byte(strings.TrimSpace(data))
+			}
+		}
+	}
+	var msg struct {
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(body, &msg); err != nil {
+		return fmt.Errorf("an MCP answer is not JSON: %s", firstLine(body))
+	}
+	if msg.Error != nil {
+		return fmt.Errorf("MCP error %d: %s", msg.Error.Code, msg.Error.Message)
+	}
+	if msg.Result == nil {
+		return fmt.Errorf("an MCP answer has no result: %s", firstLine(body))
+	}
+	return nil
+}
