@@ -138,9 +138,17 @@ func suggestionText(occasion string, budget float64, recipient string, s suggest
 	if len(s.Gifts) != 1 {
 		b.WriteString("s")
 	}
-	fmt.Fprintf(&b, " for a %s%s, within %s:", occasion, for_, formatPrice(budget))
+	fmt.Fprintf(&b, " for %s %s%s, within %s:", article(occasion), occasion, for_, formatPrice(budget))
 	for _, g := range s.Gifts {
 		fmt.Fprintf(&b, "\n- %s (%s, %s)", g.Name, formatPrice(g.Price), g.Category)
 	}
 	return b.String()
+}
+
+// article is "an" before a vowel and "a" otherwise: "an anniversary".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

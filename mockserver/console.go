@@ -69,6 +69,9 @@ type Console struct {
 	// request, to pair and check its reply.
 	inReq  map[string]pendingReq // learner requests
 	outReq map[string]pendingReq // server requests
+	// lastUnread is the Seq of the learner's last message whose id could
+	// not be read: an error reply with a null id answers it.
+	lastUnread int
 	ctx    context.Context
 	cancel context.CancelFunc
 	closed bool
@@ -204,10 +207,17 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 				delete(other, m.idKey())
 			}
 		}
-		if m.kind == KindInvalid && m.id != nil && dir == DirectionIn {
+		switch {
+		case m.kind == KindInvalid && dir == DirectionIn && m.id != nil:
 			// The server answers an invalid message whose id it could
 			// read: pair that error with it.
 			c.inReq[m.idKey()] = pendingReq{e.Seq, raw}
+		case m.kind == KindInvalid && dir == DirectionIn:
+			c.lastUnread = e.Seq
+		case m.kind == KindInvalid && bytes.HasPrefix(raw, []byte(`{"jsonrpc":"2.0","id":null,"error":`)):
+			// The server's error about a message whose id it could not read.
+			e.Kind, e.ID = "error", nullID
+			e.ReplyTo, c.lastUnread = c.lastUnread, 0
 		}
 	}
 	if rev == "" {

@@ -237,10 +237,10 @@ func giftPrompts() []promptDef {
 				"formal": "Be polite and concise, avoid jokes, and close with a courteous wish.",
 			}[tone]
 			return promptResult{
-				Description: fmt.Sprintf("Congratulations for a %s, in a %s tone", occasion, tone),
+				Description: fmt.Sprintf("Congratulations for %s %s, in a %s tone", article(occasion), occasion, tone),
 				Messages: []promptMessage{{
 					Role:    "user",
-					Content: text(fmt.Sprintf("Write a short congratulations message (two or three sentences) to go with a %s gift. %s", occasion, style)),
+					Content: text(fmt.Sprintf("Write a short congratulations message (two or three sentences) to go with %s %s gift. %s", article(occasion), occasion, style)),
 				}},
 			}, nil
 		},

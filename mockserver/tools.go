@@ -462,11 +462,11 @@ func giftTools() []*tool {
 func suggestGifts(c *call) (any, *rpcError) {
 	occasion, recipient := c.str("occasion"), c.str("recipient")
 	budget := c.num("budget", 0)
-	c.logf("info", "gift-catalog", fmt.Sprintf("searching %d gifts for a %s within %s", len(catalogue), occasion, formatPrice(budget)))
+	c.logf("info", "gift-catalog", fmt.Sprintf("searching %d gifts for %s %s within %s", len(catalogue), article(occasion), occasion, formatPrice(budget)))
 	sg := suggest(occasion, budget, recipient)
 	if sg.NothingFits {
 		c.logf("warning", "gift-catalog", "nothing fits the budget")
-		msg := fmt.Sprintf("No gift in the catalogue fits a budget of %s for a %s.", formatPrice(budget), occasion)
+		msg := fmt.Sprintf("No gift in the catalogue fits a budget of %s for %s %s.", formatPrice(budget), article(occasion), occasion)
 		if sg.Cheapest > 0 {
 			msg += fmt.Sprintf(" The cheapest suitable gift costs %s.", formatPrice(sg.Cheapest))
 		}
@@ -604,7 +604,7 @@ func writeCardMessage(c *call) (any, *rpcError) {
 		who = " for " + recipient
 	}
 	params := map[string]any{
-		"messages":     []any{map[string]any{"role": "user", "content": text(fmt.Sprintf("Write a two-sentence message for a %s gift card%s.", occasion, who))}},
+		"messages":     []any{map[string]any{"role": "user", "content": text(fmt.Sprintf("Write a two-sentence message for %s %s gift card%s.", article(occasion), occasion, who))}},
 		"systemPrompt": "You write short, warm gift card messages.",
 		"maxTokens":    200,
 	}

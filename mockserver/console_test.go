@@ -1,0 +1,291 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// consoleScript drives a console session: each step is a message to send,
+// or an answer to the server request waiting for one.
+type consoleStep struct {
+	send string
+	// answer, when set, is the result the learner sends to the pending
+	// server request (its id is filled in).
+	answer string
+}
+
+// runScript sends each step and waits until every request of the learner
+// is answered, or the server waits for the learner, before the next step,
+// so the timeline is deterministic.
+func runScript(t *testing.T, c *Console, steps []consoleStep) {
+	t.Helper()
+	for _, st := range steps {
+		if st.answer != "" {
+			pending := waitFor(t, c, func() []Event { return c.Pending() })
+			st.send = `{"jsonrpc":"2.0","id":` + string(pending[0].ID) + `,"result":` + st.answer + `}`
+		}
+		c.Send(st.send)
+		waitFor(t, c, func() []Event {
+			if len(c.Pending()) > 0 {
+				return []Event{{}}
+			}
+			for _, e := range c.Events(0) {
+				if e.Direction == DirectionIn && e.Kind == "request" && !hasReply(c, e.Seq) {
+					return nil
+				}
+			}
+			return []Event{{}}
+		})
+	}
+}
+
+func hasReply(c *Console, seq int) bool {
+	for _, e := range c.Events(seq) {
+		if e.ReplyTo == seq {
+			return true
+		}
+	}
+	return false
+}
+
+// waitFor polls until f returns something: the console answers blocking
+// requests on its own goroutines.
+func waitFor(t *testing.T, c *Console, f func() []Event) []Event {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if got := f(); len(got) > 0 {
+			return got
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("timed out; timeline:\n%s", transcript(c))
+	return nil
+}
+
+// transcript renders the timeline for a golden file: one message a line.
+func transcript(c *Console) string {
+	var b strings.Builder
+	for _, e := range c.Events(0) {
+		arrow := "->"
+		if e.Direction == DirectionOut {
+			arrow = "<-"
+		}
+		pair := ""
+		if e.ReplyTo > 0 {
+			pair = fmt.Sprintf(" (answers #%d)", e.ReplyTo)
+		}
+		fmt.Fprintf(&b, "#%d %s %s%s\n%s\n", e.Seq, arrow, e.Kind, pair, withCodes(e.Raw))
+	}
+	return b.String()
+}
+
+// withCodes replaces the checker's diagnostics in error.data by their codes:
+// the checker's wording is its own tests' business.
+func withCodes(raw string) string {
+	var msg map[string]any
+	if json.Unmarshal([]byte(raw), &msg) != nil {
+		return raw
+	}
+	e, _ := msg["error"].(map[string]any)
+	data, _ := e["data"].(map[string]any)
+	diags, ok := data["diagnostics"].([]any)
+	if !ok {
+		return raw
+	}
+	codes := []string{}
+	for _, d := range diags {
+		if m, ok := d.(map[string]any); ok {
+			codes = append(codes, fmt.Sprint(m["code"]))
+		}
+	}
+	data["diagnostics"] = codes
+	out, _ := json.Marshal(msg)
+	return string(out) + " (diagnostics: codes only)"
+}
+
+// quickClock fires short waits at once and never fires long ones: the slow
+// tool runs instantly and the server waits for the learner's answer.
+type quickClock struct{ now time.Time }
+
+func (c quickClock) Now() time.Time { return c.now }
+func (c quickClock) After(d time.Duration) <-chan time.Time {
+	ch := make(chan time.Time, 1)
+	if d < time.Minute {
+		ch <- c.now
+	}
+	return ch
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading golden file (run with -update to create it): %v", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
+	}
+}
+
+func TestConsoleTranscripts(t *testing.T) {
+	scripts := map[string][]consoleStep{
+		"session-2025-11-25.golden": {
+			{send: `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`},
+			{send: `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
+			{send: `{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{},"sampling":{}},"clientInfo":{"name":"learner","version":"1.0"}}}`},
+			{send: `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+			{send: `{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":{"mcpplayground/pageSize":3}}}`},
+			{send: `{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"cursor":"dG9vbHM6Mw","_meta":{"mcpplayground/pageSize":3}}}`},
+			{send: `{"jsonrpc":"2.0","id":6,"method":"logging/setLevel","params":{"level":"info"}}`},
+			{send: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"housewarming","budget":50,"recipient":"a couple who love cooking"}}}`},
+			{send: `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"graduation","budget":10}}}`},
+			{send: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday"}}}`},
+			{send: `{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":2},"_meta":{"progressToken":"box"}}}`},
+			{send: `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"unlock_gift_wrapping"}}`},
+			{send: `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"wrap_gift","arguments":{"gift":"Scented candle","paper":"festive"}}}`},
+			{send: `{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`},
+			{answer: `{"action":"accept","content":{"category":"books"}}`},
+			{send: `{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"write_card_message","arguments":{"occasion":"retirement","recipient":"Sam"}}}`},
+			{answer: `{"role":"assistant","content":{"type":"text","text":"Enjoy every slow morning, Sam!"},"model":"learner-typed"}`},
+			{send: `{"jsonrpc":"2.0","id":15,"method":"resources/list"}`},
+			{send: `{"jsonrpc":"2.0","id":16,"method":"resources/read","params":{"uri":"gift://catalog/stationery"}}`},
+			{send: `{"jsonrpc":"2.0","id":17,"method":"resources/read","params":{"uri":"mcp://gift-server/resources/gift_catalog"}}`},
+			{send: `{"jsonrpc":"2.0","id":18,"method":"prompts/list"}`},
+			{send: `{"jsonrpc":"2.0","id":19,"method":"prompts/get","params":{"name":"gift_congrats_style","arguments":{"occasion":"birthday","tone":"funny"}}}`},
+			{send: `{"jsonrpc":"2.0","id":20,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"gift_congrats_style"},"argument":{"name":"tone","value":"f"}}}`},
+			{send: `{"jsonrpc":"2.0","id":21,"method":"resources/get","params":{"uri":"gift://catalog"}}`},
+			{send: `{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"reason":"learner"}}`},
+		},
+		"session-2025-06-18.golden": {
+			{send: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"learner","version":"1.0"}}}`},
+			{send: `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+			{send: `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":"fifty"}}}`},
+			{send: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`},
+			{answer: `{"action":"decline"}`},
+		},
+		"stateless-2026-07-28.golden": {
+			{send: `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{` + modernMeta + `}}`},
+			{send: `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"anniversary","budget":200,"recipient":"partner"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/logLevel":"info"}}}`},
+			{send: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask_gift_preferences","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
+			{send: `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"home","maxBudget":30}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
+			{send: `{"jsonrpc":"2.0","id":5,"method":"logging/setLevel","params":{"level":"info",` + modernMeta + `}}`},
+		},
+	}
+	for name, steps := range scripts {
+		t.Run(name, func(t *testing.T) {
+			srv := New(Config{Clock: quickClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}})
+			c := srv.NewConsole(ConsoleOptions{})
+			defer c.Close()
+			runScript(t, c, steps)
+			checkGolden(t, name, transcript(c))
+		})
+	}
+}
+
+func TestConsolePairsAndReports(t *testing.T) {
+	srv := newTestServer(Config{})
+	c := srv.NewConsole(ConsoleOptions{Lang: "fr"})
+	defer c.Close()
+	ch, stop := c.Subscribe()
+	defer stop()
+
+	evs := c.Send(`{"jsonrpc":"2.0","id":"a","method":"ping"}`)
+	if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq || !evs[0].ExpectsReply || evs[1].Kind != "response" {
+		t.Fatalf("ping pair: %+v", evs)
+	}
+	if evs[0].Report.Protocol == "" || evs[1].Report.Protocol == "" {
+		t.Errorf("events carry no report: %+v", evs)
+	}
+	for i := 0; i < 2; i++ {
+		if e := <-ch; e.Seq != evs[i].Seq {
+			t.Errorf("subscriber got #%d, want #%d", e.Seq, evs[i].Seq)
+		}
+	}
+
+	evs = c.Send(`{"jsonrpc":"2.0","id":null,"method":"ping"}`)
+	if len(evs) != 2 || evs[1].Kind != "error" || evs[0].Report.Valid {
+		t.Errorf("null id: %+v", evs)
+	}
+	evs = c.Send(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"curser":"x"}}`)
+	if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq {
+		t.Errorf("error reply not paired: %+v", evs)
+	}
+	evs = c.Send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	if len(evs) != 1 || evs[0].ExpectsReply || evs[0].Kind != "notification" {
+		t.Errorf("notification: %+v", evs)
+	}
+
+	lines := bytes.Split(bytes.TrimSpace(c.JSONLines()), []byte("\n"))
+	if len(lines) != 7 {
+		t.Fatalf("%d JSON lines:\n%s", len(lines), c.JSONLines())
+	}
+	for _, l := range lines {
+		var v struct {
+			Direction string          `json:"direction"`
+			Message   json.RawMessage `json:"message"`
+		}
+		if err := json.Unmarshal(l, &v); err != nil || v.Direction == "" || len(v.Message) == 0 {
+			t.Errorf("bad line %s", l)
+		}
+	}
+
+	c.Reset()
+	if e := <-ch; e.Direction != DirectionReset {
+		// Drain what is left before the reset marker.
+		for e.Direction != DirectionReset {
+			e = <-ch
+		}
+	}
+	if n := len(c.Events(0)); n != 0 {
+		t.Errorf("%d events after reset", n)
+	}
+	if c.Protocol() != "" {
+		t.Errorf("protocol after reset: %q", c.Protocol())
+	}
+	evs = c.Send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if evs[0].Seq != 1 {
+		t.Errorf("seq after reset: %d", evs[0].Seq)
+	}
+}
+
+// TestConsoleResetCancels: a request waiting on the learner ends with the
+// session.
+func TestConsoleResetCancels(t *testing.T) {
+	srv := New(Config{Clock: newFakeClock()})
+	c := srv.NewConsole(ConsoleOptions{})
+	defer c.Close()
+	c.Send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"l","version":"1"}}}`)
+	c.Send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
+	waitFor(t, c, c.Pending)
+	c.Reset()
+	if p := c.Pending(); len(p) != 0 {
+		t.Errorf("pending after reset: %+v", p)
+	}
+	c.Send(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept"}}`)
+	for _, e := range c.Events(0) {
+		if e.Direction == DirectionOut {
+			t.Errorf("the old session answered after reset: %s", e.Raw)
+		}
+	}
+}
