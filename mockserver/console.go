@@ -72,9 +72,9 @@ type Console struct {
 	// lastUnread is the Seq of the learner's last message whose id could
 	// not be read: an error reply with a null id answers it.
 	lastUnread int
-	ctx    context.Context
-	cancel context.CancelFunc
-	closed bool
+	ctx        context.Context
+	cancel     context.CancelFunc
+	closed     bool
 }
 
 type pendingReq struct {
