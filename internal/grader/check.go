@@ -413,7 +413,7 @@ func (st *state) response(result, id *Value, rep *Report, request []byte) {
 		return
 	}
 	sh := st.rev.anyResult
-	if def, reqID, ok := st.request(request, result.Pos.Offset); ok {
+	if def, reqID, ok := st.request(request, result.Pos.Offset, false); ok {
 		rep.Method = strings.Clone(def.name)
 		st.lesson = def.lesson
 		st.method = def.name
@@ -452,12 +452,12 @@ func (st *state) taskAugmented(method string) bool {
 
 // errorObject checks an error response.
 func (st *state) errorObject(errv, id *Value, rep *Report, request []byte) {
-	def, reqID, known := st.request(request, errv.Pos.Offset)
+	def, reqID, known := st.request(request, errv.Pos.Offset, true)
 	if known {
 		rep.Method = strings.Clone(def.name)
-		if id != nil {
-			st.matchID(id, reqID)
-		}
+	}
+	if id != nil && reqID != nil {
+		st.matchID(id, reqID)
 	}
 	if errv.Kind != Object {
 		st.add(diag{code: codeErrorType, off: errv.Pos.Offset, ptr: "/error", layer: layerEnvelope, a: dargs{got: typeOf(errv)}})
@@ -548,8 +548,11 @@ func (st *state) errorCode(code *Value, answersToolCall bool) {
 }
 
 // request reads the request a response answers. ok is false when there is none or
-// it cannot be used (a warning says why).
-func (st *state) request(src []byte, off int) (def *methodDef, id *Value, ok bool) {
+// it cannot be used (a warning says why). For an error response (isError), a
+// request whose method does not exist is usable: answering it with -32601 is
+// right, and the error's id is still compared with the request's (id is then
+// returned with ok false).
+func (st *state) request(src []byte, off int, isError bool) (def *methodDef, id *Value, ok bool) {
 	st.reqParamsTask = false
 	if src == nil {
 		return nil, nil, false
@@ -577,6 +580,9 @@ func (st *state) request(src []byte, off int) (def *methodDef, id *Value, ok boo
 		return unusable("it has no id, so it is a notification, which gets no response", "elle n'a pas d'id : c'est une notification, qui ne reçoit pas de réponse")
 	}
 	def = st.rev.methods[m.Str]
+	if def == nil && isError {
+		return nil, id, false
+	}
 	if def == nil {
 		return unusable("its method \""+clip(m.Str)+"\" does not exist in this revision", "sa méthode « "+clip(m.Str)+" » n'existe pas dans cette révision")
 	}

@@ -253,3 +253,62 @@ func TestUnknownMethod(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorToUnknownMethod: answering a request whose method does not exist
+// with an error (-32601) is the right answer, so the request given is not
+// "unusable": its id is still compared. A success response to it cannot be
+// checked against the method, and the checker says so.
+func TestErrorToUnknownMethod(t *testing.T) {
+	tests := []struct {
+		name, rev, request, msg string
+		codes                   []string
+	}{
+		{"-32601 to a misspelled method", Rev20251125, `{"jsonrpc": "2.0", "id": 12, "method": "tools/col"}`,
+			`{"jsonrpc": "2.0", "id": 12, "error": {"code": -32601, "message": "Method not found"}}`, []string{codeErrCodeStandard}},
+		{"-32601 with another id", Rev20251125, `{"jsonrpc": "2.0", "id": 12, "method": "tools/col"}`,
+			`{"jsonrpc": "2.0", "id": "12", "error": {"code": -32601, "message": "Method not found"}}`, []string{codeIDMismatch, codeErrCodeStandard}},
+		{"-32601 to a method of another revision", Rev20260728, `{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}`,
+			`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}`, []string{codeErrCodeStandard}},
+		{"a result to a misspelled method", Rev20251125, `{"jsonrpc": "2.0", "id": 12, "method": "tools/col"}`,
+			`{"jsonrpc": "2.0", "id": 12, "result": {}}`, []string{codeRequestUnusable}},
+		{"an error to a notification", Rev20251125, `{"jsonrpc": "2.0", "method": "notifications/initialized"}`,
+			`{"jsonrpc": "2.0", "id": 12, "error": {"code": -32601, "message": "Method not found"}}`, []string{codeRequestUnusable, codeErrCodeStandard}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Check([]byte(tt.msg), Options{Protocol: tt.rev, Request: []byte(tt.request)})
+			var codes []string
+			for _, d := range rep.Diagnostics {
+				codes = append(codes, d.Code)
+			}
+			if diff := cmp.Diff(tt.codes, codes); diff != "" {
+				t.Errorf("codes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestHasResult(t *testing.T) {
+	tests := []struct {
+		method, rev string
+		want        bool
+	}{
+		{"tools/list", Rev20251125, true},
+		{"ping", Rev20250618, true},
+		{"tools/col", Rev20251125, false},
+		{"notifications/initialized", Rev20251125, false},
+		{"initialize", Rev20260728, false},
+		{"server/discover", Rev20260728, true},
+		{"server/discover", Rev20251125, false},
+		{"tasks/get", Rev20251125, true},
+		{"tasks/get", Rev20250618, false},
+		{"tools/list", "2024-11-05", false},
+		{"", "", false},
+		{"tools/list", "", true}, // "" is the default revision, as in Options
+	}
+	for _, tt := range tests {
+		if got := HasResult(tt.method, tt.rev); got != tt.want {
+			t.Errorf("HasResult(%q, %q) = %v, want %v", tt.method, tt.rev, got, tt.want)
+		}
+	}
+}

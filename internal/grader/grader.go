@@ -34,6 +34,22 @@ func KnownRevision(rev string) bool {
 	return false
 }
 
+// HasResult reports whether revision rev ("" is DefaultRevision) defines the
+// result of method: whether method is a request of that revision, so that a
+// response to it can be checked against its result. It is false for a
+// notification, an unknown method, and a method of another revision.
+func HasResult(method, rev string) bool {
+	if rev == "" {
+		rev = DefaultRevision
+	}
+	r := revisions[rev]
+	if r == nil {
+		return false
+	}
+	def := r.methods[method]
+	return def != nil && !def.notif && def.result != nil
+}
+
 // Kind is the kind of a message.
 type Kind string
 
@@ -52,7 +68,8 @@ type Options struct {
 	Lang     string // "en" (default) or "fr"
 	// Request is the raw text of the request this message answers. With it, a
 	// response is checked against the result of that method, and its id against
-	// the request's.
+	// the request's. An error response may answer a request whose method does
+	// not exist (-32601 is the right answer): only its id is compared then.
 	Request []byte
 	// Sender is who sent the message: "client", "server", or "" for either. With
 	// it, a method sent in the wrong direction is reported.
