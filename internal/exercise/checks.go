@@ -214,7 +214,7 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 	case RuleResultShape:
 		if s, ok := str(); ok {
 			c.value = s
-			if !hasResult(s, cx.protocol) {
+			if !grader.HasResult(s, cx.protocol) {
 				errs = append(errs, errf(line, "%q is not a request with a result in revision %s", s, cx.protocol)...)
 			}
 		}
@@ -382,20 +382,6 @@ func example(r Rule) string {
 		return "\"type: string\""
 	}
 	return "\"" + string(r) + ": tools/call\""
-}
-
-// hasResult reports whether method is a request that gets a result in the
-// revision, by asking the checker to read an empty result as its response:
-// the checker, not this package, knows the methods.
-func hasResult(method, protocol string) bool {
-	req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method})
-	rep := grader.Check([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), grader.Options{Protocol: protocol, Request: req})
-	for _, d := range rep.Diagnostics {
-		if d.Code == "grader.request.unusable" {
-			return false
-		}
-	}
-	return true
 }
 
 func choiceValues(chs []choice) string {

@@ -97,11 +97,12 @@ type Exercise struct {
 	sols    []block
 	texts   map[i18n.Lang]*textSource
 	links   []link
-	// requestUsable is false when the checker does not know the method of
-	// a reply's request (answering "tools/col" with -32601 is the point of
-	// such an exercise): the request is then not given to the checker,
-	// which would only warn that it cannot use it.
-	requestUsable bool
+	// requestKnown is whether the checker knows the method of a reply's
+	// request. When it does not (answering "tools/col" with -32601 is the
+	// point of such an exercise), it still compares an error response's id
+	// with the request's, but cannot read a success response against it: an
+	// "id: same" check covers that case.
+	requestKnown bool
 }
 
 // TextIn returns the exercise's text in l, or in another language when it

@@ -52,13 +52,10 @@ func newMsgCtx(text []byte, opts grader.Options) *msgCtx {
 
 func (e *Exercise) gradeMessage(answer string, lang i18n.Lang) Result {
 	var req []byte
-	if e.Kind == KindReply && e.requestUsable {
+	if e.Kind == KindReply {
 		req = []byte(e.Request)
 	}
 	mc := newMsgCtx([]byte(answer), e.options(lang, e.Sender, req))
-	if e.Kind == KindReply && mc.request == nil {
-		mc.request, _ = grader.Parse([]byte(e.Request))
-	}
 	res := Result{Passed: true, Report: mc.rep}
 	for _, c := range e.Checks {
 		o := c.eval(mc)

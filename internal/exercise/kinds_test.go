@@ -47,8 +47,10 @@ func TestGradeKinds(t *testing.T) {
 		{"fix: a trailing comma", fix, strings.Replace(fix.Solutions[0], `"budget": 40`, `"budget": 40,`, 1), []string{"valid"}},
 		{"fix: empty", fix, "", []string{"valid", "kind", "method", "equals:/params/name", "type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/tool", "absent:/params/args"}},
 		{"reply: the solution", reply, reply.Solutions[0], nil},
-		{"reply: another id", reply, `{"jsonrpc":"2.0","id":13,"error":{"code":-32601,"message":"Method not found"}}`, []string{"id"}},
-		{"reply: the id as a string", reply, `{"jsonrpc":"2.0","id":"12","error":{"code":-32601,"message":"Method not found"}}`, []string{"id"}},
+		// The checker compares an error's id with the request's even when
+		// the request's method does not exist, so "valid" fails too.
+		{"reply: another id", reply, `{"jsonrpc":"2.0","id":13,"error":{"code":-32601,"message":"Method not found"}}`, []string{"valid", "id"}},
+		{"reply: the id as a string", reply, `{"jsonrpc":"2.0","id":"12","error":{"code":-32601,"message":"Method not found"}}`, []string{"valid", "id"}},
 		{"reply: a result", reply, `{"jsonrpc":"2.0","id":12,"result":{}}`, []string{"kind", "equals:/error/code", "type:/error/message", "absent:/result"}},
 		{"classify: right", classify, `{"answers": ["notification", "request", "invalid"]}`, nil},
 		{"classify: one wrong", classify, `{"answers": ["notification", "notification", "invalid"]}`, []string{"answer:2"}},
@@ -66,6 +68,30 @@ func TestGradeKinds(t *testing.T) {
 				t.Errorf("Passed = %v with %d failed checks", res.Passed, len(tt.failed))
 			}
 		})
+	}
+}
+
+// A reply to a request whose method does not exist: the checker is given
+// the request, finds nothing to say about a right -32601, compares the ids,
+// and warns that a success response cannot be checked against the method.
+func TestReplyToUnknownMethodReport(t *testing.T) {
+	ex := bundled(t, "errors-reply-unknown-method")
+	tests := []struct {
+		answer string
+		codes  []string
+	}{
+		{ex.Solutions[0], []string{"jsonrpc.error.code.standard"}},
+		{`{"jsonrpc":"2.0","id":13,"error":{"code":-32601,"message":"Method not found"}}`, []string{"jsonrpc.id.mismatch", "jsonrpc.error.code.standard"}},
+		{`{"jsonrpc":"2.0","id":12,"result":{}}`, []string{"grader.request.unusable"}},
+	}
+	for _, tt := range tests {
+		var codes []string
+		for _, d := range ex.Grade(tt.answer, i18n.EN).Report.Diagnostics {
+			codes = append(codes, d.Code)
+		}
+		if diff := cmp.Diff(tt.codes, codes); diff != "" {
+			t.Errorf("%s: diagnostics (-want +got):\n%s", tt.answer, diff)
+		}
 	}
 }
 

@@ -120,8 +120,8 @@ func (ex *Exercise) lint(course Course) []error {
 			errf(w.line, "this wrong answer passes every check: add a check that rejects it")
 		}
 	}
-	if ex.Kind == KindReply && !ex.requestUsable && !slices.ContainsFunc(ex.Checks, func(c *Check) bool { return c.Rule == RuleID && c.idMode == "same" }) {
-		errf(1, "the checker does not know the method of this request, so it cannot compare the ids: add the check \"- id: same\"")
+	if ex.Kind == KindReply && !ex.requestKnown && !slices.ContainsFunc(ex.Checks, func(c *Check) bool { return c.Rule == RuleID && c.idMode == "same" }) {
+		errf(1, "the checker does not know the method of this request, so it cannot compare the id of a success response: add the check \"- id: same\"")
 	}
 	errs = append(errs, ex.lintCanFail()...)
 	if ex.Kind == KindMatch {

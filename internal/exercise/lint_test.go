@@ -42,7 +42,7 @@ func TestLint(t *testing.T) {
 		}, Course{}, []string{`y.md:2: order 2 is already used by x.md in lesson tools`}},
 		{"a reply to an unknown method needs id: same", map[string]string{"x.md": file("kind: reply\nchecks:\n  - kind: error",
 			"\n# Request\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 1, "method": "tools/col"}`)+"\n# Solution\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "Method not found"}}`)+text)}, Course{},
-			[]string{`x.md:1: the checker does not know the method of this request, so it cannot compare the ids: add the check "- id: same"`}},
+			[]string{`x.md:1: the checker does not know the method of this request, so it cannot compare the id of a success response: add the check "- id: same"`}},
 		{"match answers that disagree with the ids", map[string]string{"x.md": strings.Replace(matchFile, "answer: 2\n    item: 1", "answer: 1\n    item: 1", 1)}, Course{},
 			[]string{
 				`x.md:6: response 1 has the id of request 2, so its answer is 2, not 1`,

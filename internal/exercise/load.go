@@ -311,7 +311,7 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 			}
 		}
 		ex.Request = bs[0].text
-		ex.requestUsable = hasResult(requestMethod(bs[0].text), ex.Protocol)
+		ex.requestKnown = grader.HasResult(requestMethod(bs[0].text), ex.Protocol)
 	}
 	for _, b := range got[secMessages] {
 		ex.Messages = append(ex.Messages, b.text)
