@@ -71,6 +71,10 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[string]*page, error) {
 				Title: lesson.Title, Protocol: lesson.Protocol, Objectives: lesson.Objectives,
 				Body: lesson.HTML,
 			}
+			if n := len(cat.ExercisesFor(lesson.Slug)); n > 0 {
+				vm.ExercisesURL = fmt.Sprintf("/%s/exercises#%s", l, lesson.Slug)
+				vm.ExercisesCount = n
+			}
 			for _, h := range lesson.Headings {
 				vm.TOC = append(vm.TOC, view.TOCItem{Level: h.Level, ID: h.ID, Text: h.Text})
 			}

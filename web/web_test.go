@@ -115,6 +115,9 @@ func TestEveryLessonPageInBothLanguages(t *testing.T) {
 				`href="/`+string(l.Other())+`/lessons/`+lesson.Slug+`"`, // the switch keeps the lesson
 				`class="toc"`,
 			)
+			if len(e.catalog.ExercisesFor(lesson.Slug)) > 0 {
+				mustContain(t, url, b, `href="/`+string(l)+`/exercises#`+lesson.Slug+`"`)
+			}
 			if i > 0 {
 				mustContain(t, url, b, `<link rel="prev" href="/`+string(l)+`/lessons/`+lessons[i-1].Slug+`"`)
 			}

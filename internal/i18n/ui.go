@@ -26,6 +26,8 @@ type UI struct {
 	KeyboardHint  string
 	ProtocolLabel string
 	BackToCourse  string
+	PractiseTitle string
+	PractiseLink  string // "%d exercises for this lesson"
 	StatusNew     string
 	StatusRead    string
 	ExercisesDone string // "%d of %d exercises passed"
@@ -62,6 +64,8 @@ var ui = map[Lang]*UI{
 		KeyboardHint:  "Tip: Page Up and Page Down move between lessons.",
 		ProtocolLabel: "MCP revision",
 		BackToCourse:  "Back to the course",
+		PractiseTitle: "Practise what you just read",
+		PractiseLink:  "%d exercises for this lesson",
 		StatusNew:     "Not read yet",
 		StatusRead:    "Read",
 		ExercisesDone: "%d of %d exercises passed",
@@ -96,6 +100,8 @@ var ui = map[Lang]*UI{
 		KeyboardHint:  "Astuce : les touches Page précédente et Page suivante passent d’une leçon à l’autre.",
 		ProtocolLabel: "Révision MCP",
 		BackToCourse:  "Retour au cours",
+		PractiseTitle: "Mettez en pratique ce que vous venez de lire",
+		PractiseLink:  "%d exercices pour cette leçon",
 		StatusNew:     "Pas encore lue",
 		StatusRead:    "Lue",
 		ExercisesDone: "%d exercices réussis sur %d",

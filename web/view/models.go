@@ -74,7 +74,8 @@ type LessonVM struct {
 	TOC        []TOCItem
 	Prev, Next *NavLink
 	// ExercisesURL lists this lesson's exercises, when there are any.
-	ExercisesURL string
+	ExercisesURL   string
+	ExercisesCount int
 }
 
 // ErrorVM is an error page.
