@@ -16,7 +16,9 @@ type Gift struct {
 	Interests []string `json:"interests"` // words matched against the recipient
 }
 
-// giftSummary is the shape of one gift in suggest_gifts' structuredContent.
+// GiftSummary is the shape of one gift in suggest_gifts' structuredContent.
+type GiftSummary = giftSummary
+
 type giftSummary struct {
 	Name     string  `json:"name"`
 	Price    float64 `json:"price"`
@@ -74,13 +76,15 @@ func suggest(occasion string, budget float64, recipient string) suggestion {
 	occasion = strings.ToLower(strings.TrimSpace(occasion))
 	words := strings.ToLower(recipient)
 	type scored struct {
-		g     Gift
-		score int
+		i, score int
 	}
-	var fits []scored
+	var buf [16]scored
+	fits := buf[:0]
 	cheapest := -1.0
-	for _, g := range catalogue {
-		if !slices.Contains(g.Occasions, "any") && !slices.Contains(g.Occasions, occasion) {
+	for i := range catalogue {
+		g := &catalogue[i]
+		own := slices.Contains(g.Occasions, occasion)
+		if !own && !slices.Contains(g.Occasions, "any") {
 			continue
 		}
 		if cheapest < 0 || g.Price < cheapest {
@@ -90,31 +94,35 @@ func suggest(occasion string, budget float64, recipient string) suggestion {
 			continue
 		}
 		score := 0
-		if slices.Contains(g.Occasions, occasion) {
+		if own {
 			score++
 		}
-		for _, w := range g.Interests {
-			if words != "" && strings.Contains(words, w) {
-				score += 2
+		if words != "" {
+			for _, w := range g.Interests {
+				if strings.Contains(words, w) {
+					score += 2
+				}
 			}
 		}
-		fits = append(fits, scored{g, score})
+		fits = append(fits, scored{i, score})
 	}
 	if len(fits) == 0 {
 		return suggestion{NothingFits: true, Cheapest: cheapest}
 	}
-	slices.SortStableFunc(fits, func(a, b scored) int {
+	slices.SortFunc(fits, func(a, b scored) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.g.Price, a.g.Price); c != 0 {
+		ga, gb := &catalogue[a.i], &catalogue[b.i]
+		if c := cmp.Compare(gb.Price, ga.Price); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.g.Name, b.g.Name)
+		return cmp.Compare(ga.Name, gb.Name)
 	})
-	out := suggestion{Gifts: []giftSummary{}}
+	out := suggestion{Gifts: make([]giftSummary, 0, 3)}
 	for _, f := range fits[:min(3, len(fits))] {
-		out.Gifts = append(out.Gifts, giftSummary{f.g.Name, f.g.Price, f.g.Category})
+		g := &catalogue[f.i]
+		out.Gifts = append(out.Gifts, giftSummary{g.Name, g.Price, g.Category})
 	}
 	return out
 }
@@ -151,4 +159,29 @@ func article(word string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// Suggestion is what suggest_gifts answers, for callers outside the protocol
+// (the load benchmark serves the same tool with another server).
+type Suggestion struct {
+	Text        string        // the content text, or the error text
+	Gifts       []GiftSummary // structuredContent.gifts
+	NothingFits bool          // the result is a business error (isError)
+}
+
+// Suggest runs suggest_gifts' logic on the catalogue.
+func Suggest(occasion string, budget float64, recipient string) Suggestion {
+	sg := suggest(occasion, budget, recipient)
+	if sg.NothingFits {
+		return Suggestion{Text: nothingFitsText(occasion, budget, sg), NothingFits: true}
+	}
+	return Suggestion{Text: suggestionText(occasion, budget, recipient, sg), Gifts: sg.Gifts}
+}
+
+func nothingFitsText(occasion string, budget float64, sg suggestion) string {
+	msg := fmt.Sprintf("No gift in the catalogue fits a budget of %s for %s %s.", formatPrice(budget), article(occasion), occasion)
+	if sg.Cheapest > 0 {
+		msg += fmt.Sprintf(" The cheapest suitable gift costs %s.", formatPrice(sg.Cheapest))
+	}
+	return msg
 }

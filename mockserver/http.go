@@ -449,10 +449,13 @@ type httpSession struct {
 	byRequest  map[string]*sseStream
 	standalone *sseStream
 	nextStream int64
-	inFlight   int
-	attached   int
-	closed     bool
-	done       chan struct{}
+	// abandoned lists finished streams nobody was reading, kept for a
+	// resume with Last-Event-ID; only the newest maxAbandoned are kept.
+	abandoned []int64
+	inFlight  int
+	attached  int
+	closed    bool
+	done      chan struct{}
 }
 
 // sseStream is one SSE stream: the events written or waiting, kept (up to
@@ -469,6 +472,9 @@ type sseStream struct {
 	sent     int // seq of the last event written to a client
 	wake     chan struct{}
 }
+
+// maxAbandoned bounds the finished, unread streams a session keeps.
+const maxAbandoned = 16
 
 type sseEvent struct {
 	seq  int
@@ -699,6 +705,15 @@ func (hs *httpSession) serveRequest(w http.ResponseWriter, r *http.Request, m *m
 		}
 		st.final = true
 		delete(hs.byRequest, key)
+		if !st.attached {
+			hs.abandoned = append(hs.abandoned, st.id)
+			if over := len(hs.abandoned) - maxAbandoned; over > 0 {
+				for _, id := range hs.abandoned[:over] {
+					delete(hs.streams, id)
+				}
+				hs.abandoned = slices.Delete(hs.abandoned, 0, over)
+			}
+		}
 		select {
 		case st.wake <- struct{}{}:
 		default:

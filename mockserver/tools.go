@@ -259,6 +259,11 @@ type callResult struct {
 	IsError           bool  `json:"isError,omitempty"`
 }
 
+// giftList is the structuredContent of the gift tools.
+type giftList struct {
+	Gifts []giftSummary `json:"gifts"`
+}
+
 type textBlock struct {
 	Type string `json:"type"`
 	Text string `json:"text"`
@@ -466,16 +471,12 @@ func suggestGifts(c *call) (any, *rpcError) {
 	sg := suggest(occasion, budget, recipient)
 	if sg.NothingFits {
 		c.logf("warning", "gift-catalog", "nothing fits the budget")
-		msg := fmt.Sprintf("No gift in the catalogue fits a budget of %s for %s %s.", formatPrice(budget), article(occasion), occasion)
-		if sg.Cheapest > 0 {
-			msg += fmt.Sprintf(" The cheapest suitable gift costs %s.", formatPrice(sg.Cheapest))
-		}
-		return toolError(msg), nil
+		return toolError(nothingFitsText(occasion, budget, sg)), nil
 	}
 	c.logf("debug", "gift-catalog", fmt.Sprintf("%d gifts selected", len(sg.Gifts)))
 	return callResult{
 		Content:           []any{text(suggestionText(occasion, budget, recipient, sg))},
-		StructuredContent: map[string]any{"gifts": sg.Gifts},
+		StructuredContent: giftList{sg.Gifts},
 	}, nil
 }
 
@@ -588,7 +589,7 @@ func askGiftPreferences(c *call) (any, *rpcError) {
 	for _, g := range gifts {
 		lines = append(lines, fmt.Sprintf("- %s (%s)", g.Name, formatPrice(g.Price)))
 	}
-	return callResult{Content: []any{text(strings.Join(lines, "\n"))}, StructuredContent: map[string]any{"gifts": gifts}}, nil
+	return callResult{Content: []any{text(strings.Join(lines, "\n"))}, StructuredContent: giftList{gifts}}, nil
 }
 
 func writeCardMessage(c *call) (any, *rpcError) {
