@@ -143,12 +143,12 @@ func (s *Server) dashboardJSON(c *gin.Context) error {
 		}
 		out.Learners = append(out.Learners, dashLearnerJSON{ID: lr.ID, Name: name, Exercises: map[string]dashCellJSON{}})
 	}
-	for _, p := range d.Progress {
+	for _, p := range d.Cells {
 		i, ok := byID[p.LearnerID]
 		if !ok {
 			continue
 		}
-		out.Learners[i].Exercises[p.ExerciseID] = dashCellJSON{Status: string(p.Status), Attempts: p.Attempts, Hints: p.HintsRevealed}
+		out.Learners[i].Exercises[p.ExerciseID] = dashCellJSON{Status: string(p.Status), Attempts: p.Attempts, Hints: p.Hints}
 		if p.Status == store.StatusPassed {
 			out.Learners[i].Passed++
 		}

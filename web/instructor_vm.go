@@ -119,10 +119,8 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 	rows := make(map[int64]*view.DashRow, len(d.Learners))
 	order := make([]int64, 0, len(d.Learners))
 	for _, lr := range d.Learners {
+		// The zero DashCell is a cell nobody touched.
 		r := &view.DashRow{ID: lr.ID, Name: names[lr.ID], Cells: make([]view.DashCell, len(cols))}
-		for i := range r.Cells {
-			r.Cells[i] = view.DashCell{Status: string(store.StatusNew), Label: t.StatusNew}
-		}
 		if !anon {
 			r.ResetURL = fmt.Sprintf("/instructor/learners/%d/reset", lr.ID)
 			r.ResetLabel = fmt.Sprintf(t.ResetLearnerFor, r.Name)
@@ -130,13 +128,14 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 		rows[lr.ID] = r
 		order = append(order, lr.ID)
 	}
-	for _, p := range d.Progress {
+	cells := cellCache{t: t, labels: map[store.Cell]view.DashCell{}}
+	for _, p := range d.Cells {
 		r, ok := rows[p.LearnerID]
 		i, known := colIndex[p.ExerciseID]
 		if !ok || !known {
 			continue
 		}
-		r.Cells[i] = dashCell(t, p)
+		r.Cells[i] = cells.get(p)
 		if p.Status == store.StatusPassed {
 			r.Passed++
 		}
@@ -173,22 +172,43 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 	return vm
 }
 
-func dashCell(t *i18n.InstructorUI, p store.ExerciseProgress) view.DashCell {
-	c := view.DashCell{Status: string(p.Status), Attempts: p.Attempts, Hints: p.HintsRevealed}
+// cellCache builds each distinct cell once: a room of 300 learners has
+// thousands of cells but only a few dozen different ones ("failed, 2
+// attempts, 1 hint"), and the refresh runs every few seconds.
+type cellCache struct {
+	t      *i18n.InstructorUI
+	labels map[store.Cell]view.DashCell
+}
+
+func (cc *cellCache) get(p store.Cell) view.DashCell {
+	key := store.Cell{Status: p.Status, Attempts: p.Attempts, Hints: p.Hints}
+	if c, ok := cc.labels[key]; ok {
+		return c
+	}
+	c := dashCell(cc.t, p)
+	cc.labels[key] = c
+	return c
+}
+
+func dashCell(t *i18n.InstructorUI, p store.Cell) view.DashCell {
+	c := view.DashCell{Attempts: strconv.Itoa(p.Attempts)}
 	words := []string{}
 	switch p.Status {
 	case store.StatusPassed:
-		c.Symbol, words = "✓", append(words, t.StatusPassed)
+		c.Class, c.Symbol, words = "cell cell-passed", "✓", append(words, t.StatusPassed)
 	case store.StatusFailed:
-		c.Symbol, words = "✗", append(words, t.StatusFailed)
+		c.Class, c.Symbol, words = "cell cell-failed", "✗", append(words, t.StatusFailed)
 	default:
-		c.Status, c.Symbol, words = string(store.StatusStarted), "○", append(words, t.StatusStarted)
+		c.Class, c.Symbol, words = "cell cell-started", "○", append(words, t.StatusStarted)
 	}
 	if p.Attempts > 0 {
 		words = append(words, fmt.Sprintf(t.CellAttempts, p.Attempts))
+	} else {
+		c.Attempts = ""
 	}
-	if p.HintsRevealed > 0 {
-		words = append(words, fmt.Sprintf(t.CellHints, p.HintsRevealed))
+	if p.Hints > 0 {
+		c.Hints = "+" + strconv.Itoa(p.Hints)
+		words = append(words, fmt.Sprintf(t.CellHints, p.Hints))
 	}
 	c.Label = strings.Join(words, ", ")
 	return c

@@ -34,7 +34,6 @@ type InstructorUI struct {
 	StatusPassed   string
 	StatusFailed   string
 	StatusStarted  string
-	StatusNew      string
 	CellAttempts   string // "attempts: %d"
 	CellHints      string // "hints: %d"
 	Percent        string // "%d%%"
@@ -100,14 +99,13 @@ var instructorUI = map[Lang]*InstructorUI{
 		LiveStale:      "The dashboard could not be updated; it will try again.",
 		LiveSignedOut:  "Your instructor session has ended: sign in again to see live updates.",
 		MatrixTitle:    "Progress by learner",
-		MatrixLegend:   "✓ passed · ✗ not passed yet · ○ hint opened, no attempt yet. The number is the attempts; +n is the hints used.",
+		MatrixLegend:   "✓ passed · ✗ not passed yet · ○ hint opened, no attempt yet · blank: not started. The number is the attempts; +n is the hints used.",
 		MatrixEmpty:    "Nobody here yet. Learners appear when they join or send their first answer.",
 		LearnerCol:     "Learner",
 		PassedCol:      "Passed",
 		StatusPassed:   "passed",
 		StatusFailed:   "not passed yet",
 		StatusStarted:  "hint opened",
-		StatusNew:      "not started",
 		CellAttempts:   "attempts: %d",
 		CellHints:      "hints: %d",
 		Percent:        "%d%%",
@@ -170,14 +168,13 @@ var instructorUI = map[Lang]*InstructorUI{
 		LiveStale:      "Le tableau de bord n’a pas pu être mis à jour\u00a0; il réessaiera.",
 		LiveSignedOut:  "Votre session a expiré\u00a0: reconnectez-vous pour suivre l’atelier en direct.",
 		MatrixTitle:    "Progression par apprenant",
-		MatrixLegend:   "✓ réussi · ✗ pas encore réussi · ○ indice ouvert, pas encore de tentative. Le nombre compte les tentatives\u00a0; +n, les indices utilisés.",
+		MatrixLegend:   "✓ réussi · ✗ pas encore réussi · ○ indice ouvert, pas encore de tentative · vide\u00a0: pas commencé. Le nombre compte les tentatives\u00a0; +n, les indices utilisés.",
 		MatrixEmpty:    "Personne pour l’instant. Les apprenants apparaissent quand ils rejoignent l’atelier ou envoient leur première réponse.",
 		LearnerCol:     "Apprenant",
 		PassedCol:      "Réussis",
 		StatusPassed:   "réussi",
 		StatusFailed:   "pas encore réussi",
 		StatusStarted:  "indice ouvert",
-		StatusNew:      "pas commencé",
 		CellAttempts:   "tentatives\u00a0: %d",
 		CellHints:      "indices\u00a0: %d",
 		Percent:        "%d\u00a0%%",

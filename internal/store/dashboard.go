@@ -55,14 +55,25 @@ type StuckRule struct {
 	MinFailures int
 }
 
+// Cell is one learner's record on one exercise, as the dashboard's matrix
+// shows it: the few columns it needs, read without converting timestamps,
+// because a room of 300 learners has thousands of them.
+type Cell struct {
+	LearnerID  int64
+	ExerciseID string
+	Status     Status
+	Attempts   int
+	Hints      int
+}
+
 // Dashboard is one consistent picture of the workshop: everything in it was
 // read from the same snapshot of the database.
 type Dashboard struct {
 	Learners  []Learner
-	Progress  []ExerciseProgress // by learner, then exercise
-	Exercises []ExerciseSummary  // by exercise id
-	Stuck     []Stuck            // most failures first
-	Attempts  int                // attempts stored in all
+	Cells     []Cell            // by learner, then exercise
+	Exercises []ExerciseSummary // by exercise id
+	Stuck     []Stuck           // most failures first
+	Attempts  int               // attempts stored in all
 	At        time.Time
 }
 
@@ -121,7 +132,7 @@ func (d *Dashboard) readLearners(ctx context.Context, tx *sql.Tx) error {
 // them: the rows are needed for the matrix anyway, and the median needs
 // every value.
 func (d *Dashboard) readProgress(ctx context.Context, tx *sql.Tx) error {
-	rows, err := tx.QueryContext(ctx, `SELECT `+progressColumns+` FROM exercise_progress ORDER BY learner_id, exercise_id`)
+	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress ORDER BY learner_id, exercise_id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: progress: %w", err)
 	}
@@ -129,17 +140,17 @@ func (d *Dashboard) readProgress(ctx context.Context, tx *sql.Tx) error {
 	byID := map[string]*ExerciseSummary{}
 	counts := map[string][]int{}
 	for rows.Next() {
-		p, err := scanProgress(rows)
-		if err != nil {
+		var p Cell
+		if err := rows.Scan(&p.LearnerID, &p.ExerciseID, &p.Status, &p.Attempts, &p.Hints); err != nil {
 			return fmt.Errorf("read dashboard: progress: %w", err)
 		}
-		d.Progress = append(d.Progress, p)
+		d.Cells = append(d.Cells, p)
 		sum := byID[p.ExerciseID]
 		if sum == nil {
 			sum = &ExerciseSummary{ExerciseID: p.ExerciseID}
 			byID[p.ExerciseID] = sum
 		}
-		sum.Hints += p.HintsRevealed
+		sum.Hints += p.Hints
 		if p.Attempts > 0 {
 			sum.Attempted++
 			sum.Attempts += p.Attempts
@@ -218,14 +229,20 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *sql.Tx, now time.Time, ru
 	if rule.MinFailures <= 0 || rule.Window <= 0 {
 		return nil
 	}
+	// Only a pair that has failed at least MinFailures times and never
+	// passed can be stuck, and a busy room has few: start from those
+	// (CROSS JOIN fixes the order) and count each one's recent failures
+	// through the (learner, exercise) index, rather than reading every
+	// attempt of the last minutes.
 	rows, err := tx.QueryContext(ctx, `
-		SELECT a.learner_id, a.exercise_id, count(*), max(a.created_at)
-		FROM attempts a
-		JOIN exercise_progress p ON p.learner_id = a.learner_id AND p.exercise_id = a.exercise_id
-		WHERE a.created_at >= ? AND a.passed = 0 AND p.status <> 'passed'
-		GROUP BY a.learner_id, a.exercise_id
-		HAVING count(*) >= ?
-		ORDER BY count(*) DESC, max(a.created_at) DESC, a.learner_id`,
+		SELECT p.learner_id, p.exercise_id, count(*), max(a.created_at)
+		FROM exercise_progress p CROSS JOIN attempts a
+		WHERE p.status = 'failed' AND p.failed_attempts >= ?2
+			AND a.learner_id = p.learner_id AND a.exercise_id = p.exercise_id
+			AND a.passed = 0 AND +a.created_at >= ?1
+		GROUP BY p.learner_id, p.exercise_id
+		HAVING count(*) >= ?2
+		ORDER BY count(*) DESC, max(a.created_at) DESC, p.learner_id`,
 		now.Add(-rule.Window).UnixMilli(), rule.MinFailures)
 	if err != nil {
 		return fmt.Errorf("read dashboard: stuck learners: %w", err)

@@ -57,13 +57,15 @@ type DashRow struct {
 	ResetLabel string
 }
 
-// DashCell is one learner on one exercise.
+// DashCell is one learner on one exercise; the zero value is a cell the
+// learner has not touched. Its fields are ready to print, because a room's
+// matrix has thousands of cells and is rendered every few seconds.
 type DashCell struct {
-	Status   string // "new", "started", "failed", "passed"
-	Symbol   string
-	Attempts int
-	Hints    int
-	// Label says the whole cell in words, for screen readers and tooltips.
+	Class    string // "cell cell-passed", …; empty when not started
+	Symbol   string // ✓, ✗ or ○
+	Attempts string // "" when none
+	Hints    string // "+1", "" when none
+	// Label says the whole cell in words, for screen readers.
 	Label string
 }
 
