@@ -80,6 +80,7 @@ type Console struct {
 type pendingReq struct {
 	seq int
 	raw []byte
+	rev string // the revision the request was sent under
 }
 
 // NewConsole starts a console session.
@@ -172,6 +173,15 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 		return
 	}
 	rev := c.sess.Revision()
+	if rev == "" {
+		// Messages the server sends on its own during a 2026-07-28
+		// request speak that revision.
+		for _, pr := range c.inReq {
+			if pr.rev == Rev20260728 {
+				rev = Rev20260728
+			}
+		}
+	}
 	c.seq++
 	e := Event{Seq: c.seq, Direction: dir, Raw: string(raw), Time: c.srv.cfg.Clock.Now(), Kind: "invalid"}
 	var request []byte
@@ -181,10 +191,10 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 		case KindRequest:
 			e.Kind, e.ExpectsReply = "request", true
 			p, _ := decodeParams(m.params)
+			pr := pendingReq{seq: e.Seq, raw: raw}
 			if v, modern, _ := modernVersion(p); modern {
-				rev = v
+				rev, pr.rev = v, v
 			}
-			pr := pendingReq{e.Seq, raw}
 			if dir == DirectionIn {
 				c.inReq[m.idKey()] = pr
 			} else {
@@ -204,6 +214,9 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 			}
 			if pr, ok := other[m.idKey()]; ok {
 				e.ReplyTo, request = pr.seq, pr.raw
+				if pr.rev != "" {
+					rev = pr.rev
+				}
 				delete(other, m.idKey())
 			}
 		}
@@ -211,7 +224,7 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 		case m.kind == KindInvalid && dir == DirectionIn && m.id != nil:
 			// The server answers an invalid message whose id it could
 			// read: pair that error with it.
-			c.inReq[m.idKey()] = pendingReq{e.Seq, raw}
+			c.inReq[m.idKey()] = pendingReq{seq: e.Seq, raw: raw}
 		case m.kind == KindInvalid && dir == DirectionIn:
 			c.lastUnread = e.Seq
 		case m.kind == KindInvalid && bytes.HasPrefix(raw, []byte(`{"jsonrpc":"2.0","id":null,"error":`)):

@@ -149,7 +149,21 @@ func checkGolden(t *testing.T, name, got string) {
 }
 
 func TestConsoleTranscripts(t *testing.T) {
-	scripts := map[string][]consoleStep{
+	scripts := consoleScripts()
+	for name, steps := range scripts {
+		t.Run(name, func(t *testing.T) {
+			srv := New(Config{Clock: quickClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}})
+			c := srv.NewConsole(ConsoleOptions{})
+			defer c.Close()
+			runScript(t, c, steps)
+			checkGolden(t, name, transcript(c))
+		})
+	}
+}
+
+// consoleScripts are the scripted sessions of the golden transcripts.
+func consoleScripts() map[string][]consoleStep {
+	return map[string][]consoleStep{
 		"session-2025-11-25.golden": {
 			{send: `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`},
 			{send: `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
@@ -191,15 +205,6 @@ func TestConsoleTranscripts(t *testing.T) {
 			{send: `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"home","maxBudget":30}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
 			{send: `{"jsonrpc":"2.0","id":5,"method":"logging/setLevel","params":{"level":"info",` + modernMeta + `}}`},
 		},
-	}
-	for name, steps := range scripts {
-		t.Run(name, func(t *testing.T) {
-			srv := New(Config{Clock: quickClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}})
-			c := srv.NewConsole(ConsoleOptions{})
-			defer c.Close()
-			runScript(t, c, steps)
-			checkGolden(t, name, transcript(c))
-		})
 	}
 }
 
