@@ -224,7 +224,9 @@ func TestDashboardShowsTheRoom(t *testing.T) {
 		t.Fatalf("GET /instructor = %d", page.status)
 	}
 	mustContain(t, "/instructor", page.body, "Ada", "Grace", "Linus", "3 learners · 7 attempts",
-		`data-pass-rate>67%`, `data-median>2</td>`, `data-stuck`, `href="/instructor/export.csv"`, `data-live-url="/instructor/live?lang=en"`)
+		`data-pass-rate>67%`, `data-median>2</td>`, `data-stuck`, `href="/instructor/export.csv"`, `data-live-url="/instructor/live?lang=en"`,
+		`<td class="cell cell-passed"><span aria-hidden="true">✓1<span class="hints"></span></span><span class="visually-hidden">passed, attempts: 1</span></td>`,
+		`<td class="cell cell-failed"><span aria-hidden="true">✗4`)
 	if strings.Contains(page.body, "<script>") || strings.Contains(page.body, ` style="`) {
 		t.Error("the dashboard has inline script or style, which the CSP forbids")
 	}

@@ -33,7 +33,9 @@ func (dc *dashboardCache) get(ctx context.Context, st *store.Store, now time.Tim
 	if !dc.at.IsZero() && now.Sub(dc.at) < dc.ttl {
 		return dc.d, nil
 	}
-	d, err := st.Dashboard(ctx, now, stuckRule, topProblems)
+	// The snapshot is shared: finish it even if the browser that asked
+	// has gone, since the next refresh (of any dashboard) will want it.
+	d, err := st.Dashboard(context.WithoutCancel(ctx), now, stuckRule, topProblems)
 	if err != nil {
 		return store.Dashboard{}, err
 	}
