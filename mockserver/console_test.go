@@ -281,6 +281,7 @@ func TestConsoleResetCancels(t *testing.T) {
 	c := srv.NewConsole(ConsoleOptions{})
 	defer c.Close()
 	c.Send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"l","version":"1"}}}`)
+	c.Send(initialized)
 	c.Send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
 	waitFor(t, c, c.Pending)
 	c.Reset()

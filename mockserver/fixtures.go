@@ -86,7 +86,7 @@ func elicitFixture(message string, schema map[string]any, prefix string) func(*c
 			if errors.Is(err, context.Canceled) {
 				return nil, nil
 			}
-			return toolError("Elicitation failed: " + err.Error()), nil
+			return toolError(askFailed("elicitation/create", err)), nil
 		}
 		var res struct {
 			Action  string          `json:"action"`
@@ -154,7 +154,7 @@ func conformanceTools() []*tool {
 					if errors.Is(err, context.Canceled) {
 						return nil, nil
 					}
-					return toolError("Sampling failed: " + err.Error()), nil
+					return toolError(askFailed("sampling/createMessage", err)), nil
 				}
 				var res struct {
 					Content textBlock `json:"content"`

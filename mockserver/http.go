@@ -325,7 +325,11 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	hs.touch()
 	if perr != nil {
-		writeJSON(w, http.StatusBadRequest, "", hs.core.reject(m, perr))
+		if reply := hs.core.reject(m, perr); reply != nil {
+			writeJSON(w, http.StatusBadRequest, "", reply)
+			return
+		}
+		w.WriteHeader(http.StatusBadRequest)
 		return
 	}
 	switch m.kind {

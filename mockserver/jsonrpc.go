@@ -120,6 +120,16 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 		return m, newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" must be the string "2.0"`)
 	}
 	hasID := len(env.ID) > 0
+	if len(env.Method) == 0 && (len(env.Result) > 0 || len(env.Error) > 0) {
+		// A response, even a malformed one, is never answered: replies
+		// to replies would loop. The console shows the checker's report.
+		m.kind = KindResponse
+		if hasID && m.id == nil && len(env.Error) > 0 && bytes.Equal(bytes.TrimSpace(env.ID), nullID) && len(env.Result) == 0 {
+			// An error about a message whose id the client could not read.
+			m.id, m.errObj = nullID, env.Error
+			return m, nil
+		}
+	}
 	if hasID && m.id == nil {
 		if bytes.Equal(bytes.TrimSpace(env.ID), nullID) {
 			return m, newError(CodeInvalidRequest, `Invalid Request: "id" must not be null in MCP; use a string or an integer`)
@@ -150,11 +160,6 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 	}
 	if len(env.Result) > 0 || len(env.Error) > 0 {
 		if !hasID {
-			if len(env.Error) > 0 {
-				// An error response whose id could not be determined is
-				// allowed to carry null; without any id it is malformed.
-				return m, newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
-			}
 			return m, newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
 		}
 		if len(env.Result) > 0 && len(env.Error) > 0 {

@@ -116,6 +116,7 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	scripts := consoleScripts()
 	scripts["fixtures"] = []consoleStep{
 		{send: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{}},"clientInfo":{"name":"l","version":"1"}}}`},
+		{send: initialized},
 		{send: `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`},
 		{send: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"test_multiple_content_types"}}`},
 		{send: `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"test_audio_content"}}`},

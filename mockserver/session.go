@@ -195,6 +195,9 @@ func (s *Session) exec(ctx context.Context, m *message) []byte {
 // reject answers a message the core cannot accept, with the checker's
 // diagnostics in error.data when the error calls for an explanation.
 func (s *Session) reject(m *message, e *rpcError) []byte {
+	if m != nil && m.kind == KindResponse {
+		return nil
+	}
 	if m != nil && m.kind == KindNotification && e.Code != CodeParseError && e.Code != CodeInvalidRequest {
 		return nil
 	}
@@ -418,6 +421,10 @@ func (s *Session) response(m *message) {
 // errNoAnswer is returned by askClient when the client never answers.
 var errNoAnswer = errors.New("the client did not answer in time")
 
+// errNotReady is returned by askClient before notifications/initialized:
+// until then the server sends no requests but pings.
+var errNotReady = errors.New("the server sends no request before notifications/initialized; send it first")
+
 // errClientError wraps an error response from the client.
 type clientError struct{ raw json.RawMessage }
 
@@ -430,6 +437,10 @@ func (s *Session) askClient(ctx context.Context, related, method string, params 
 	if s.closed {
 		s.mu.Unlock()
 		return nil, errNoAnswer
+	}
+	if s.state != stateReady {
+		s.mu.Unlock()
+		return nil, errNotReady
 	}
 	s.nextID++
 	id := json.RawMessage(strconv.FormatInt(s.nextID, 10))

@@ -102,6 +102,10 @@ func TestExchanges(t *testing.T) {
 		{"unknown method", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":"a-1","method":"resources/get","params":{"uri":"gift://catalog"}}`,
 			`{"jsonrpc":"2.0","id":"a-1","error":{"code":-32601,"message":"Method not found: \"resources/get\""}}`},
+		{"a malformed response is not answered", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"x"}}`, ``},
+		{"an error response with a null id is not answered", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, ``},
 		{"unknown notification is ignored", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"reason":"x"}}`, ``},
 		{"batch", nil, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
@@ -326,6 +330,11 @@ func TestServerRequestRoundTrip(t *testing.T) {
 	rec := &recorder{}
 	s := srv.NewSession(SessionOptions{Sink: rec.sink})
 	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"test","version":"1"}}}`))
+	before := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":"early","method":"tools/call","params":{"name":"ask_gift_preferences"}}`))
+	if !strings.Contains(string(before), "no request before notifications/initialized") {
+		t.Errorf("a server request before notifications/initialized: %s", before)
+	}
+	s.Handle(context.Background(), []byte(initialized))
 	done := make(chan []byte, 1)
 	go func() {
 		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{"name":"ask_gift_preferences"}}`))

@@ -308,6 +308,14 @@ func (c *call) ask(key, method string, params any) (answer json.RawMessage, pend
 	return res, nil, err
 }
 
+// askFailed explains why the client's answer is missing.
+func askFailed(method string, err error) string {
+	if errors.Is(err, errNotReady) {
+		return "The server cannot send " + method + " yet: it sends no request before notifications/initialized. Send that notification first."
+	}
+	return "No answer to " + method + ": " + err.Error()
+}
+
 // toolsList answers tools/list, one page at a time when asked.
 func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 	unlocked := s.isUnlocked()
@@ -552,7 +560,7 @@ func askGiftPreferences(c *call) (any, *rpcError) {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil
 		}
-		return toolError("No answer to elicitation/create: " + err.Error()), nil
+		return toolError(askFailed("elicitation/create", err)), nil
 	}
 	var res struct {
 		Action  string         `json:"action"`
@@ -617,7 +625,7 @@ func writeCardMessage(c *call) (any, *rpcError) {
 		if errors.Is(err, context.Canceled) {
 			return nil, nil
 		}
-		return toolError("No answer to sampling/createMessage: " + err.Error()), nil
+		return toolError(askFailed("sampling/createMessage", err)), nil
 	}
 	var res struct {
 		Role    string          `json:"role"`
