@@ -369,6 +369,7 @@ func (h *HTTPHandler) newSession() *httpSession {
 	if len(h.sessions) >= h.cfg.MaxSessions {
 		h.mu.Unlock()
 		if h.sweep() == 0 {
+			hs.cancel()
 			return nil
 		}
 		h.mu.Lock()
@@ -663,6 +664,14 @@ func (hs *httpSession) serveRequest(w http.ResponseWriter, r *http.Request, m *m
 	st := hs.newStream(key)
 	if !hs.core.blocking(m) {
 		reply := hs.core.exec(ctx, m)
+		if created && hs.core.Revision() == "" {
+			// initialize failed: the session never started.
+			hs.h.mu.Lock()
+			delete(hs.h.sessions, hs.id)
+			hs.h.mu.Unlock()
+			hs.close()
+			sessionHeader = ""
+		}
 		hs.mu.Lock()
 		delete(hs.byRequest, key)
 		delete(hs.streams, st.id)

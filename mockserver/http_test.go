@@ -169,6 +169,11 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 		t.Errorf("unknown session: %d %s", resp.StatusCode, body)
 	}
 
+	resp = e.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`)
+	if body := readAll(t, resp); resp.StatusCode != http.StatusOK || resp.Header.Get(HeaderSessionID) != "" || !strings.Contains(body, "-32602") || e.h.SessionCount() != 0 {
+		t.Errorf("failed initialize: %d %q %s, %d sessions", resp.StatusCode, resp.Header.Get(HeaderSessionID), body, e.h.SessionCount())
+	}
+
 	sid := e.initialize(`{}`)
 	resp = e.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, HeaderSessionID, sid)
 	if body := readAll(t, resp); resp.StatusCode != http.StatusAccepted || body != "" {
