@@ -343,7 +343,6 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusTooManyRequests, m.id, &rpcError{Code: -32000, Message: "Too many requests in flight in this session; wait for replies before sending more"})
 		return
 	}
-	defer hs.release()
 	hs.serveRequest(w, r, m, sid == "")
 }
 
@@ -649,7 +648,9 @@ func (hs *httpSession) resume(last string) (*sseStream, int, bool) {
 }
 
 // serveRequest answers one request of the session: as application/json when
-// it is quick and sends nothing else, as an SSE stream otherwise.
+// it is quick and sends nothing else, as an SSE stream otherwise. It releases
+// the request's slot (acquire) when the request ends, which for a blocking
+// request may be after its client went away.
 func (hs *httpSession) serveRequest(w http.ResponseWriter, r *http.Request, m *message, created bool) {
 	key := m.idKey()
 	sessionHeader := ""
@@ -658,12 +659,14 @@ func (hs *httpSession) serveRequest(w http.ResponseWriter, r *http.Request, m *m
 	}
 	ctx, rerr := hs.core.start(hs.ctx, m)
 	if rerr != nil {
+		hs.release()
 		writeJSON(w, http.StatusOK, sessionHeader, hs.core.reject(m, rerr))
 		return
 	}
 	st := hs.newStream(key)
 	if !hs.core.blocking(m) {
 		reply := hs.core.exec(ctx, m)
+		hs.release()
 		if created && hs.core.Revision() == "" {
 			// initialize failed: the session never started.
 			hs.h.mu.Lock()
@@ -712,6 +715,7 @@ func (hs *httpSession) serveRequest(w http.ResponseWriter, r *http.Request, m *m
 	hs.mu.Unlock()
 	go func() {
 		reply := hs.core.exec(ctx, m)
+		hs.release()
 		hs.mu.Lock()
 		if reply != nil {
 			hs.push(st, reply)

@@ -425,10 +425,11 @@ func TestHTTPLimits(t *testing.T) {
 		t.Errorf("huge body: %d %s", resp.StatusCode, body)
 	}
 
-	// Two slow calls hold the flooder's slots (the fake clock never moves).
+	// Two slow calls hold the flooder's slots (the fake clock never moves),
+	// even after the flooder hangs up: the calls still run.
 	for i := 0; i < 2; i++ {
 		resp := e.post(`{"jsonrpc":"2.0","id":`+string(rune('5'+i))+`,"method":"tools/call","params":{"name":"prepare_delivery"}}`, HeaderSessionID, flooder)
-		defer resp.Body.Close()
+		resp.Body.Close()
 	}
 	e.clock.waitForTimers(t, 2)
 	resp = e.post(`{"jsonrpc":"2.0","id":9,"method":"ping"}`, HeaderSessionID, flooder)
