@@ -48,6 +48,39 @@
 // specification says clients SHOULD NOT send them and leaves the reply to the
 // server.
 //
+// # Transports
+//
+// Streamable HTTP (NewHTTPHandler; the web router mounts it at /mcp):
+// POST/GET/DELETE, Mcp-Session-Id minted by initialize, 400 without it, 404
+// for an ended one, 202 for notifications and responses. A quick request that
+// sends nothing first is answered with application/json; a request that
+// streams (log messages, progress, a server request) gets an SSE stream with
+// event ids, primed and resumable with Last-Event-ID (2025-11-25). Messages
+// tied to no request go to the GET stream. MCP-Protocol-Version is checked
+// against the versions this server knows (2025-03-26, the version the spec
+// says to assume without the header, is tolerated; the negotiated revision
+// governs the replies). A 2026-07-28 request needs no session: its headers
+// (MCP-Protocol-Version, Mcp-Method, Mcp-Name) must mirror the body (-32020),
+// an unknown method is 404, and closing its stream cancels it. Protection:
+// an Origin that is not the request's own, a loopback origin on a loopback
+// server, or HTTPConfig.AllowedOrigins is refused with 403; on a loopback
+// listener the Host must be a loopback name (DNS rebinding). Limits: bodies
+// (413), sessions (503), requests in flight per session (429), queued
+// messages per stream (oldest dropped), idle sessions expire, and a write to
+// a client that does not read times out.
+//
+// stdio (Server.ServeStdio, `playground mockserver -stdio`): newline-delimited
+// messages; blocking requests run on their own goroutine so the session keeps
+// reading (a notifications/cancelled or the answer to a server request).
+//
+// In-process (Server.NewConsole): the browser console's own session. Send
+// takes the learner's raw text and returns the events recorded while it was
+// handled; Subscribe streams later events (notifications, server requests,
+// replies of blocking requests); every Event carries the checker's report,
+// its kind, and ReplyTo pairs a response with its request by id in both
+// directions; Pending lists server requests waiting for the learner; Reset
+// starts over; Events and JSONLines give the exchange log.
+//
 // # Determinism
 //
 // The same messages give the same replies: no randomness and no clock in
