@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -134,6 +136,12 @@ func (c *Console) Send(raw string) []Event {
 	c.mu.Unlock()
 
 	b := []byte(raw)
+	if len(b) > grader.MaxSize {
+		// Keep the timeline small: the start of the text stands for it.
+		c.recordOversize(gen, b)
+		c.record(gen, DirectionOut, errorReply(nil, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("Invalid Request: the message is larger than %d bytes", grader.MaxSize)}))
+		return c.Events(first - 1)
+	}
 	c.record(gen, DirectionIn, b)
 	m, rerr := parseMessage(b)
 	switch {
@@ -160,6 +168,27 @@ func (c *Console) Send(raw string) []Event {
 		}
 	}
 	return c.Events(first - 1)
+}
+
+// recordOversize records a message too large to keep: its first 2 KiB.
+func (c *Console) recordOversize(gen int, raw []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen || c.closed {
+		return
+	}
+	rev := c.sess.Revision()
+	if rev == "" {
+		rev = grader.DefaultRevision
+	}
+	c.seq++
+	e := Event{
+		Seq: c.seq, Direction: DirectionIn, Time: c.srv.cfg.Clock.Now(), Kind: "invalid",
+		Raw:    fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(raw[:2048]), ""), len(raw)),
+		Report: c.check(raw, grader.Options{Protocol: rev, Lang: c.opts.Lang, Sender: "client"}),
+	}
+	c.lastUnread = e.Seq
+	c.appendLocked(e)
 }
 
 // record appends one message to the timeline and tells the subscribers. The
@@ -212,7 +241,11 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 			if dir == DirectionIn {
 				other = c.outReq
 			}
-			if pr, ok := other[m.idKey()]; ok {
+			if dir == DirectionOut && (m.id == nil || string(m.id) == "null") {
+				// The server's error about a message whose id it could
+				// not read answers the learner's last such message.
+				e.ReplyTo, c.lastUnread = c.lastUnread, 0
+			} else if pr, ok := other[m.idKey()]; ok {
 				e.ReplyTo, request = pr.seq, pr.raw
 				if pr.rev != "" {
 					rev = pr.rev
@@ -227,10 +260,6 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 			c.inReq[m.idKey()] = pendingReq{seq: e.Seq, raw: raw}
 		case m.kind == KindInvalid && dir == DirectionIn:
 			c.lastUnread = e.Seq
-		case m.kind == KindInvalid && bytes.HasPrefix(raw, []byte(`{"jsonrpc":"2.0","id":null,"error":`)):
-			// The server's error about a message whose id it could not read.
-			e.Kind, e.ID = "error", nullID
-			e.ReplyTo, c.lastUnread = c.lastUnread, 0
 		}
 	}
 	if rev == "" {
@@ -241,6 +270,12 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 		sender = "server"
 	}
 	e.Report = c.check(raw, grader.Options{Protocol: rev, Lang: c.opts.Lang, Sender: sender, Request: request})
+	c.appendLocked(e)
+}
+
+// appendLocked adds an event to the bounded timeline and tells the
+// subscribers (c.mu held).
+func (c *Console) appendLocked(e Event) {
 	c.events = append(c.events, e)
 	if over := len(c.events) - c.opts.MaxEvents; over > 0 {
 		c.events = append(c.events[:0:0], c.events[over:]...)

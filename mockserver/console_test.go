@@ -274,6 +274,16 @@ func TestConsolePairsAndReports(t *testing.T) {
 	}
 }
 
+func TestConsoleOversize(t *testing.T) {
+	srv := newTestServer(Config{})
+	c := srv.NewConsole(ConsoleOptions{})
+	defer c.Close()
+	evs := c.Send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + strings.Repeat("é", 1<<20) + `"}}`)
+	if len(evs) != 2 || len(evs[0].Raw) > 4096 || evs[1].Kind != "error" || evs[1].ReplyTo != evs[0].Seq || evs[0].Report.Valid {
+		t.Errorf("oversize message: %d events, raw %d bytes, %+v", len(evs), len(evs[0].Raw), evs[1])
+	}
+}
+
 // TestConsoleResetCancels: a request waiting on the learner ends with the
 // session.
 func TestConsoleResetCancels(t *testing.T) {

@@ -124,9 +124,9 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 		// A response, even a malformed one, is never answered: replies
 		// to replies would loop. The console shows the checker's report.
 		m.kind = KindResponse
-		if hasID && m.id == nil && len(env.Error) > 0 && bytes.Equal(bytes.TrimSpace(env.ID), nullID) && len(env.Result) == 0 {
+		if len(env.Error) > 0 && len(env.Result) == 0 && m.id == nil && (!hasID || bytes.Equal(bytes.TrimSpace(env.ID), nullID)) {
 			// An error about a message whose id the client could not read.
-			m.id, m.errObj = nullID, env.Error
+			m.errObj = env.Error
 			return m, nil
 		}
 	}
@@ -218,12 +218,18 @@ func resultReply(id json.RawMessage, result any) []byte {
 	return append(out, '}')
 }
 
-// errorReply builds {"jsonrpc":"2.0","id":…,"error":…}; a nil id is null.
+// errorReply builds {"jsonrpc":"2.0","id":…,"error":…}. A nil id, for a
+// message whose id could not be read, is left out, as the 2025-11-25 and
+// 2026-07-28 schemas have it (id optional, never null); 2025-06-18 sessions
+// pass nullID (JSON-RPC 2.0's null, which its schema cannot express).
 func errorReply(id json.RawMessage, e *rpcError) []byte {
-	if id == nil {
-		id = nullID
-	}
 	body := marshal(e)
+	if id == nil {
+		out := make([]byte, 0, len(body)+32)
+		out = append(out, `{"jsonrpc":"2.0","error":`...)
+		out = append(out, body...)
+		return append(out, '}')
+	}
 	out := make([]byte, 0, len(id)+len(body)+32)
 	out = append(out, `{"jsonrpc":"2.0","id":`...)
 	out = append(out, id...)

@@ -205,6 +205,9 @@ func (s *Session) reject(m *message, e *rpcError) []byte {
 	if m != nil {
 		id = m.id
 	}
+	if id == nil && s.Revision() == Rev20250618 {
+		id = nullID
+	}
 	if e.explain && m != nil && len(m.raw) > 0 {
 		e = s.explain(m.raw, e)
 	}
