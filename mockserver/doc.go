@@ -22,7 +22,8 @@
 // the specification asks receivers to ignore what they do not know. So the core
 // decides on its own, with the rules of the specification, and rejects only:
 //
-//   - text that is not JSON: -32700 (parse error), id null;
+//   - text that is not JSON: -32700 (parse error), without id (the id
+//     could not be read; null in 2025-06-18 sessions, as JSON-RPC says);
 //   - an envelope that is not a single JSON-RPC 2.0 message: a batch array, a
 //     missing or wrong "jsonrpc", an id that is null or neither a string nor a
 //     number, a method that is not a string, a message
