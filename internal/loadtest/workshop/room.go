@@ -259,7 +259,9 @@ func (l *learner) request(ctx context.Context, kind, method, path string, body [
 }
 
 func (r *room) do(ctx context.Context, c *http.Client, kind, method, path string, body []byte, hdr map[string]string) (int, []byte, bool) {
-	req, err := http.NewRequestWithContext(ctx, method, r.cfg.url+path, bytes.NewReader(body))
+	// A request in flight when the room closes is finished, not cut: the
+	// server would log a cancelled request, and its answer still counts.
+	req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), method, r.cfg.url+path, bytes.NewReader(body))
 	if err != nil {
 		r.rec.fail(kind, err.Error())
 		return 0, nil, false
