@@ -280,8 +280,6 @@ func decodeParams(raw json.RawMessage) (params, *rpcError) {
 	return p, nil
 }
 
-func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), nullID) }
-
 // str reads a string member. A missing member is "", false, nil unless
 // required; a null member counts as a wrong type (the spec says omit it).
 func (p params) str(key string, required bool) (string, bool, *rpcError) {
