@@ -66,7 +66,8 @@
 // an Origin that is not the request's own, a loopback origin on a loopback
 // server, or HTTPConfig.AllowedOrigins is refused with 403; on a loopback
 // listener the Host must be a loopback name (DNS rebinding). Limits: bodies
-// (413), sessions (503), requests in flight per session (429), queued
+// (413), sessions (503), requests in flight per session and stateless
+// requests in flight (429), queued
 // messages per stream (oldest dropped), idle sessions expire, and a write to
 // a client that does not read times out.
 //

@@ -41,6 +41,9 @@ type HTTPConfig struct {
 	// MaxInFlight bounds the requests one session runs at once (default 16);
 	// more are answered 429, so one flooding client cannot take the server.
 	MaxInFlight int
+	// MaxStateless bounds the 2026-07-28 requests (which have no session)
+	// running at once (default 1024); more are answered 429.
+	MaxStateless int
 	// RetryMillis is the SSE retry hint sent on 2025-11-25 streams (default 1000).
 	RetryMillis int
 	// WriteTimeout bounds one write to a client (default 30s), so a client
@@ -61,6 +64,8 @@ type HTTPHandler struct {
 	sessions map[string]*httpSession
 	// stateless is what 2026-07-28 requests share (they have no session).
 	stateless sharedState
+	// statelessSlots bounds the 2026-07-28 requests running at once.
+	statelessSlots chan struct{}
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -84,6 +89,9 @@ func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 	if cfg.MaxInFlight <= 0 {
 		cfg.MaxInFlight = 16
 	}
+	if cfg.MaxStateless <= 0 {
+		cfg.MaxStateless = 1024
+	}
 	if cfg.RetryMillis <= 0 {
 		cfg.RetryMillis = 1000
 	}
@@ -94,7 +102,8 @@ func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 	if log == nil {
 		log = srv.log
 	}
-	h := &HTTPHandler{srv: srv, cfg: cfg, log: log, sessions: make(map[string]*httpSession), stop: make(chan struct{})}
+	h := &HTTPHandler{srv: srv, cfg: cfg, log: log, sessions: make(map[string]*httpSession), stop: make(chan struct{}),
+		statelessSlots: make(chan struct{}, cfg.MaxStateless)}
 	go h.expireLoop()
 	return h
 }
@@ -872,6 +881,14 @@ func closeStream(ctx context.Context) bool {
 func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, m *message, p params, version string) {
 	if msg := checkModernHeaders(r, m, p, version); msg != "" {
 		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeHeaderMismatch, Message: msg})
+		return
+	}
+	select {
+	case h.statelessSlots <- struct{}{}:
+		defer func() { <-h.statelessSlots }()
+	default:
+		w.Header().Set("Retry-After", "1")
+		httpError(w, http.StatusTooManyRequests, m.id, &rpcError{Code: -32000, Message: "Too many requests in flight; try again shortly"})
 		return
 	}
 	var (

@@ -455,6 +455,35 @@ func TestHTTPLimits(t *testing.T) {
 	}
 }
 
+// TestHTTPStatelessLimit: requests without a session share a bound.
+func TestHTTPStatelessLimit(t *testing.T) {
+	e := newHTTPEnv(t, Config{}, HTTPConfig{MaxStateless: 1})
+	listen := e.post(`{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},`+modernMeta+`}}`,
+		HeaderProtocolVersion, "2026-07-28", "Mcp-Method", "subscriptions/listen")
+	r := newSSEReader(listen.Body)
+	if ack, _ := r.next(t); !strings.Contains(ack.data, "notifications/subscriptions/acknowledged") {
+		t.Fatalf("listen: %+v", ack)
+	}
+	discover := `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{` + modernMeta + `}}`
+	resp := e.post(discover, HeaderProtocolVersion, "2026-07-28", "Mcp-Method", "server/discover")
+	if body := readAll(t, resp); resp.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("second stateless request: %d %s", resp.StatusCode, body)
+	}
+	listen.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		resp = e.post(discover, HeaderProtocolVersion, "2026-07-28", "Mcp-Method", "server/discover")
+		body := readAll(t, resp)
+		if resp.StatusCode == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the slot never came back: %d %s", resp.StatusCode, body)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
 func TestHTTPStateless(t *testing.T) {
 	e := newHTTPEnv(t, Config{}, HTTPConfig{})
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":40},` + modernMeta + `}}`
