@@ -28,6 +28,11 @@ func (s *Server) routes() {
 		g.POST("/progress/resume", s.handle(s.resumeCreate))
 		g.GET("/join", s.handle(s.joinShow))
 		g.POST("/join", s.handle(s.joinCreate))
+		g.GET("/console", s.handle(s.consoleShow))
+		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleFormPost))
+		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetForm))
+		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
+		g.POST("/console/hints", s.handle(s.consoleHint))
 	}
 
 	api := r.Group("/api", s.requireJoin)
@@ -36,7 +41,19 @@ func (s *Server) routes() {
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))
 	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
+	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessagesAPI))
+	api.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetAPI))
+	api.GET("/console/events", s.handle(s.consoleEvents))
+	api.GET("/console/diagram", s.handle(s.consoleDiagram))
+	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
+	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
+	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
 	_ = api
+
+	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
+	r.GET("/mcp", s.mcpServe)
+	r.POST("/mcp", s.mcpServe)
+	r.DELETE("/mcp", s.mcpServe)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
 	ins := r.Group("/instructor", instructorLang)

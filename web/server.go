@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/static"
 )
 
@@ -33,13 +35,25 @@ type Config struct {
 	// learner (or one address without a learner yet) may send answers and
 	// console messages; zero values take the defaults of ratelimit.go.
 	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
-	Logger                                     *slog.Logger
+	// MCPAllowedOrigins are browser origins ("http://host:port") that may
+	// use /mcp besides the request's own (and loopback ones on a loopback
+	// listener); the gift server's handler refuses any other Origin.
+	MCPAllowedOrigins []string
+	// ConsoleMaxSessions bounds the console sessions kept in memory (one
+	// per learner; default 1000); ConsoleIdleTimeout ends a session nobody
+	// used for that long (default 30 minutes).
+	ConsoleMaxSessions int
+	ConsoleIdleTimeout time.Duration
+	Logger             *slog.Logger
 }
 
 // Deps are the domain services the handlers use.
 type Deps struct {
 	Store   *store.Store
 	Content *course.Live
+	// Mock is the gift MCP server behind /mcp and the console; nil builds
+	// one without fixtures.
+	Mock *mockserver.Server
 }
 
 // Server holds the router and everything the handlers share.
@@ -62,6 +76,11 @@ type Server struct {
 	limits          *limits
 	dashCache       *dashboardCache
 	codeTitles      map[string]map[string]string // diagnostic code → language → title
+
+	// The gift server (mcp_mount.go, console_*.go).
+	mock     *mockserver.Server
+	mcp      *mockserver.HTTPHandler
+	consoles *consoles
 }
 
 // New builds the server and its routes.
@@ -86,6 +105,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	s.pages = newPageCache(s)
 	s.resumeGuard = newFailureLimiter(10)
 	s.initWorkshop()
+	s.initMock(deps.Mock)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

@@ -359,4 +359,10 @@
   });
 
   if (textarea) { readMarks(); refresh(); }
+
+  // The console (console.js) reuses this editor and writes its own report
+  // in #feedback as the learner types: mark that report too.
+  document.addEventListener("editor:marks", function () {
+    if (textarea) { readMarks(); refresh(); }
+  });
 })();

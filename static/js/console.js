@@ -1,0 +1,419 @@
+// The console without JavaScript is a set of forms: send, check, handshake,
+// reset, templates; the page comes back with the timeline up to date. This
+// script makes it live: messages go with fetch, the message in the editor
+// is checked as the learner types (POST /api/validate), what the server
+// sends on its own arrives on an event stream (GET /api/console/events),
+// each request's item turns "answered" when its response comes, and the
+// sequence diagram follows. The editor itself (line numbers, Tab, marks
+// from the report in #feedback, Ctrl+Enter) is exercise.js's: the page
+// keeps its contract (.ex-page, #answer-form, #answer, #feedback) and this
+// script sends "editor:marks" when the report changes.
+(function () {
+  "use strict";
+  var page = document.querySelector("[data-console]");
+  if (!page || !window.fetch) return;
+  var d = page.dataset;
+  var form = document.getElementById("answer-form");
+  var textarea = document.getElementById("answer");
+  var reportBox = document.getElementById("report-box");
+  var list = document.getElementById("tl-list");
+  var empty = page.querySelector("[data-timeline-empty]");
+  var diagramBox = page.querySelector("[data-diagram]");
+  var stateLine = page.querySelector("[data-state]");
+  var handshake = page.querySelector("[data-handshake]");
+  var live = page.querySelector("[data-live]");
+  var working = form.querySelector("[data-working]");
+  var exercise = document.getElementById("exercise");
+  var lastSeq = parseInt(d.lastSeq, 10) || 0;
+  var protocol = d.protocol || "";
+  var notInitialized = d.tNotInit;
+  // ?exercise= travels with the template calls: it chooses the revision
+  // initialize asks for.
+  var exerciseQuery = exercise ? "exercise=" + encodeURIComponent(exercise.dataset.exercise) : "";
+
+  function format(s, v) { return String(s || "").replace(/%[ds]/, v); }
+
+  function request(url, opts) {
+    opts.credentials = "same-origin";
+    opts.headers = opts.headers || {};
+    opts.headers.Accept = "application/json";
+    return fetch(url, opts).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (b) {
+        if (!r.ok) throw new Error(b.error || String(r.status));
+        return b;
+      });
+    });
+  }
+
+  function post(url, body, type) {
+    return request(url, { method: "POST", body: body, headers: { "Content-Type": type || "text/plain; charset=utf-8" } });
+  }
+
+  function withQuery(url, q) {
+    if (!q) return url;
+    return url + (url.indexOf("?") < 0 ? "?" : "&") + q;
+  }
+
+  function fragment(html) {
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content.firstElementChild;
+  }
+
+  // ---- Errors under the editor.
+  function showError(msg) {
+    var el = form.querySelector(".ex-error");
+    if (!el) {
+      el = document.createElement("p");
+      el.className = "ex-error";
+      el.setAttribute("role", "alert");
+      form.querySelector(".ex-actions").before(el);
+    }
+    el.textContent = msg;
+  }
+  function clearError() {
+    var el = form.querySelector(".ex-error");
+    if (el) el.remove();
+  }
+
+  // ---- The session's revision: the line above the editor, the handshake
+  // button, and the revision the editor's message is checked against.
+  function setProtocol(p) {
+    if (p === undefined || p === protocol) return;
+    protocol = p || "";
+    if (stateLine) stateLine.textContent = protocol ? format(d.tProtocol, protocol) : notInitialized;
+    if (handshake) handshake.hidden = !!protocol;
+  }
+
+  // ---- The timeline.
+  function nearBottom() {
+    return list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  }
+
+  function addEvent(o) {
+    var stick = nearBottom();
+    var el = fragment(o.html);
+    var old = document.getElementById("msg-" + o.seq);
+    if (old) {
+      old.replaceWith(el);
+    } else {
+      var before = null;
+      for (var i = list.children.length - 1; i >= 0; i--) {
+        if (parseInt(list.children[i].dataset.seq, 10) < o.seq) break;
+        before = list.children[i];
+      }
+      list.insertBefore(el, before);
+    }
+    if (o.answered_html && o.replyTo) {
+      var req = document.getElementById("msg-" + o.replyTo);
+      if (req) req.replaceWith(fragment(o.answered_html));
+    }
+    lastSeq = Math.max(lastSeq, o.seq);
+    empty.hidden = true;
+    setProtocol(o.protocol);
+    if (stick) list.scrollTop = list.scrollHeight;
+    scheduleDiagram();
+  }
+
+  function clearTimeline() {
+    list.replaceChildren();
+    lastSeq = 0;
+    empty.hidden = false;
+    setProtocol("");
+    scheduleDiagram();
+  }
+
+  // ---- The diagram, redrawn by the server a moment after the last message.
+  var diagramTimer = null;
+  function scheduleDiagram() {
+    clearTimeout(diagramTimer);
+    diagramTimer = setTimeout(function () {
+      fetch(d.diagramApi, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      }).then(function (html) {
+        diagramBox.innerHTML = html; // the server's own SVG, every label escaped
+      }).catch(function () { /* the last diagram stays */ });
+    }, 200);
+  }
+
+  // ---- The event stream: notifications, server requests and slow
+  // responses arrive while nothing is being sent.
+  var stream = null;
+  function setLive(on) {
+    if (!live) return;
+    live.hidden = false;
+    live.textContent = on ? d.tLiveOn : d.tLiveOff;
+    live.classList.toggle("tl-live-off", !on);
+  }
+  function openStream() {
+    if (stream || !window.EventSource) return;
+    stream = new EventSource(withQuery(d.eventsApi, "after=" + lastSeq));
+    stream.onmessage = function (m) {
+      try { addEvent(JSON.parse(m.data)); } catch (e) { /* a malformed event is skipped */ }
+    };
+    stream.addEventListener("reset", clearTimeline);
+    stream.onopen = function () { setLive(true); };
+    stream.onerror = function () {
+      if (stream && stream.readyState === EventSource.CLOSED) {
+        // No session yet (204) or the server refused: opened again after
+        // the next message sent.
+        stream = null;
+        if (live) live.hidden = true;
+        return;
+      }
+      setLive(false);
+    };
+  }
+
+  // ---- Sending.
+  var busy = false;
+  function send(text) {
+    if (busy) return Promise.resolve(false);
+    busy = true;
+    if (working) working.hidden = false;
+    return post(d.messagesApi, text).then(function (r) {
+      clearError();
+      (r.events || []).forEach(addEvent);
+      setProtocol(r.protocol);
+      openStream();
+      return true;
+    }).catch(function (err) {
+      showError(err.message);
+      return false;
+    }).finally(function () {
+      busy = false;
+      if (working) working.hidden = true;
+    });
+  }
+
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (e.submitter && e.submitter.value === "check") {
+      checkNow();
+      return;
+    }
+    send(textarea.value);
+  });
+
+  // ---- Templates and responses to the server's requests, filled in by the
+  // server for this session (next id, request in flight, waiting request).
+  function template(key, q) {
+    var url = withQuery(withQuery(d.templateApi + encodeURIComponent(key), "lang=" + page.dataset.lang), exerciseQuery);
+    return request(withQuery(url, q), { method: "GET" }).then(function (r) { return r.text; });
+  }
+
+  function setEditor(text) {
+    textarea.value = text;
+    textarea.dispatchEvent(new Event("input")); // exercise.js redraws, the report follows
+    textarea.focus();
+    textarea.setSelectionRange(0, 0);
+    textarea.scrollTop = 0;
+  }
+
+  var tplForm = page.querySelector("[data-templates]");
+  if (tplForm) {
+    tplForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var key = tplForm.elements.template.value;
+      if (!key) return;
+      template(key).then(setEditor, function (err) { showError(err.message); });
+    });
+  }
+
+  list.addEventListener("click", function (e) {
+    var a = e.target.closest("[data-answer]");
+    if (!a) return;
+    e.preventDefault();
+    template("reply", "reply=" + a.dataset.answer).then(setEditor, function (err) { showError(err.message); });
+  });
+
+  if (handshake) {
+    handshake.addEventListener("submit", function (e) {
+      e.preventDefault();
+      template("initialize").then(send).then(function (ok) {
+        if (ok) return template("initialized").then(send);
+      }).catch(function (err) { showError(err.message); });
+    });
+  }
+
+  // ---- Reset and copy.
+  var resetForm = page.querySelector("[data-reset-form]");
+  if (resetForm) {
+    resetForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      post(d.resetApi, "").then(clearTimeline, function (err) { showError(err.message); });
+    });
+  }
+
+  var copyBtn = page.querySelector("[data-copy-exchange]");
+  if (copyBtn) {
+    copyBtn.hidden = false;
+    copyBtn.addEventListener("click", function () {
+      fetch(d.exportUrl, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (text) {
+        var done = function () {
+          copyBtn.textContent = d.tCopied;
+          setTimeout(function () { copyBtn.textContent = d.tCopy; }, 1600);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          return navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+        }
+        fallbackCopy(text);
+        done();
+      });
+    });
+  }
+  function fallbackCopy(text) {
+    var ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.className = "visually-hidden";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+    ta.remove();
+  }
+
+  // ---- The report before sending, as the learner types.
+  var checkTimer = null, checkGen = 0;
+  textarea.addEventListener("input", function () {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(checkNow, 300);
+  });
+
+  // waitingRequest is the server's request that text answers, if any.
+  function waitingRequest(text) {
+    var msg;
+    try { msg = JSON.parse(text); } catch (e) { return null; }
+    if (!msg || typeof msg !== "object" || "method" in msg || !("id" in msg)) return null;
+    var id = JSON.stringify(msg.id);
+    var items = list.querySelectorAll('.tl-item[data-dir="out"][data-kind="request"][data-raw]');
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].dataset.id === id) return items[i];
+    }
+    return null;
+  }
+
+  function checkNow() {
+    clearTimeout(checkTimer);
+    var text = textarea.value;
+    var gen = ++checkGen;
+    if (!text.trim()) { renderReport(null, null); return; }
+    var url = withQuery(d.validateApi, "sender=client&protocol=" + encodeURIComponent(protocol || d.checkProtocol));
+    var req = waitingRequest(text);
+    var body = text, type;
+    if (req) {
+      body = JSON.stringify({ message: text, request: req.dataset.raw });
+      type = "application/vnd.playground.validate+json";
+    }
+    post(url, body, type).then(function (rep) {
+      if (gen === checkGen) renderReport(rep, req);
+    }).catch(function () { /* the report stays as it was */ });
+  }
+
+  function inlineHTML(s) {
+    var out = document.createDocumentFragment();
+    String(s).split(/`([^`]+)`/).forEach(function (part, i) {
+      if (i % 2 === 1) {
+        var c = document.createElement("code");
+        c.textContent = part;
+        out.appendChild(c);
+      } else if (part) {
+        out.appendChild(document.createTextNode(part));
+      }
+    });
+    return out;
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // renderReport writes the markup of view.ConsoleReport.
+  function renderReport(rep, req) {
+    var box = el("div");
+    box.id = "report-box";
+    box.setAttribute("data-report", "");
+    if (!rep) {
+      box.appendChild(el("p", "muted small", d.tEmpty));
+    } else {
+      var diags = rep.diagnostics || [];
+      var errs = diags.filter(function (x) { return x.severity === "error"; }).length;
+      var summary = errs > 0 ? format(d.tErrors, errs) : diags.length > 0 ? format(d.tWarnings, diags.length) : d.tValid;
+      if (req) {
+        summary += " " + d.tAsReply.replace("%d", req.dataset.seq).replace("%s", req.dataset.method);
+      }
+      box.appendChild(el("p", "report-summary " + (rep.valid ? "report-ok" : "report-ko"), summary));
+      if (diags.length) {
+        var ul = el("ul", "report-list");
+        diags.forEach(function (x) {
+          var p = el("div", "problem problem-" + x.severity);
+          p.dataset.line = String(x.line || 0);
+          p.dataset.col = String(x.column || 0);
+          p.dataset.code = x.code || "";
+          p.dataset.pointer = x.pointer || "";
+          p.dataset.suggestion = x.suggestion || "";
+          if (x.line > 0) {
+            var at = el("p", "at");
+            var a = el("a", "", d.atLineCol.replace("%d", x.line).replace("%d", x.column));
+            a.href = "#answer";
+            a.setAttribute("data-goto", "");
+            at.appendChild(a);
+            p.appendChild(at);
+          }
+          var msg = x.message || "";
+          if (x.suggestion && msg.indexOf(x.suggestion) < 0) msg += " (" + x.suggestion + ")";
+          var m = el("p", "msg");
+          m.appendChild(inlineHTML(msg));
+          p.appendChild(m);
+          if (x.code) {
+            var c = el("p", "code");
+            c.appendChild(el("code", "", x.code));
+            p.appendChild(c);
+          }
+          var li = el("li");
+          li.appendChild(p);
+          ul.appendChild(li);
+        });
+        box.appendChild(ul);
+      }
+    }
+    reportBox.replaceWith(box);
+    reportBox = box;
+    document.dispatchEvent(new CustomEvent("editor:marks"));
+  }
+
+  // ---- A live exercise: "Check my exchange" sends the session as the
+  // exercise's answer, as any attempt.
+  if (exercise) {
+    var exForm = exercise.querySelector("[data-exercise-check]");
+    var result = document.getElementById("ex-result");
+    exForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      request(d.exchangeApi, { method: "GET" }).then(function (x) {
+        if (!x.exchange || x.exchange.length === 0) {
+          result.replaceChildren(el("p", "ex-error", d.tNoneSent));
+          return;
+        }
+        return post(exercise.dataset.attemptsApi, JSON.stringify({ answer: { exchange: x.exchange } }), "application/json").then(function (r) {
+          result.innerHTML = r.feedback_html; // rendered by the server, escaped
+          // Lines and columns point into the exchange, not the editor.
+          result.querySelectorAll(".problem .at, .problem .excerpt").forEach(function (n) { n.remove(); });
+          if (x.left_out > 0) result.prepend(el("p", "muted small", format(d.tTrimmed, x.exchange.length)));
+          var badge = exercise.querySelector(".badge");
+          if (badge) {
+            badge.className = "badge badge-" + r.status;
+            badge.dataset.status = r.status;
+            badge.textContent = r.status_label;
+          }
+          result.focus();
+        });
+      }).catch(function (err) { result.replaceChildren(el("p", "ex-error", err.message)); });
+    });
+  }
+
+  openStream();
+})();

@@ -1,0 +1,128 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// consoleHeartbeat is how often an idle event stream gets a comment, so
+// proxies and browsers keep it open.
+const consoleHeartbeat = 20 * time.Second
+
+// consoleEvents answers GET /api/console/events?lang=&after=N with the
+// learner's session as server-sent events: each message of the timeline
+// after N (or after Last-Event-ID when the browser reconnects), then every
+// new one as it happens, notifications included while nothing is being
+// sent. "event: reset" tells the page to clear its timeline. Without a
+// learner there is no session yet: 204 tells EventSource not to retry, and
+// the page opens the stream again after its first message.
+func (s *Server) consoleEvents(c *gin.Context) error {
+	l := apiLang(c)
+	learner, ok, err := s.currentLearner(c)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		c.Status(http.StatusNoContent)
+		return nil
+	}
+	e := s.consoles.get(learner.ID, string(l))
+	if e == nil {
+		return errConsoleClosed
+	}
+	after, _ := strconv.Atoi(c.Query("after"))
+	if id := c.GetHeader("Last-Event-ID"); id != "" {
+		after, _ = strconv.Atoi(id)
+	}
+	// Subscribe before reading the backlog, so nothing falls between them;
+	// what arrives twice is skipped by its number.
+	ch, unsubscribe := e.c.Subscribe()
+	defer unsubscribe()
+	defer s.consoles.stream(e)()
+
+	w := c.Writer
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // a proxy must not hold events back
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 2000\n\n")
+
+	backlog := e.c.Events(0)
+	if n := len(backlog); after > 0 && (n == 0 || backlog[n-1].Seq < after) {
+		// The session was reset or replaced since the page last saw it.
+		writeSSE(w, "reset", 0, []byte("{}"))
+		after = 0
+	}
+	last := after
+	send := func(events []mockserver.Event) error {
+		out, err := s.eventsOut(c, l, e, events)
+		if err != nil {
+			return err
+		}
+		for _, o := range out {
+			b, err := json.Marshal(o)
+			if err != nil {
+				return fmt.Errorf("encode a console event: %w", err)
+			}
+			writeSSE(w, "", o.Seq, b)
+			last = o.Seq
+		}
+		return nil
+	}
+	if err := send(e.c.Events(after)); err != nil {
+		return err
+	}
+	w.Flush()
+
+	tick := time.NewTicker(consoleHeartbeat)
+	defer tick.Stop()
+	ctx := c.Request.Context()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+			fmt.Fprint(w, ": keep-alive\n\n")
+			w.Flush()
+		case ev, open := <-ch:
+			if !open {
+				return nil // the session ended (idle, evicted, or shutdown)
+			}
+			switch {
+			case ev.Direction == mockserver.DirectionReset:
+				writeSSE(w, "reset", 0, []byte("{}"))
+				last = 0
+			case ev.Seq <= last:
+				continue
+			case ev.Seq == last+1:
+				if err := send([]mockserver.Event{ev}); err != nil {
+					return err
+				}
+			default:
+				// Events were missed (a slow reader): catch up from the
+				// timeline.
+				if err := send(e.c.Events(last)); err != nil {
+					return err
+				}
+			}
+			w.Flush()
+		}
+	}
+}
+
+// writeSSE writes one server-sent event; id 0 is written as "id: 0" so a
+// reconnecting browser starts over after a reset.
+func writeSSE(w gin.ResponseWriter, event string, id int, data []byte) {
+	if event != "" {
+		fmt.Fprintf(w, "event: %s\n", event)
+	}
+	fmt.Fprintf(w, "id: %d\ndata: %s\n\n", id, data)
+}

@@ -1,0 +1,45 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// consoleTemplateAPI answers GET /api/console/templates/{key}?reply=SEQ
+// with {"text": "…"}: a template filled in for the learner's session (the
+// next free id, the request in flight to cancel), or, for key "reply" or
+// with ?reply=, the response to the server's waiting request with its id.
+func (s *Server) consoleTemplateAPI(c *gin.Context) error {
+	l := apiLang(c)
+	var events, pending []mockserver.Event
+	protocol := ""
+	e, ok, err := s.learnerConsole(c)
+	if err != nil {
+		return err
+	}
+	if ok {
+		events, pending, protocol = e.c.Events(0), e.c.Pending(), e.c.Protocol()
+	}
+	fallback := grader.DefaultRevision
+	if ex, _ := s.consoleExercise(c, l); ex != nil && ex.Protocol != grader.Rev20260728 {
+		fallback = ex.Protocol
+	}
+	replySeq, _ := strconv.Atoi(c.Query("reply"))
+	text, found := templateText(c.Param("key"), events, pending, sessionState(events, protocol, fallback), replySeq)
+	if !found {
+		msg := "no such template"
+		if c.Param("key") == templateReply || replySeq > 0 {
+			msg = i18n.ConsoleFor(l).ErrNoReply
+		}
+		return &httpError{status: http.StatusNotFound, msg: msg}
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"text": text})
+	return nil
+}

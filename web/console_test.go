@@ -1,0 +1,575 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/exercises"
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/lessons"
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// newConsoleEnv is the real router over the bundled course, a fresh
+// database and a real gift server whose slow tool takes 20ms a step.
+func newConsoleEnv(t testing.TB, cfg Config) *testEnv {
+	t.Helper()
+	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
+	if err != nil {
+		t.Fatalf("load bundled course: %v", err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	mock := mockserver.New(mockserver.Config{ProgressInterval: 20 * time.Millisecond})
+	srv, err := New(cfg, Deps{Store: st, Content: course.Static(cat), Mock: mock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st}
+}
+
+// consoleReply is the answer of POST /api/console/messages.
+type consoleReply struct {
+	Events []struct {
+		Seq          int             `json:"seq"`
+		Direction    string          `json:"direction"`
+		Kind         string          `json:"kind"`
+		Method       string          `json:"method"`
+		ID           json.RawMessage `json:"id"`
+		ReplyTo      int             `json:"replyTo"`
+		ExpectsReply bool            `json:"expectsReply"`
+		HTML         string          `json:"html"`
+		AnsweredHTML string          `json:"answered_html"`
+		Report       struct {
+			Valid bool `json:"valid"`
+		} `json:"report"`
+	} `json:"events"`
+	Protocol string `json:"protocol"`
+}
+
+func (b *browser) send(msg string) consoleReply {
+	b.t.Helper()
+	r := b.do("POST", "/api/console/messages?lang=en", "text/plain; charset=utf-8", msg)
+	if r.status != http.StatusOK {
+		b.t.Fatalf("send %s = %d %s", msg, r.status, r.body)
+	}
+	var out consoleReply
+	if err := json.Unmarshal([]byte(r.body), &out); err != nil {
+		b.t.Fatalf("console answer is not JSON: %v\n%s", err, r.body)
+	}
+	return out
+}
+
+const (
+	msgInitialize  = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"test","version":"1.0.0"}}}`
+	msgInitialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+	msgSlowCall    = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":3},"_meta":{"progressToken":"pack"}}}`
+	msgSuggest     = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":50}}}`
+)
+
+// A request and its reply are paired by id, with the same colour and in
+// words; a notification expects no reply; the page shows the whole
+// exchange and its diagram.
+func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+
+	r := b.send(msgInitialize)
+	if r.Protocol != "2025-11-25" || len(r.Events) != 2 {
+		t.Fatalf("initialize: protocol %q, %d events", r.Protocol, len(r.Events))
+	}
+	req, resp := r.Events[0], r.Events[1]
+	got := []any{req.Direction, req.Kind, req.ExpectsReply, resp.Direction, resp.Kind, resp.ReplyTo}
+	if diff := cmp.Diff([]any{"in", "request", true, "out", "response", 1}, got); diff != "" {
+		t.Errorf("initialize events (-want +got):\n%s", diff)
+	}
+	mustContain(t, "the reply", resp.HTML, `class="tl-item tl-out tl-response pair-1"`, `response to #1`, `href="#msg-1"`)
+	mustContain(t, "the request, answered", resp.AnsweredHTML, `class="tl-item tl-in tl-request pair-1"`, `answered by #2`, `href="#msg-2"`)
+
+	n := b.send(msgInitialized)
+	if len(n.Events) != 1 || n.Events[0].Kind != "notification" {
+		t.Fatalf("notification: %+v", n.Events)
+	}
+	mustContain(t, "the notification", n.Events[0].HTML, "expects no response", `data-status="noreply"`)
+
+	// An unknown field is reported on the message in the timeline.
+	bad := b.send(`{"jsonrpc":"2.0","id":"x","method":"tools/list","params":{"cursr":"a"}}`)
+	if len(bad.Events) != 2 || bad.Events[1].ReplyTo != bad.Events[0].Seq {
+		t.Fatalf("tools/list with a typo: %+v", bad.Events)
+	}
+
+	page := b.get("/en/console")
+	if page.status != 200 {
+		t.Fatalf("GET /en/console = %d", page.status)
+	}
+	mustContain(t, "console page", page.body,
+		`id="msg-1"`, `id="msg-2"`, `answered by #2`, `id <code>&#34;x&#34;</code>`,
+		"Protocol revision: 2025-11-25", `<svg`, `class="seq-svg"`, "Timeline", "Sequence diagram", "cursr")
+	if strings.Contains(page.body, "<script>") || strings.Contains(page.body, ` style="`) {
+		t.Error("the console page has inline script or style, which the CSP forbids")
+	}
+
+	fr := b.get("/fr/console")
+	mustContain(t, "French console", fr.body, "Chronologie", "Diagramme de séquence", "réponse à #1", "Vous (client)")
+}
+
+// sseEvent is one server-sent event.
+type sseEvent struct{ event, id, data string }
+
+// readSSE reads the next event, skipping comments.
+func readSSE(r *bufio.Reader) (sseEvent, error) {
+	var ev sseEvent
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return ev, err
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case line == "":
+			if ev.data != "" || ev.event != "" {
+				return ev, nil
+			}
+		case strings.HasPrefix(line, ":"):
+		case strings.HasPrefix(line, "event: "):
+			ev.event = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "id: "):
+			ev.id = strings.TrimPrefix(line, "id: ")
+		case strings.HasPrefix(line, "data: "):
+			ev.data += strings.TrimPrefix(line, "data: ")
+		}
+	}
+}
+
+// openStream opens the console's event stream as the learner of b.
+func openStream(t *testing.T, b *browser, query string) *bufio.Reader {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", b.base+"/api/console/events?lang=en"+query, nil)
+	resp, err := b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("event stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	return bufio.NewReader(resp.Body)
+}
+
+// The slow tool's progress reaches the page on the event stream while
+// nothing is being sent, then its result, paired with the call.
+func TestConsoleEventStreamDeliversProgress(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	if r := b.get("/api/console/events"); r.status != http.StatusNoContent {
+		t.Errorf("event stream without a learner = %d, want 204", r.status)
+	}
+	b.send(msgInitialize)
+	b.send(msgInitialized)
+	stream := openStream(t, b, "&after=3")
+
+	call := b.send(msgSlowCall)
+	if len(call.Events) != 1 || call.Events[0].Kind != "request" {
+		t.Fatalf("the slow call answered at once: %+v", call.Events)
+	}
+	callSeq := call.Events[0].Seq
+	var progress int
+	for {
+		ev, err := readSSE(stream)
+		if err != nil {
+			t.Fatalf("event stream ended: %v (after %d progress notifications)", err, progress)
+		}
+		var o consoleEventOut
+		if err := json.Unmarshal([]byte(ev.data), &o); err != nil {
+			t.Fatalf("event data is not JSON: %v\n%s", err, ev.data)
+		}
+		if ev.id != itoa(o.Seq) {
+			t.Errorf("SSE id %q for event %d", ev.id, o.Seq)
+		}
+		if o.Method == "notifications/progress" {
+			progress++
+			mustContain(t, "progress item", o.HTML, "expects no response", "Server → you")
+		}
+		if o.Kind == "response" {
+			if o.ReplyTo != callSeq || progress != 3 {
+				t.Errorf("the result answers #%d after %d progress notifications, want #%d after 3", o.ReplyTo, progress, callSeq)
+			}
+			mustContain(t, "the call, answered", o.AnsweredHTML, "answered by #")
+			break
+		}
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// Reset empties the timeline, tells the event stream, and starts a fresh
+// session that needs its own handshake.
+func TestConsoleReset(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	b.send(msgInitialize)
+	stream := openStream(t, b, "&after=2")
+	if r := b.do("POST", "/api/console/reset", "", ""); r.status != 200 {
+		t.Fatalf("reset = %d %s", r.status, r.body)
+	}
+	ev, err := readSSE(stream)
+	if err != nil || ev.event != "reset" || ev.id != "0" {
+		t.Fatalf("after reset the stream gave %+v, %v", ev, err)
+	}
+	page := b.get("/en/console")
+	if strings.Contains(page.body, `id="msg-1"`) || !strings.Contains(page.body, "Session not initialized yet") {
+		t.Error("the page still shows the old session after reset")
+	}
+	r := b.send(`{"jsonrpc":"2.0","id":5,"method":"tools/list"}`)
+	if r.Events[0].Seq != 1 || r.Events[1].Kind != "error" {
+		t.Errorf("after reset: %+v, want #1 answered by an error (not initialized)", r.Events)
+	}
+	// A stream reopened with a number from before the reset starts over.
+	again := openStream(t, b, "&after=40")
+	if ev, err := readSSE(again); err != nil || ev.event != "reset" {
+		t.Errorf("stream after a stale number: %+v %v, want a reset first", ev, err)
+	}
+	if ev, err := readSSE(again); err != nil || ev.id != "1" {
+		t.Errorf("then the backlog from #1: %+v %v", ev, err)
+	}
+
+	// Without JavaScript: the form resets and comes back to the console.
+	if r := b.postForm("/en/console/reset", nil); r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/console#timeline" {
+		t.Errorf("form reset = %d to %q", r.status, r.header.Get("Location"))
+	}
+}
+
+// The export is the whole exchange, one JSON message a line, and text that
+// is not JSON as a string.
+func TestConsoleExportJSONLines(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	if r := b.get("/api/console/export.jsonl"); r.status != 200 || r.body != "" {
+		t.Errorf("export without a session = %d %q", r.status, r.body)
+	}
+	b.send(msgInitialize)
+	b.send("this is not JSON")
+	r := b.get("/api/console/export.jsonl")
+	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "application/jsonl") {
+		t.Fatalf("export = %d %s", r.status, r.header.Get("Content-Type"))
+	}
+	var dirs []string
+	var texts int
+	for _, line := range strings.Split(strings.TrimSuffix(r.body, "\n"), "\n") {
+		var l struct {
+			Seq       int             `json:"seq"`
+			Direction string          `json:"direction"`
+			Message   json.RawMessage `json:"message"`
+			Text      string          `json:"text"`
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("line is not JSON: %v: %s", err, line)
+		}
+		dirs = append(dirs, l.Direction)
+		if l.Text != "" {
+			texts++
+		}
+	}
+	if diff := cmp.Diff([]string{"in", "out", "in", "out"}, dirs); diff != "" || texts != 1 {
+		t.Errorf("export directions (-want +got):\n%s\n%d text lines, want 1", diff, texts)
+	}
+}
+
+// What a learner types reaches the diagram and the page escaped: the SVG
+// stays well-formed and no markup of theirs runs.
+func TestConsoleDiagramEscapesLearnerText(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	if r := b.get("/api/console/diagram?lang=en"); r.status != 200 || !strings.Contains(r.body, "appears with your first message") {
+		t.Errorf("empty diagram = %d %q", r.status, r.body)
+	}
+	b.send(`{"jsonrpc":"2.0","id":"</text><script>alert(1)</script>","method":"<img src=x onerror=alert(1)>\n` + "`x`" + `"}`)
+	b.send(`<svg onload=alert(1)>`)
+	b.send(`{"jsonrpc":"2.0","method":"notifications/a&b\u0000\u2028c"}`)
+	r := b.get("/api/console/diagram?lang=fr")
+	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") {
+		t.Fatalf("diagram = %d %s", r.status, r.header.Get("Content-Type"))
+	}
+	for _, bad := range []string{"<script", "<img", "<svg onload", "onerror=alert(1)>"} {
+		if strings.Contains(r.body, bad) {
+			t.Errorf("the diagram holds %q unescaped", bad)
+		}
+	}
+	mustContain(t, "diagram", r.body, "&lt;img src=x onerror=alert(1)&gt;", "message invalide", "Vous (client)")
+	dec := xml.NewDecoder(strings.NewReader(r.body))
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the diagram is not well-formed XML: %v\n%s", err, r.body)
+		}
+	}
+	page := b.get("/en/console")
+	for _, bad := range []string{"<script>alert", "<img src=x", "<svg onload"} {
+		if strings.Contains(page.body, bad) {
+			t.Errorf("the page holds %q unescaped", bad)
+		}
+	}
+}
+
+func TestDiagramSourceLabels(t *testing.T) {
+	events := []mockserver.Event{
+		{Seq: 1, Direction: "in", Kind: "request", Method: "tools/call", ID: json.RawMessage(`7`)},
+		{Seq: 2, Direction: "out", Kind: "notification", Method: "notifications/progress"},
+		{Seq: 3, Direction: "out", Kind: "error", ID: json.RawMessage(`7`), Raw: `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`},
+		{Seq: 4, Direction: "in", Kind: "invalid", Raw: "oops"},
+		{Seq: 5, Direction: "out", Kind: "response", ID: json.RawMessage(`"a"`)},
+	}
+	got := diagramSource(i18n.ConsoleFor(i18n.EN), events)
+	want := "participant C as You (client)\nparticipant S as Gift server\n" +
+		"C->>S: #1 `tools/call` (id 7)\n" +
+		"S-)C: #2 `notifications/progress`\n" +
+		"S--xC: #3 error -32602 (id 7)\n" +
+		"C->>S: #4 invalid message\n" +
+		"S-->>C: #5 result (id \"a\")\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagram source (-want +got):\n%s", diff)
+	}
+	long := make([]mockserver.Event, maxDiagramEvents+5)
+	for i := range long {
+		long[i] = mockserver.Event{Seq: i + 1, Direction: "in", Kind: "notification", Method: "notifications/initialized"}
+	}
+	src := diagramSource(i18n.ConsoleFor(i18n.EN), long)
+	if !strings.Contains(src, "Note over C,S: 5 earlier messages not drawn") || strings.Contains(src, "#5 ") {
+		t.Errorf("a long session is not cut to its latest messages:\n%s", src[:200])
+	}
+	if _, err := markdown.SequenceSVG(src, "en"); err != nil {
+		t.Errorf("the long diagram does not draw: %v", err)
+	}
+}
+
+// Limits: a learner's messages are rate limited, a message has a size,
+// empty and binary messages are refused with a message, and the sessions in
+// memory are capped and expire.
+func TestConsoleLimits(t *testing.T) {
+	e := newConsoleEnv(t, Config{ConsoleLimit: RateLimit{PerSecond: 0.01, Burst: 3}, ConsoleMaxSessions: 2})
+	base := e.serve(t)
+	b := newBrowser(t, base)
+	// The first message comes from an address without a learner yet (the
+	// anonymous bucket); the learner's own bucket holds three more.
+	for i := 0; i < 4; i++ {
+		b.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	}
+	r := b.do("POST", "/api/console/messages", "text/plain", `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || !strings.Contains(r.body, "console") {
+		t.Errorf("fifth message = %d %.200q (Retry-After %q), want 429", r.status, r.body, r.header.Get("Retry-After"))
+	}
+
+	other := newBrowser(t, base)
+	for _, tt := range []struct {
+		name, body string
+		status     int
+		want       string
+	}{
+		{"too large", `{"a":"` + strings.Repeat("x", maxConsoleBytes) + `"}`, 413, "longer than 64 KiB"},
+		{"empty", " \n ", 400, "The message is empty"},
+		{"not UTF-8", "{\"a\":\"\xff\"}", 400, "not valid UTF-8"},
+	} {
+		r := other.do("POST", "/api/console/messages?lang=en", "text/plain", tt.body)
+		if r.status != tt.status || !strings.Contains(r.body, tt.want) {
+			t.Errorf("%s: %d %s, want %d with %q", tt.name, r.status, r.body, tt.status, tt.want)
+		}
+	}
+
+	// Three learners, two sessions: the least recently used one ends.
+	other.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	third := newBrowser(t, base)
+	third.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	if n := e.srv.consoles.count(); n != 2 {
+		t.Errorf("%d sessions, want the cap of 2", n)
+	}
+	if page := b.get("/en/console"); strings.Contains(page.body, `id="msg-1"`) {
+		t.Error("the least recently used session was not the one ended")
+	}
+
+	// Idle sessions end at the next sweep.
+	cs := e.srv.consoles
+	cs.now = func() time.Time { return time.Now().Add(31 * time.Minute) }
+	cs.mu.Lock()
+	cs.lastSweep = time.Time{}
+	cs.mu.Unlock()
+	cs.get(999, "en")
+	if n := cs.count(); n != 1 {
+		t.Errorf("after 31 idle minutes %d sessions remain, want only the new one", n)
+	}
+}
+
+// Whatever arrives, the console answers with a status below 500.
+func TestConsoleNoServerErrorOnGarbage(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	base := e.serve(t)
+	b := newBrowser(t, base)
+	b.send(msgInitialize)
+	garbage := []string{"", "null", "[]", "[{}]", "\x00\x01", strings.Repeat("[", 100000), `{"jsonrpc":"2.0","id":{},"method":1}`,
+		`{"jsonrpc":"2.0","id":1,"result":{},"error":{}}`, `{"jsonrpc":"2.0","id":1e999,"method":"ping"}`, "\"\\ud800\""}
+	for _, g := range garbage {
+		for _, target := range []string{"/api/console/messages", "/api/console/reset", "/en/console", "/en/console/reset",
+			"/en/console/check?exercise=tools-live-suggest-gifts", "/en/console/hints?exercise=tools-live-suggest-gifts"} {
+			for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "application/json"} {
+				if r := b.do("POST", target, ct, g); r.status >= 500 {
+					t.Errorf("POST %s (%s) %.40q = %d %s", target, ct, g, r.status, r.body)
+				}
+				if r := b.do("POST", target, "application/x-www-form-urlencoded", url.Values{"message": {g}, "action": {"check"}}.Encode()); r.status >= 500 {
+					t.Errorf("POST %s check %.40q = %d", target, g, r.status)
+				}
+			}
+		}
+	}
+	for _, target := range []string{"/en/console?exercise=nope", "/en/console?exercise=requests-classify-ids", "/en/console?reply=abc",
+		"/en/console?reply=99", "/en/console?template=nope", "/en/console?template=reply", "/api/console/templates/nope",
+		"/api/console/templates/reply?reply=-1", "/api/console/diagram?lang=xx", "/api/console/exchange", "/api/console/export.jsonl",
+		"/en/console?template=%00%ff"} {
+		if r := b.get(target); r.status >= 500 {
+			t.Errorf("GET %s = %d %s", target, r.status, r.body)
+		}
+	}
+	if r := b.get("/en/console?exercise=nope"); r.status != 404 {
+		t.Errorf("unknown exercise = %d, want 404", r.status)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/console/events?after=-5", nil)
+	req.Header.Set("Last-Event-ID", "garbage")
+	if resp, err := b.c.Do(req); err == nil {
+		if resp.StatusCode >= 500 {
+			t.Errorf("event stream with a bad Last-Event-ID = %d", resp.StatusCode)
+		}
+		resp.Body.Close()
+	}
+}
+
+// Without JavaScript the console is forms: send, check, handshake,
+// templates, and answering a request of the server.
+func TestConsoleWithoutJavaScript(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	page := b.get("/en/console")
+	mustContain(t, "first visit", page.body, `&#34;method&#34;: &#34;initialize&#34;`, "Do the handshake for me")
+	if n := countLearners(t, e.store); n != 0 {
+		t.Errorf("opening the console created %d learners", n)
+	}
+
+	r := b.postForm("/en/console", url.Values{"action": {"handshake"}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/console#msg-1" {
+		t.Fatalf("handshake = %d to %q", r.status, r.header.Get("Location"))
+	}
+	page = b.get("/en/console")
+	mustContain(t, "after the handshake", page.body, "Protocol revision: 2025-11-25", `id="msg-3"`, "notifications/initialized")
+
+	tpl := b.get("/en/console?template=tools-list")
+	mustContain(t, "template", tpl.body, `&#34;id&#34;: 2, &#34;method&#34;: &#34;tools/list&#34;`)
+
+	check := b.postForm("/en/console", url.Values{"action": {"check"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"nme":"x"}}`}})
+	mustContain(t, "check", check.body, "error(s) to fix", `class="problem problem-error"`, `data-line="1"`)
+	if strings.Contains(check.body, `id="msg-4"`) {
+		t.Error("Check sent the message")
+	}
+
+	r = b.postForm("/en/console", url.Values{"action": {"send"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/console#msg-4" {
+		t.Fatalf("send = %d to %q", r.status, r.header.Get("Location"))
+	}
+	page = waitForPage(t, b, "/en/console", "Write the response")
+	mustContain(t, "server request", page.body, "The server is waiting for your response", `href="/en/console?reply=5#answer"`, "elicitation/create")
+
+	answer := b.get("/en/console?reply=5")
+	mustContain(t, "response template", answer.body, `&#34;id&#34;: 1,`, `&#34;action&#34;: &#34;accept&#34;`)
+	r = b.postForm("/en/console", url.Values{"message": {`{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"category":"books"}}}`}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("answer = %d", r.status)
+	}
+	page = waitForPage(t, b, "/en/console", `id="msg-7"`)
+	mustContain(t, "after the answer", page.body, "answered by #6", "answered by #7", "Gifts in books")
+	if strings.Contains(page.body, "Write the response") {
+		t.Error("the server request still waits after the answer")
+	}
+}
+
+// waitForPage polls a page until it shows want: the server answers slow
+// requests on its own goroutine.
+func waitForPage(t *testing.T, b *browser, path, want string) reply {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		r := b.get(path)
+		if strings.Contains(r.body, want) || time.Now().After(deadline) {
+			if !strings.Contains(r.body, want) {
+				t.Fatalf("%s never showed %q", path, want)
+			}
+			return r
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// The templates are filled in for the session: the next id, the request
+// in flight a cancellation names, a response with the server's id.
+func TestConsoleTemplates(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	get := func(path string) string {
+		r := b.get(path)
+		if r.status != 200 {
+			t.Fatalf("GET %s = %d %s", path, r.status, r.body)
+		}
+		var v struct{ Text string }
+		json.Unmarshal([]byte(r.body), &v)
+		if !json.Valid([]byte(v.Text)) {
+			t.Errorf("%s is not JSON: %s", path, v.Text)
+		}
+		return v.Text
+	}
+	for _, tpl := range consoleTemplates {
+		if tpl.key == "cancelled" {
+			continue
+		}
+		text := get("/api/console/templates/" + tpl.key)
+		if strings.Contains(text, `"id"`) && !strings.Contains(text, `"id": 1,`) && !strings.Contains(text, `"id": 1 `) {
+			t.Errorf("%s before any message: %s, want id 1", tpl.key, text)
+		}
+	}
+	b.send(msgInitialize)
+	b.send(msgInitialized)
+	if text := get("/api/console/templates/ping"); !strings.Contains(text, `"id": 2`) {
+		t.Errorf("ping after initialize: %s", text)
+	}
+	b.send(msgSlowCall)
+	if text := get("/api/console/templates/cancelled"); !strings.Contains(text, `"requestId": 3`) {
+		t.Errorf("cancelled while the slow call runs: %s", text)
+	}
+	if r := b.get("/api/console/templates/reply"); r.status != 404 || !strings.Contains(r.body, "not waiting") {
+		t.Errorf("reply with nothing waiting = %d %s", r.status, r.body)
+	}
+	if text := get("/api/console/templates/initialize?exercise=tools-live-suggest-gifts"); !strings.Contains(text, `"2025-11-25"`) {
+		t.Errorf("initialize: %s", text)
+	}
+}

@@ -1,0 +1,41 @@
+package web
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// initMock wires the gift server: its Streamable HTTP handler for real MCP
+// clients at /mcp, and the learners' console sessions.
+func (s *Server) initMock(mock *mockserver.Server) {
+	if mock == nil {
+		mock = mockserver.New(mockserver.Config{Logger: s.log})
+	}
+	s.mock = mock
+	s.mcp = mockserver.NewHTTPHandler(mock, mockserver.HTTPConfig{
+		AllowedOrigins: s.cfg.MCPAllowedOrigins,
+		// The router caps every body first; the same cap here makes the
+		// handler's 413 name the limit that applies.
+		MaxBodyBytes: s.cfg.MaxBodyBytes,
+		Logger:       s.log,
+	})
+	s.consoles = newConsoles(mock, consoleLimits{max: s.cfg.ConsoleMaxSessions, idle: s.cfg.ConsoleIdleTimeout}, s.log)
+}
+
+// mcpServe hands /mcp to the gift server's handler, which checks Origin and
+// Host itself (DNS rebinding protection) and speaks JSON-RPC errors. MCP
+// clients send no Origin and no Sec-Fetch-Site, so the router's
+// cross-origin guard lets them through; a browser page of another site is
+// refused by both.
+func (s *Server) mcpServe(c *gin.Context) {
+	s.mcp.ServeHTTP(c.Writer, c.Request)
+}
+
+// Close ends the gift server's sessions: the MCP clients' (their event
+// streams end) and the consoles' (their SSE streams end), so a graceful
+// shutdown does not wait for streams that never finish on their own.
+func (s *Server) Close() {
+	s.mcp.Close()
+	s.consoles.closeAll()
+}
