@@ -33,9 +33,9 @@ type consolePage struct {
 
 // consoleExerciseOutcome is the verdict on the session for a live exercise.
 type consoleExerciseOutcome struct {
-	res     exercise.Result
-	answer  string
-	kept    int // messages checked, when the session was too long to check whole (else 0)
+	res    exercise.Result
+	answer string
+	kept   int // messages checked, when the session was too long to check whole (else 0)
 }
 
 // consoleURLs are the page's addresses, keeping ?exercise= where there is one.
