@@ -12,8 +12,9 @@ import (
 	"time"
 )
 
-// The console's traffic: a learner's MCP session with the gift server over
-// Streamable HTTP at /mcp, as the console page (or any MCP client) has it.
+// The console's traffic: a learner's session with the gift server through
+// the console page's API (/api/console/messages), and, for some learners,
+// a real MCP client's session over Streamable HTTP at /mcp.
 
 const mcpProtocol = "2025-11-25"
 
@@ -23,6 +24,42 @@ var mcpSession = []string{
 	`{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}`,
 	`{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "suggest_gifts", "arguments": {"occasion": "birthday", "budget": 30}}}`,
 	`{"jsonrpc": "2.0", "id": 4, "method": "ping"}`,
+}
+
+// probeConsole reports whether the server has the console page: without a
+// learner it answers 200, or 303 to the join page in a workshop.
+func (r *room) probeConsole() bool {
+	c := &http.Client{Transport: r.client, Timeout: 10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Get(r.cfg.url + "/en/console")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusSeeOther
+}
+
+// consolePage is a learner on the console page: the page, the handshake,
+// a tool listed and called, then a fresh session for the next exercise.
+func (l *learner) consolePage(ctx context.Context) {
+	if _, _, ok := l.request(ctx, "page", "GET", "/en/console", nil, nil); !ok {
+		return
+	}
+	for _, msg := range mcpSession {
+		_, body, ok := l.request(ctx, "console", "POST", "/api/console/messages", []byte(msg), map[string]string{"Content-Type": "application/json"})
+		if !ok {
+			return
+		}
+		var out struct {
+			Events []json.RawMessage `json:"events"`
+		}
+		if err := json.Unmarshal(body, &out); err != nil || len(out.Events) == 0 {
+			l.r.rec.fail("console", "the console API answered without events: "+firstLine(body))
+			return
+		}
+		l.pause(ctx, l.r.cfg.think/2)
+	}
+	l.request(ctx, "console", "POST", "/api/console/reset", nil, nil)
 }
 
 // probeMCP reports whether the server answers an MCP initialize at /mcp.
@@ -47,8 +84,9 @@ func (r *room) probeMCP() bool {
 	return resp.StatusCode == http.StatusOK
 }
 
-// console opens a session, lists and calls a tool, pings, and closes it.
-func (l *learner) console(ctx context.Context) {
+// mcpClient is a real MCP client's session: it opens a session, lists and
+// calls a tool, pings, and closes it.
+func (l *learner) mcpClient(ctx context.Context) {
 	sid := ""
 	for i, msg := range mcpSession {
 		hdr := map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
@@ -62,19 +100,19 @@ func (l *learner) console(ctx context.Context) {
 		}
 		if i == 0 {
 			if sid = h.Get("Mcp-Session-Id"); sid == "" {
-				l.r.rec.fail("console", "initialize answered without Mcp-Session-Id")
+				l.r.rec.fail("mcp", "initialize answered without Mcp-Session-Id")
 				return
 			}
 		}
 		isRequest := strings.Contains(msg, `"id"`)
 		if !isRequest {
 			if status != http.StatusAccepted {
-				l.r.rec.fail("console", fmt.Sprintf("notification answered %d", status))
+				l.r.rec.fail("mcp", fmt.Sprintf("notification answered %d", status))
 			}
 			continue
 		}
 		if err := rpcOK(h.Get("Content-Type"), body); err != nil {
-			l.r.rec.fail("console", err.Error())
+			l.r.rec.fail("mcp", err.Error())
 			return
 		}
 		l.pause(ctx, l.r.cfg.think/4)
@@ -106,22 +144,22 @@ func (l *learner) mcp(ctx context.Context, method string, hdr map[string]string,
 				// A session lost in a restart is answered 404: the console
 				// starts a new one, as a client must.
 				if resp.StatusCode == http.StatusNotFound && hdr["Mcp-Session-Id"] != "" {
-					r.rec.outage("console")
+					r.rec.outage("mcp")
 				} else {
-					r.rec.fail("console", fmt.Sprintf("%s /mcp: %d %s", method, resp.StatusCode, firstLine(data)))
+					r.rec.fail("mcp", fmt.Sprintf("%s /mcp: %d %s", method, resp.StatusCode, firstLine(data)))
 				}
 				return resp.StatusCode, nil, nil, false
 			}
-			r.rec.observe("console", time.Since(start))
+			r.rec.observe("mcp", time.Since(start))
 			return resp.StatusCode, data, resp.Header, true
 		}
 	}
 	switch {
 	case ctx.Err() != nil:
 	case wasDown || r.down.Load():
-		r.rec.outage("console")
+		r.rec.outage("mcp")
 	default:
-		r.rec.fail("console", err.Error())
+		r.rec.fail("mcp", err.Error())
 	}
 	return 0, nil, nil, false
 }

@@ -46,10 +46,11 @@ type room struct {
 	// again: failures in that window are the planned outage, not errors.
 	down atomic.Bool
 
-	mu     sync.Mutex
-	acked  map[int64]attemptAck // acknowledged attempts, by id
-	joined map[string]bool      // display names acknowledged by the join form
-	mcp    bool                 // the server has /mcp
+	mu      sync.Mutex
+	acked   map[int64]attemptAck // acknowledged attempts, by id
+	joined  map[string]bool      // display names acknowledged by the join form
+	console bool                 // the server has the console page and its API
+	mcp     bool                 // the server has /mcp
 }
 
 type attemptAck struct {
@@ -108,6 +109,7 @@ type learner struct {
 // run lets the room work for the configured duration, killing and
 // restarting the server on the way when asked, and returns the report.
 func (r *room) run(ctx context.Context, srv *server) *report {
+	r.console = r.cfg.console && r.probeConsole()
 	r.mcp = r.cfg.console && r.probeMCP()
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.duration)
 	defer cancel()
@@ -162,7 +164,7 @@ func (r *room) run(ctx context.Context, srv *server) *report {
 	rep := r.rec.report(time.Since(start))
 	rep.outage = outage
 	rep.killed = srv != nil && r.cfg.killAfter > 0
-	rep.mcp = r.mcp
+	rep.console, rep.mcp = r.console, r.mcp
 	return rep
 }
 
@@ -201,8 +203,14 @@ func (l *learner) work(ctx context.Context, i int) {
 		}
 		l.attempt(ctx, t, t.right, true)
 		l.pause(ctx, r.cfg.think)
-		if r.mcp && k%3 == 2 {
-			l.console(ctx)
+		// Every third exercise, the console; every sixth, for one learner
+		// in four, a real MCP client instead.
+		switch {
+		case r.mcp && k%6 == 5 && i%4 == 0:
+			l.mcpClient(ctx)
+			l.pause(ctx, r.cfg.think)
+		case r.console && k%3 == 2:
+			l.consolePage(ctx)
 			l.pause(ctx, r.cfg.think)
 		}
 	}
@@ -301,6 +309,13 @@ func (r *room) do(ctx context.Context, c *http.Client, kind, method, path string
 	return resp.StatusCode, data, true
 }
 
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no (not on this server)"
+}
+
 func firstLine(b []byte) string {
 	s, _, _ := strings.Cut(string(b), "\n")
 	if len(s) > 120 {
@@ -367,6 +382,7 @@ type report struct {
 	outages map[string]int
 	outage  time.Duration
 	killed  bool
+	console bool
 	mcp     bool
 	memory  memoryReport
 }
@@ -415,8 +431,8 @@ func (rep *report) print(w io.Writer, cfg config) {
 	}
 	sort.Strings(kinds)
 	slices.Sort(all)
-	fmt.Fprintf(w, "room: %d learners, think %s (±50%%), %s, dashboard every %s, console %v\n",
-		cfg.learners, cfg.think, cfg.duration, cfg.dashEvery, map[bool]string{true: "over /mcp", false: "not available (no /mcp on this server)"}[rep.mcp])
+	fmt.Fprintf(w, "room: %d learners, think %s (±50%%), %s, dashboard every %s, console page %s, MCP clients %s\n",
+		cfg.learners, cfg.think, cfg.duration, cfg.dashEvery, yesNo(rep.console), yesNo(rep.mcp))
 	fmt.Fprintf(w, "requests: %d answered in %.1f s = %.0f requests/s\n", len(all), rep.elapsed.Seconds(), float64(len(all))/rep.elapsed.Seconds())
 	fmt.Fprintf(w, "%-12s %8s %10s %10s %10s %10s\n", "latency", "count", "p50", "p90", "p99", "max")
 	row := func(name string, v []time.Duration) {
