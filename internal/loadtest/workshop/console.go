@@ -123,6 +123,9 @@ func (l *learner) mcpClient(ctx context.Context) {
 // mcp sends one message; it records latency like any request.
 func (l *learner) mcp(ctx context.Context, method string, hdr map[string]string, body []byte) (int, []byte, http.Header, bool) {
 	r := l.r
+	if ctx.Err() != nil {
+		return 0, nil, nil, false
+	}
 	// A request in flight when the room closes is finished, not cut: the
 	// server would log a cancelled request, and its answer still counts.
 	req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), method, r.cfg.url+"/mcp", bytes.NewReader(body))

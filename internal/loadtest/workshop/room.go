@@ -267,6 +267,11 @@ func (l *learner) request(ctx context.Context, kind, method, path string, body [
 }
 
 func (r *room) do(ctx context.Context, c *http.Client, kind, method, path string, body []byte, hdr map[string]string) (int, []byte, bool) {
+	// Once the room closes nobody starts a request: every learner would
+	// otherwise fire the rest of their step at once, without pauses.
+	if ctx.Err() != nil {
+		return 0, nil, false
+	}
 	// A request in flight when the room closes is finished, not cut: the
 	// server would log a cancelled request, and its answer still counts.
 	req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), method, r.cfg.url+path, bytes.NewReader(body))
