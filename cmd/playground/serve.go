@@ -18,6 +18,7 @@ import (
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/web"
 )
 
@@ -54,6 +55,10 @@ func runServe(args []string, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if cfg.fixtures != "" && cfg.fixtures != mockserver.FixturesConformance {
+		fmt.Fprintf(stderr, "serve: unknown -fixtures %q (the only set is %q)\n", cfg.fixtures, mockserver.FixturesConformance)
 		return 2
 	}
 	log := newLogger(stderr, cfg.logLevel)
@@ -114,18 +119,6 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	if instructorToken == "" {
 		instructorToken, generated = web.NewInstructorToken(), true
 	}
-	srv, err := web.New(web.Config{
-		Dev:             cfg.dev,
-		InstructorToken: instructorToken,
-		JoinCode:        cfg.joinCode,
-		SecureCookies:   cfg.secureCookies,
-		TrustedProxies:  splitList(cfg.trustedProxies),
-		Logger:          log,
-	}, web.Deps{Store: st, Content: content})
-	if err != nil {
-		return err
-	}
-
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
@@ -133,12 +126,31 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 		log.Warn("listening beyond this machine: anyone who can reach this address can use the playground", "addr", ln.Addr().String())
 	}
+	// The gift server behind /mcp and the console; its sessions end with
+	// the server, so a shutdown does not wait for their event streams.
+	mock := mockserver.New(mockserver.Config{Fixtures: cfg.fixtures, Logger: log})
+	srv, err := web.New(web.Config{
+		Dev:             cfg.dev,
+		InstructorToken: instructorToken,
+		JoinCode:        cfg.joinCode,
+		SecureCookies:   cfg.secureCookies,
+		TrustedProxies:  splitList(cfg.trustedProxies),
+		// Browser pages served from this address may use /mcp.
+		MCPAllowedOrigins: ownOrigins(ln.Addr()),
+		Logger:            log,
+	}, web.Deps{Store: st, Content: content, Mock: mock})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
 	hs := &http.Server{
 		Handler:           srv.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	hs.RegisterOnShutdown(srv.Close)
 	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", cfg.db)
 	if generated {
 		// The fragment (#token=) never reaches a server or a Referer; the
@@ -167,6 +179,20 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 	log.Info("stopped cleanly")
 	return nil
+}
+
+// ownOrigins are the origins of pages served from addr: the address itself
+// and, on a loopback or wildcard address, localhost with its port.
+func ownOrigins(addr net.Addr) []string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return nil
+	}
+	origins := []string{"http://" + net.JoinHostPort(host, port)}
+	if ip := net.ParseIP(host); ip != nil && (ip.IsLoopback() || ip.IsUnspecified()) {
+		origins = append(origins, "http://localhost:"+port)
+	}
+	return origins
 }
 
 func splitList(s string) []string {
