@@ -4,16 +4,22 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
+// The catalogue is the data the lessons and exercises teach with: a learner
+// who sends a lesson's request in the console gets the lesson's reply. The
+// lesson-replay test (lessons_test.go) keeps the two in step, so change a
+// gift, a price or a sentence here only together with the lessons.
+
 // Gift is one item of the gift catalogue. Prices are in US dollars.
 type Gift struct {
-	Name      string   `json:"name"`
-	Price     float64  `json:"price"`
-	Category  string   `json:"category"`
-	Occasions []string `json:"occasions"` // "any" fits every occasion
-	Interests []string `json:"interests"` // words matched against the recipient
+	Name      string
+	Price     float64
+	Category  string
+	Occasions []string // the occasions the gift suits
+	Interests []string // words matched against the recipient
 }
 
 // GiftSummary is the shape of one gift in suggest_gifts' structuredContent.
@@ -25,31 +31,60 @@ type giftSummary struct {
 	Category string  `json:"category"`
 }
 
-// catalogue is the fixed, deterministic gift catalogue (an immutable table).
-var catalogue = []Gift{
-	{"Board game: Catan", 45, "games", []string{"birthday", "holiday"}, []string{"board games", "games", "family", "friend"}},
-	{"Dice set", 20, "games", []string{"any"}, []string{"board games", "games", "friend"}},
-	{"Jigsaw puzzle, 1000 pieces", 28, "games", []string{"birthday", "holiday"}, []string{"puzzles", "family", "parent"}},
-	{"Kids' science kit", 35, "games", []string{"birthday", "holiday"}, []string{"child", "kid", "kids", "science"}},
-	{"Novel: a bestseller of the year", 24, "books", []string{"any"}, []string{"reading", "books", "friend", "parent"}},
-	{"Cookbook: Simple Suppers", 32, "books", []string{"housewarming", "wedding", "birthday"}, []string{"cooking", "food", "couple"}},
-	{"Cooking class for two", 120, "experiences", []string{"wedding", "anniversary", "birthday"}, []string{"cooking", "food", "couple", "partner"}},
-	{"Concert tickets", 150, "experiences", []string{"birthday", "anniversary", "graduation"}, []string{"music", "partner", "friend"}},
-	{"Hardcover notebook", 18, "stationery", []string{"graduation", "thank-you", "birthday", "retirement"}, []string{"writing", "colleague", "coworker", "student"}},
-	{"Fountain pen", 60, "stationery", []string{"graduation", "retirement", "thank-you"}, []string{"writing", "colleague", "coworker", "student"}},
-	{"Herbal tea sampler", 25, "food", []string{"any"}, []string{"tea", "colleague", "coworker", "parent"}},
-	{"Chocolate truffle box", 30, "food", []string{"any"}, []string{"chocolate", "sweets", "friend", "colleague", "coworker"}},
-	{"Ceramic vase", 55, "home", []string{"wedding", "housewarming", "anniversary"}, []string{"flowers", "home", "couple", "parent"}},
-	{"Scented candle", 22, "home", []string{"housewarming", "holiday", "thank-you", "birthday"}, []string{"home", "friend", "colleague", "coworker"}},
-	{"Wireless earbuds", 90, "gadgets", []string{"birthday", "graduation", "holiday"}, []string{"music", "tech", "student", "teen"}},
-	{"Smart plant sensor", 40, "gadgets", []string{"housewarming", "birthday"}, []string{"plants", "gardening", "tech", "home"}},
+// shelf is one category of the catalogue, as the search walks it.
+type shelf struct {
+	category string
+	label    string // for progress messages: "Searching the kitchen shelf"
 }
 
-// categories lists the catalogue's categories in a fixed order.
-var categories = []string{"books", "experiences", "food", "games", "gadgets", "home", "stationery"}
+// shelves are the catalogue's categories in the order suggest_gifts searches
+// them (and gift://catalog lists them).
+var shelves = []shelf{
+	{"books", "bookshelf"},
+	{"kitchen", "kitchen shelf"},
+	{"games", "board game shelf"},
+}
 
-// occasionsKnown lists the occasions the catalogue is tagged with.
-var occasionsKnown = []string{"anniversary", "birthday", "graduation", "holiday", "housewarming", "retirement", "thank-you", "wedding"}
+// categories lists the catalogue's categories in shelf order.
+var categories = func() []string {
+	out := make([]string, len(shelves))
+	for i, s := range shelves {
+		out[i] = s.category
+	}
+	return out
+}()
+
+// catalogue is the fixed, deterministic gift catalogue (an immutable table),
+// shelf by shelf, the most expensive first.
+var catalogue = []Gift{
+	{"The Art of Game Design", 38, "books", []string{"graduation", "retirement", "thank-you"}, []string{"game design", "games", "design", "student", "reading"}},
+	{"Cast-iron Dutch oven", 110, "kitchen", []string{"wedding", "housewarming", "anniversary"}, []string{"cooking", "food", "couple"}},
+	{"Pasta machine", 85, "kitchen", []string{"wedding", "housewarming", "retirement"}, []string{"cooking", "food", "pasta"}},
+	{"Espresso cups, set of two", 34, "kitchen", []string{"anniversary", "housewarming", "thank-you"}, []string{"coffee", "couple", "colleague", "coworker"}},
+	{"Spice sampler", 12, "kitchen", []string{"birthday", "holiday", "housewarming", "thank-you"}, []string{"cooking", "food", "spices"}},
+	{"Cooperative board game", 39, "games", []string{"birthday", "wedding", "anniversary", "holiday"}, []string{"board games", "games", "family", "friend", "couple"}},
+	{"Wooden dice tower", 24, "games", []string{"birthday", "holiday", "thank-you"}, []string{"board games", "games", "dice", "friend"}},
+}
+
+// maxSuggestions is how many ideas suggest_gifts gives at most.
+const maxSuggestions = 2
+
+// occasionsKnown lists the occasions the catalogue is tagged with, sorted.
+var occasionsKnown = func() []string {
+	var out []string
+	for _, g := range catalogue {
+		for _, o := range g.Occasions {
+			if !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// cheapestPrice is the price of the cheapest gift in the whole catalogue.
+var cheapestPrice = slices.MinFunc(catalogue, func(a, b Gift) int { return cmp.Compare(a.Price, b.Price) }).Price
 
 // giftsIn returns the catalogue items of one category (nil for an unknown one).
 func giftsIn(category string) []Gift {
@@ -65,42 +100,39 @@ func giftsIn(category string) []Gift {
 // suggestion is the outcome of one suggest_gifts call.
 type suggestion struct {
 	Gifts       []giftSummary
-	Cheapest    float64 // cheapest gift suited to the occasion, when none fits
+	Cheapest    float64 // cheapest gift suited to the occasion, 0 when none is
 	NothingFits bool
 }
 
-// suggest picks up to three gifts: suited to the occasion (or to any), within
-// budget, best matches for the recipient first, then the most expensive that
-// fits, then by name. Everything is deterministic.
+// suggest picks up to maxSuggestions gifts suited to the occasion and within
+// budget: those whose interests the recipient's words mention first, then the
+// most expensive that fits (the most of the budget), then by name.
+// Everything is deterministic.
 func suggest(occasion string, budget float64, recipient string) suggestion {
-	occasion = strings.ToLower(strings.TrimSpace(occasion))
+	occasion = normalOccasion(occasion)
 	words := strings.ToLower(recipient)
 	type scored struct {
 		i, score int
 	}
 	var buf [16]scored
 	fits := buf[:0]
-	cheapest := -1.0
+	cheapest := 0.0
 	for i := range catalogue {
 		g := &catalogue[i]
-		own := slices.Contains(g.Occasions, occasion)
-		if !own && !slices.Contains(g.Occasions, "any") {
+		if !slices.Contains(g.Occasions, occasion) {
 			continue
 		}
-		if cheapest < 0 || g.Price < cheapest {
+		if cheapest == 0 || g.Price < cheapest {
 			cheapest = g.Price
 		}
 		if g.Price > budget {
 			continue
 		}
 		score := 0
-		if own {
-			score++
-		}
 		if words != "" {
 			for _, w := range g.Interests {
 				if strings.Contains(words, w) {
-					score += 2
+					score++
 				}
 			}
 		}
@@ -119,38 +151,31 @@ func suggest(occasion string, budget float64, recipient string) suggestion {
 		}
 		return cmp.Compare(ga.Name, gb.Name)
 	})
-	out := suggestion{Gifts: make([]giftSummary, 0, 3)}
-	for _, f := range fits[:min(3, len(fits))] {
+	out := suggestion{Gifts: make([]giftSummary, 0, maxSuggestions)}
+	for _, f := range fits[:min(maxSuggestions, len(fits))] {
 		g := &catalogue[f.i]
 		out.Gifts = append(out.Gifts, giftSummary{g.Name, g.Price, g.Category})
 	}
 	return out
 }
 
-// formatPrice writes a price the way the catalogue shows it: $45 or $12.50.
-func formatPrice(p float64) string {
-	if p == float64(int64(p)) {
-		return fmt.Sprintf("$%d", int64(p))
-	}
-	return fmt.Sprintf("$%.2f", p)
+// normalOccasion is the occasion as the catalogue tags it: "Birthday " is
+// "birthday".
+func normalOccasion(occasion string) string {
+	return strings.ToLower(strings.TrimSpace(occasion))
 }
 
-// suggestionText is the content text of a suggest_gifts result.
-func suggestionText(occasion string, budget float64, recipient string, s suggestion) string {
-	var b strings.Builder
-	for_ := ""
-	if recipient != "" {
-		for_ = " for " + recipient
+// formatPrice writes a price the way the catalogue shows it: $45 or $12.50.
+func formatPrice(p float64) string {
+	return "$" + formatAmount(p)
+}
+
+// formatAmount writes an amount without the dollar sign: 45 or 12.50.
+func formatAmount(p float64) string {
+	if p == float64(int64(p)) {
+		return strconv.FormatInt(int64(p), 10)
 	}
-	fmt.Fprintf(&b, "%d gift idea", len(s.Gifts))
-	if len(s.Gifts) != 1 {
-		b.WriteString("s")
-	}
-	fmt.Fprintf(&b, " for %s %s%s, within %s:", article(occasion), occasion, for_, formatPrice(budget))
-	for _, g := range s.Gifts {
-		fmt.Fprintf(&b, "\n- %s (%s, %s)", g.Name, formatPrice(g.Price), g.Category)
-	}
-	return b.String()
+	return strconv.FormatFloat(p, 'f', 2, 64)
 }
 
 // article is "an" before a vowel and "a" otherwise: "an anniversary".
@@ -175,13 +200,21 @@ func Suggest(occasion string, budget float64, recipient string) Suggestion {
 	if sg.NothingFits {
 		return Suggestion{Text: nothingFitsText(occasion, budget, sg), NothingFits: true}
 	}
-	return Suggestion{Text: suggestionText(occasion, budget, recipient, sg), Gifts: sg.Gifts}
+	return Suggestion{Text: string(marshal(giftList{sg.Gifts})), Gifts: sg.Gifts}
 }
 
+// nothingFitsText explains a search that found nothing, and what to change:
+// written for the model, which reads it and calls again.
 func nothingFitsText(occasion string, budget float64, sg suggestion) string {
-	msg := fmt.Sprintf("No gift in the catalogue fits a budget of %s for %s %s.", formatPrice(budget), article(occasion), occasion)
-	if sg.Cheapest > 0 {
-		msg += fmt.Sprintf(" The cheapest suitable gift costs %s.", formatPrice(sg.Cheapest))
+	occasion = normalOccasion(occasion)
+	msg := fmt.Sprintf("No gift found for %s %s under %s.", article(occasion), occasion, formatPrice(budget))
+	switch {
+	case sg.Cheapest == 0:
+		msg += " The catalogue has gifts for these occasions: " + strings.Join(occasionsKnown, ", ") + "."
+	case sg.Cheapest == cheapestPrice:
+		msg += fmt.Sprintf(" The cheapest gift in the catalogue costs %s: try a budget of at least %s.", formatPrice(sg.Cheapest), formatAmount(sg.Cheapest))
+	default:
+		msg += fmt.Sprintf(" The cheapest %s gift costs %s: try a budget of at least %s.", occasion, formatPrice(sg.Cheapest), formatAmount(sg.Cheapest))
 	}
 	return msg
 }

@@ -95,7 +95,9 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 		t.Fatalf("tools %v, want %v", names, want)
 	}
 
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "suggest_gifts", Arguments: map[string]any{"occasion": "birthday", "budget": 60, "recipient": "colleague"}})
+	suggest := &mcp.CallToolParams{Name: "suggest_gifts", Arguments: map[string]any{"occasion": "birthday", "budget": 50, "recipient": "a friend who loves board games"}}
+	suggest.SetProgressToken("gifts")
+	res, err := cs.CallTool(ctx, suggest)
 	if err != nil || res.IsError {
 		t.Fatalf("suggest_gifts: %v %+v", err, res)
 	}
@@ -103,8 +105,14 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 		Gifts []giftSummary `json:"gifts"`
 	}
 	b, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(b, &sc); err != nil || len(sc.Gifts) == 0 {
+	if err := json.Unmarshal(b, &sc); err != nil || len(sc.Gifts) != 2 || sc.Gifts[0].Name != "Cooperative board game" {
 		t.Errorf("structuredContent %s", b)
+	}
+	var fromText struct {
+		Gifts []giftSummary `json:"gifts"`
+	}
+	if err := json.Unmarshal([]byte(toolText(t, res)), &fromText); err != nil || !slices.Equal(fromText.Gifts, sc.Gifts) {
+		t.Errorf("suggest_gifts text %q, want the structured content serialised, %s", toolText(t, res), b)
 	}
 	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "suggest_gifts", Arguments: map[string]any{"occasion": "wedding", "budget": 1}})
 	if err != nil || !res.IsError {
@@ -144,8 +152,11 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 	if err != nil || tools.Tools[len(tools.Tools)-1].Name != "wrap_gift" {
 		t.Fatalf("tools/list after unlock: %v %+v", err, tools)
 	}
-	if res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "wrap_gift", Arguments: map[string]any{"gift": "Dice set"}}); err != nil || res.IsError {
+	if res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "wrap_gift"}); err != nil || res.IsError {
 		t.Fatalf("wrap_gift: %v %+v", err, res)
+	}
+	if got := toolText(t, res); got != wrappingStylesText {
+		t.Errorf("wrap_gift: %q", got)
 	}
 
 	resources, err := cs.ListResources(ctx, &mcp.ListResourcesParams{})
@@ -176,15 +187,19 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 		t.Fatalf("prompts/list: %v", err)
 	}
 	for _, p := range prompts.Prompts {
-		gp, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: map[string]string{"occasion": "birthday", "tone": "funny"}})
-		if err != nil || len(gp.Messages) == 0 {
+		gp, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: map[string]string{"occasion": "birthday", "tone": "playful"}})
+		if err != nil || len(gp.Messages) != 2 || gp.Messages[1].Role != "assistant" {
 			t.Errorf("prompts/get %s: %v", p.Name, err)
 		}
 	}
 
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if !slices.Equal(o.progress, []float64{1, 2, 3}) {
+	// suggest_gifts' two quick notifications, then prepare_delivery's
+	// three; a client may handle two quick ones in either order.
+	got := slices.Clone(o.progress)
+	slices.Sort(got)
+	if !slices.Equal(got, []float64{1, 1, 2, 2, 3}) {
 		t.Errorf("progress %v", o.progress)
 	}
 	if o.elicits != 1 || o.samples != 1 {

@@ -261,7 +261,7 @@ func TestHTTPProgressOnSSE(t *testing.T) {
 		{"2_0", ""},
 		{"2_1", `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1,"total":2,"message":"Step 1 of 2: choosing the box"}}`},
 		{"2_2", `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":2,"total":2,"message":"Step 2 of 2: adding tissue paper"}}`},
-		{"2_3", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (2 steps)."}]}}`},
+		{"2_3", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (2 steps)."}],"isError":false}}`},
 	}
 	if diff := cmp.Diff(want, got, cmp.AllowUnexported(sseEventRead{})); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
@@ -307,7 +307,7 @@ func TestHTTPServerRequest(t *testing.T) {
 		t.Errorf("answer: %d", answer.StatusCode)
 	}
 	reply, _ := r.next(t)
-	want := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"No preferences given (decline): nothing to suggest."}]}}`
+	want := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"No preferences given (decline): nothing to suggest."}],"isError":false}}`
 	if reply.data != want {
 		t.Errorf("reply %s\nwant  %s", reply.data, want)
 	}

@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,20 +41,44 @@ type templateDef struct {
 // CatalogURI is the URI of the whole gift catalogue.
 const CatalogURI = "gift://catalog"
 
-func catalogJSON(gifts []Gift) string {
-	b, _ := json.MarshalIndent(map[string]any{"currency": "USD", "gifts": gifts}, "", "  ")
-	return string(b)
+// catalogJSON is the text of gift://catalog: every gift with its name, price
+// and category, shelf by shelf.
+func catalogJSON() string {
+	gifts := make([]giftSummary, len(catalogue))
+	for i, g := range catalogue {
+		gifts[i] = giftSummary{g.Name, g.Price, g.Category}
+	}
+	return string(marshal(giftList{gifts}))
 }
 
+// categoryJSON is the text of gift://catalog/{category}: the category, then
+// its gifts with their name and price.
+func categoryJSON(category string) string {
+	type item struct {
+		Name  string  `json:"name"`
+		Price float64 `json:"price"`
+	}
+	gifts := []item{}
+	for _, g := range giftsIn(category) {
+		gifts = append(gifts, item{g.Name, g.Price})
+	}
+	return string(marshal(struct {
+		Category string `json:"category"`
+		Gifts    []item `json:"gifts"`
+	}{category, gifts}))
+}
+
+// giftResources and giftTemplates are defined as the resources lesson shows
+// them.
 func giftResources() []resourceDef {
 	return []resourceDef{{
 		URI:         CatalogURI,
-		Name:        "gift_catalog",
+		Name:        "catalog",
 		Title:       "Gift catalogue",
-		Description: "Every gift the server knows, with its price in US dollars, category, occasions and interests.",
+		Description: "Every gift the server knows, with its category and price in US dollars.",
 		MimeType:    "application/json",
 		read: func() []resourceContents {
-			return []resourceContents{{URI: CatalogURI, MimeType: "application/json", Text: catalogJSON(catalogue)}}
+			return []resourceContents{{URI: CatalogURI, MimeType: "application/json", Text: catalogJSON()}}
 		},
 	}}
 }
@@ -63,8 +86,8 @@ func giftResources() []resourceDef {
 func giftTemplates() []templateDef {
 	return []templateDef{{
 		URITemplate: CatalogURI + "/{category}",
-		Name:        "gift_catalog_category",
-		Title:       "Gifts of one category",
+		Name:        "catalog-by-category",
+		Title:       "Gifts in one category",
 		Description: "The gifts of one category: " + strings.Join(categories, ", ") + ".",
 		MimeType:    "application/json",
 		read: func(uri string) ([]resourceContents, bool) {
@@ -72,7 +95,7 @@ func giftTemplates() []templateDef {
 			if !ok || !slices.Contains(categories, category) {
 				return nil, false
 			}
-			return []resourceContents{{URI: uri, MimeType: "application/json", Text: catalogJSON(giftsIn(category))}}, true
+			return []resourceContents{{URI: uri, MimeType: "application/json", Text: categoryJSON(category)}}, true
 		},
 		complete: func(arg, prefix string) []string {
 			if arg != "category" {
@@ -95,7 +118,7 @@ func withPrefix(values []string, prefix string) []string {
 
 func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.resources
-	from, to, next, err := s.page(r, "resources", len(all))
+	from, to, next, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +130,7 @@ func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
 
 func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.templates
-	from, to, next, err := s.page(r, "templates", len(all))
+	from, to, next, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
@@ -137,9 +160,9 @@ func (s *Session) readURI(uri string) ([]resourceContents, bool) {
 func notFound(rev, uri string) *rpcError {
 	if rev == Rev20260728 {
 		// SEP-2164: -32602 with the URI in error.data.
-		return &rpcError{Code: CodeInvalidParams, Message: fmt.Sprintf("Resource not found: %s", uri), Data: map[string]any{"uri": uri}, explain: true}
+		return &rpcError{Code: CodeInvalidParams, Message: "Resource not found", Data: map[string]any{"uri": uri}, explain: true}
 	}
-	return &rpcError{Code: CodeResourceNotFound, Message: fmt.Sprintf("Resource not found: %s", uri), Data: map[string]any{"uri": uri}, explain: true}
+	return &rpcError{Code: CodeResourceNotFound, Message: "Resource not found", Data: map[string]any{"uri": uri}, explain: true}
 }
 
 func (s *Session) resourcesRead(_ context.Context, r *req) (any, *rpcError) {
@@ -211,45 +234,91 @@ type promptResult struct {
 	Messages    []promptMessage `json:"messages"`
 }
 
-var tones = []string{"warm", "funny", "formal"}
+// tones are the tones gift_congrats_style suggests (and completes); any
+// other tone is written into the instruction as it is.
+var tones = []string{"warm", "playful", "formal"}
 
+// cardExample is an example card the prompt shows the model, for one
+// occasion: the gift it goes with and a card per tone.
+type cardExample struct {
+	gift  string
+	cards map[string]string
+}
+
+// cardExamples are the example cards, by occasion.
+var cardExamples = map[string]cardExample{
+	"birthday": {"a board game", map[string]string{
+		"warm":    "Happy birthday! I hope this game brings you many cosy evenings with the people you love.",
+		"playful": "Happy birthday! May every roll be a double six, and may you win every game we play tonight.",
+		"formal":  "Wishing you a very happy birthday. Please accept this game with my warmest regards.",
+	}},
+	"wedding": {"a cast-iron Dutch oven", map[string]string{
+		"warm":    "Congratulations on your wedding! May your kitchen always be full of shared meals and laughter.",
+		"playful": "Congratulations, newlyweds! May every stew simmer gently and every squabble end over dessert.",
+		"formal":  "Congratulations on your marriage. With my very best wishes for a long and happy life together.",
+	}},
+	"graduation": {"a book", map[string]string{
+		"warm":    "Congratulations on your graduation! I am so proud of you, and I can't wait to see what you do next.",
+		"playful": "You did it! Now go and design the game of life, and remember to give yourself extra turns.",
+		"formal":  "Congratulations on your graduation. I wish you every success in the years ahead.",
+	}},
+}
+
+// giftPrompts is defined as the resources and prompts lesson shows it.
 func giftPrompts() []promptDef {
 	return []promptDef{{
 		Name:        "gift_congrats_style",
-		Title:       "Congratulations style",
-		Description: "How to write the congratulations message that goes with a gift.",
+		Title:       "Card to go with a gift",
+		Description: "Writes a short congratulations card in the tone you choose.",
 		Arguments: []promptArg{
-			{Name: "occasion", Description: "The occasion, for example birthday or wedding.", Required: true, values: occasionsKnown},
-			{Name: "tone", Description: "warm (default), funny or formal.", values: tones},
+			{Name: "occasion", Description: "What you are celebrating", Required: true, values: occasionsKnown},
+			{Name: "tone", Description: "For example warm, playful or formal", values: tones},
 		},
-		get: func(args map[string]string) (any, *rpcError) {
-			tone := args["tone"]
-			if tone == "" {
-				tone = "warm"
-			}
-			if !slices.Contains(tones, tone) {
-				return nil, newError(CodeInvalidParams, "Invalid params: tone must be one of warm, funny, formal")
-			}
-			occasion := args["occasion"]
-			style := map[string]string{
-				"warm":   "Be warm and personal, mention a shared memory, and end with a heartfelt wish.",
-				"funny":  "Be playful, add one light joke about the occasion, and keep it kind.",
-				"formal": "Be polite and concise, avoid jokes, and close with a courteous wish.",
-			}[tone]
-			return promptResult{
-				Description: fmt.Sprintf("Congratulations for %s %s, in a %s tone", article(occasion), occasion, tone),
-				Messages: []promptMessage{{
-					Role:    "user",
-					Content: text(fmt.Sprintf("Write a short congratulations message (two or three sentences) to go with %s %s gift. %s", article(occasion), occasion, style)),
-				}},
-			}, nil
-		},
+		get: congratsPrompt,
 	}}
+}
+
+// congratsPrompt fills gift_congrats_style: an instruction for the model
+// and, when the occasion and the tone have one, an example card spoken by
+// the assistant.
+func congratsPrompt(args map[string]string) (any, *rpcError) {
+	occasion := strings.TrimSpace(args["occasion"])
+	if occasion == "" {
+		return nil, newError(CodeInvalidParams, `Invalid params: the prompt argument "occasion" must not be empty; say what you are celebrating, for example "birthday"`)
+	}
+	tone := strings.TrimSpace(args["tone"])
+	instruction := fmt.Sprintf("Write a card to go with %s %s gift.", article(occasion), occasion)
+	if tone != "" {
+		instruction += " Tone: " + tone + "."
+	}
+	instruction += " Two sentences at most."
+	res := promptResult{}
+	if tone != "" {
+		res.Description = fmt.Sprintf("%s %s %s card", capitalize(article(tone)), tone, occasion)
+	}
+	ex, ok := cardExamples[normalOccasion(occasion)]
+	card := ex.cards[strings.ToLower(tone)]
+	if ok && card != "" {
+		instruction += " Example gift: " + ex.gift + "."
+	}
+	res.Messages = append(res.Messages, promptMessage{Role: "user", Content: text(instruction)})
+	if ok && card != "" {
+		res.Messages = append(res.Messages, promptMessage{Role: "assistant", Content: text(card)})
+	}
+	return res, nil
+}
+
+// capitalize upper-cases the first letter of an ASCII word: "a" is "A".
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func (s *Session) promptsList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.prompts
-	from, to, next, err := s.page(r, "prompts", len(all))
+	from, to, next, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}

@@ -106,8 +106,8 @@ func New(cfg Config) *Server {
 	s := &Server{
 		cfg:          cfg,
 		log:          log,
-		serverInfo:   implementation{Name: "gift-server", Title: "MCP Playground gift server", Version: Version},
-		instructions: "Suggests gifts from a small catalogue. Call suggest_gifts with an occasion, a budget in US dollars and a recipient; read gift://catalog for the whole catalogue; get the prompt gift_congrats_style to write a card.",
+		serverInfo:   implementation{Name: "gift-server", Title: "Gift ideas server", Version: Version},
+		instructions: "Call suggest_gifts with an occasion, a budget and a recipient.",
 	}
 	s.tools = giftTools()
 	s.resources = giftResources()
@@ -123,13 +123,9 @@ func New(cfg Config) *Server {
 	for _, t := range s.tools {
 		s.toolJSON[t.name] = marshal(t.definition())
 	}
-	s.capabilitiesRaw = marshal(map[string]any{
-		"completions": map[string]any{},
-		"logging":     map[string]any{},
-		"prompts":     map[string]any{"listChanged": false},
-		"resources":   map[string]any{"subscribe": true, "listChanged": false},
-		"tools":       map[string]any{"listChanged": true},
-	})
+	// As the lifecycle lesson shows them, in its order, plus what the lesson
+	// leaves out: resource subscriptions and completions.
+	s.capabilitiesRaw = json.RawMessage(`{"tools":{"listChanged":true},"resources":{"subscribe":true},"prompts":{},"logging":{},"completions":{}}`)
 	return s
 }
 

@@ -347,7 +347,7 @@ func (s *Session) request(ctx context.Context, m *message) []byte {
 	}
 	h, ok := legacyMethods[m.method]
 	if !ok {
-		return s.reject(m, newError(CodeMethodNotFound, "Method not found: %q", m.method))
+		return s.reject(m, newError(CodeMethodNotFound, "Method not found: %s", m.method))
 	}
 	if perr != nil {
 		return s.reject(m, perr)

@@ -93,7 +93,7 @@ func TestExchanges(t *testing.T) {
 			`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: the session is not initialized; send initialize first (only ping may come before it)"}}`},
 		{"initialize keeps a supported revision", nil, initMsg0618,
-			`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"completions":{},"logging":{},"prompts":{"listChanged":false},"resources":{"listChanged":false,"subscribe":true},"tools":{"listChanged":true}},"serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"},"instructions":"Suggests gifts from a small catalogue. Call suggest_gifts with an occasion, a budget in US dollars and a recipient; read gift://catalog for the whole catalogue; get the prompt gift_congrats_style to write a card."}}`},
+			`{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true},"resources":{"subscribe":true},"prompts":{},"logging":{},"completions":{}},"serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"},"instructions":"Call suggest_gifts with an occasion, a budget and a recipient."}}`},
 		{"initialize without clientInfo", nil,
 			`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}`,
 			`{"jsonrpc":"2.0","id":0,"error":{"code":-32602,"message":"Invalid params: \"clientInfo\" is required"}}`},
@@ -101,7 +101,7 @@ func TestExchanges(t *testing.T) {
 			`{"jsonrpc":"2.0","id":9,"error":{"code":-32600,"message":"Invalid Request: this session is already initialized; initialize is sent once per session"}}`},
 		{"unknown method", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":"a-1","method":"resources/get","params":{"uri":"gift://catalog"}}`,
-			`{"jsonrpc":"2.0","id":"a-1","error":{"code":-32601,"message":"Method not found: \"resources/get\""}}`},
+			`{"jsonrpc":"2.0","id":"a-1","error":{"code":-32601,"message":"Method not found: resources/get"}}`},
 		{"a malformed response is not answered", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"x"}}`, ``},
 		{"an error response with a null id is not answered", []string{initMsg, initialized},
@@ -127,36 +127,67 @@ func TestExchanges(t *testing.T) {
 		{"unknown cursor", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"page2"}}`,
 			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: unknown cursor; use a nextCursor this server returned"}}`},
 		{"unknown tool", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"suggest_gift"}}`,
-			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: unknown tool \"suggest_gift\"; tools/list shows the tools"}}`},
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Unknown tool: suggest_gift","data":{"name":"suggest_gift","available":["suggest_gifts","ask_gift_preferences","prepare_delivery","unlock_gift_wrapping","write_card_message"]}}}`},
 		{"tool name missing", []string{initMsg, initialized}, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"tool":"suggest_gifts"}}`,
 			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: \"name\" is required"}}`},
 		{"suggest_gifts", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":100,"recipient":"friend who loves board games"}}}`,
-			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"3 gift ideas for a birthday for friend who loves board games, within $100:\n- Board game: Catan ($45, games)\n- Dice set ($20, games)\n- Scented candle ($22, home)"}],"structuredContent":{"gifts":[{"name":"Board game: Catan","price":45,"category":"games"},{"name":"Dice set","price":20,"category":"games"},{"name":"Scented candle","price":22,"category":"home"}]}}}`},
-		{"nothing fits the budget", []string{initMsg, initialized},
-			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":10}}}`,
-			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"No gift in the catalogue fits a budget of $10 for a wedding. The cheapest suitable gift costs $20."}],"isError":true}}`},
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"{\"gifts\":[{\"name\":\"Cooperative board game\",\"price\":39,\"category\":\"games\"},{\"name\":\"Wooden dice tower\",\"price\":24,\"category\":\"games\"}]}"}],"structuredContent":{"gifts":[{"name":"Cooperative board game","price":39,"category":"games"},{"name":"Wooden dice tower","price":24,"category":"games"}]},"isError":false}}`},
+		{"the recipient's interests come first", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"Housewarming ","budget":200,"recipient":"a coworker who loves coffee"}}}`,
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"{\"gifts\":[{\"name\":\"Espresso cups, set of two\",\"price\":34,\"category\":\"kitchen\"},{\"name\":\"Cast-iron Dutch oven\",\"price\":110,\"category\":\"kitchen\"}]}"}],"structuredContent":{"gifts":[{"name":"Espresso cups, set of two","price":34,"category":"kitchen"},{"name":"Cast-iron Dutch oven","price":110,"category":"kitchen"}]},"isError":false}}`},
+		{"suggest_gifts ignores unknown arguments", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":80,"colour":"blue"}}}`,
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"{\"gifts\":[{\"name\":\"Cooperative board game\",\"price\":39,\"category\":\"games\"}]}"}],"structuredContent":{"gifts":[{"name":"Cooperative board game","price":39,"category":"games"}]},"isError":false}}`},
+		{"nothing fits the budget: the cheapest gift of the catalogue", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":5}}}`,
+			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"No gift found for a birthday under $5. The cheapest gift in the catalogue costs $12: try a budget of at least 12."}],"isError":true}}`},
+		{"nothing fits the budget: the cheapest gift for the occasion", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":10.5}}}`,
+			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"No gift found for a wedding under $10.50. The cheapest wedding gift costs $39: try a budget of at least 39."}],"isError":true}}`},
+		{"an occasion the catalogue does not know", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"eclipse","budget":100}}}`,
+			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"No gift found for an eclipse under $100. The catalogue has gifts for these occasions: anniversary, birthday, graduation, holiday, housewarming, retirement, thank-you, wedding."}],"isError":true}}`},
+		{"a negative budget", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":-3}}}`,
+			`{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"Invalid arguments: \"budget\" cannot be negative. Give the maximum price in US dollars, for example 50."}],"isError":true}}`},
 		{"argument error is a tool error since 2025-11-25", []string{initMsg, initialized},
-			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"wedding","budget":"a hundred","budgt":3}}}`,
-			`{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Invalid arguments for suggest_gifts: \"budget\" must be a number, not a string; \"budgt\" is not an argument of suggest_gifts (expected: occasion, budget, recipient)"}],"isError":true}}`},
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"budget":"a hundred"}}}`,
+			`{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Invalid arguments: \"occasion\" is required; \"budget\" must be a number, not a string. Say what the gift is for, for example \"birthday\". Give the maximum price in US dollars, for example 50."}],"isError":true}}`},
+		{"unknown arguments of a strict tool", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":2.5,"speed":"fast"}}}`,
+			`{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Invalid arguments: \"steps\" must be an integer; \"speed\" is not an argument of prepare_delivery (expected: steps). Give a whole number of steps from 1 to 10, or leave it out for 5."}],"isError":true}}`},
 		{"argument error is a protocol error in 2025-06-18", []string{initMsg0618, initialized},
 			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"budget":50}}}`,
-			`{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: Invalid arguments for suggest_gifts: \"occasion\" is required"}}`},
+			`{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: occasion is required","data":{"missing":["occasion"]}}}`},
+		{"argument errors in 2025-06-18 name every argument", []string{initMsg0618, initialized},
+			`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"write_card_message","arguments":{"recipient":7,"font":"serif"}}}`,
+			`{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: occasion is required; recipient must be a string, not a number; font is not an argument of write_card_message (expected: occasion, recipient)","data":{"missing":["occasion"],"invalid":["recipient"],"unknown":["font"]}}}`},
 		{"locked tool", []string{initMsg, initialized},
-			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift","arguments":{"gift":"Dice set"}}}`,
-			`{"jsonrpc":"2.0","id":10,"error":{"code":-32602,"message":"Invalid params: unknown tool \"wrap_gift\"; tools/list shows the tools"}}`},
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift"}}`,
+			`{"jsonrpc":"2.0","id":10,"error":{"code":-32602,"message":"Unknown tool: wrap_gift","data":{"name":"wrap_gift","available":["suggest_gifts","ask_gift_preferences","prepare_delivery","unlock_gift_wrapping","write_card_message"]}}}`},
 		{"unlocked tool", []string{initMsg, initialized, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"unlock_gift_wrapping"}}`},
-			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift","arguments":{"gift":"Dice set","paper":"kraft"}}}`,
-			`{"jsonrpc":"2.0","id":10,"result":{"content":[{"type":"text","text":"Dice set is wrapped in kraft paper, with a ribbon."}]}}`},
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gift"}}`,
+			`{"jsonrpc":"2.0","id":10,"result":{"content":[{"type":"text","text":"Three gift-wrapping styles are available: classic (red paper and a gold ribbon), kraft (brown paper and twine) and festive (starry paper and a big bow)."}],"isError":false}}`},
+		{"unknown tool names the unlocked tool once unlocked", []string{initMsg, initialized, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"unlock_gift_wrapping"}}`},
+			`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"wrap_gifts"}}`,
+			`{"jsonrpc":"2.0","id":10,"error":{"code":-32602,"message":"Unknown tool: wrap_gifts","data":{"name":"wrap_gifts","available":["suggest_gifts","ask_gift_preferences","prepare_delivery","unlock_gift_wrapping","write_card_message","wrap_gift"]}}}`},
 		{"unknown resource", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":11,"method":"resources/read","params":{"uri":"gift://catalog/cars"}}`,
-			`{"jsonrpc":"2.0","id":11,"error":{"code":-32002,"message":"Resource not found: gift://catalog/cars","data":{"uri":"gift://catalog/cars"}}}`},
+			`{"jsonrpc":"2.0","id":11,"error":{"code":-32002,"message":"Resource not found","data":{"uri":"gift://catalog/cars"}}}`},
 		{"resource template", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":12,"method":"resources/templates/list"}`,
-			`{"jsonrpc":"2.0","id":12,"result":{"resourceTemplates":[{"uriTemplate":"gift://catalog/{category}","name":"gift_catalog_category","title":"Gifts of one category","description":"The gifts of one category: books, experiences, food, games, gadgets, home, stationery.","mimeType":"application/json"}]}}`},
+			`{"jsonrpc":"2.0","id":12,"result":{"resourceTemplates":[{"uriTemplate":"gift://catalog/{category}","name":"catalog-by-category","title":"Gifts in one category","description":"The gifts of one category: books, kitchen, games.","mimeType":"application/json"}]}}`},
 		{"prompt", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":13,"method":"prompts/get","params":{"name":"gift_congrats_style","arguments":{"occasion":"wedding","tone":"formal"}}}`,
-			`{"jsonrpc":"2.0","id":13,"result":{"description":"Congratulations for a wedding, in a formal tone","messages":[{"role":"user","content":{"type":"text","text":"Write a short congratulations message (two or three sentences) to go with a wedding gift. Be polite and concise, avoid jokes, and close with a courteous wish."}}]}}`},
+			`{"jsonrpc":"2.0","id":13,"result":{"description":"A formal wedding card","messages":[{"role":"user","content":{"type":"text","text":"Write a card to go with a wedding gift. Tone: formal. Two sentences at most. Example gift: a cast-iron Dutch oven."}},{"role":"assistant","content":{"type":"text","text":"Congratulations on your marriage. With my very best wishes for a long and happy life together."}}]}}`},
+		{"prompt without a tone", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":13,"method":"prompts/get","params":{"name":"gift_congrats_style","arguments":{"occasion":"anniversary"}}}`,
+			`{"jsonrpc":"2.0","id":13,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Write a card to go with an anniversary gift. Two sentences at most."}}]}}`},
+		{"prompt with a tone it has no example for", []string{initMsg, initialized},
+			`{"jsonrpc":"2.0","id":13,"method":"prompts/get","params":{"name":"gift_congrats_style","arguments":{"occasion":"birthday","tone":"enthusiastic"}}}`,
+			`{"jsonrpc":"2.0","id":13,"result":{"description":"An enthusiastic birthday card","messages":[{"role":"user","content":{"type":"text","text":"Write a card to go with a birthday gift. Tone: enthusiastic. Two sentences at most."}}]}}`},
+
 		{"prompt without its required argument", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":14,"method":"prompts/get","params":{"name":"gift_congrats_style"}}`,
 			`{"jsonrpc":"2.0","id":14,"error":{"code":-32602,"message":"Invalid params: prompt gift_congrats_style needs the argument \"occasion\""}}`},
@@ -165,16 +196,16 @@ func TestExchanges(t *testing.T) {
 			`{"jsonrpc":"2.0","id":15,"error":{"code":-32602,"message":"Invalid params: unknown log level \"verbose\"; use one of debug, info, notice, warning, error, critical, alert, emergency"}}`},
 		{"completion", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":16,"method":"completion/complete","params":{"ref":{"type":"ref/resource","uri":"gift://catalog/{category}"},"argument":{"name":"category","value":"g"}}}`,
-			`{"jsonrpc":"2.0","id":16,"result":{"completion":{"values":["games","gadgets"],"total":2,"hasMore":false}}}`},
+			`{"jsonrpc":"2.0","id":16,"result":{"completion":{"values":["games"],"total":1,"hasMore":false}}}`},
 		{"stateless request", nil,
 			`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"wrap_gift",` + modernMeta + `}}`,
-			`{"jsonrpc":"2.0","id":20,"error":{"code":-32602,"message":"Invalid params: unknown tool \"wrap_gift\"; tools/list shows the tools"}}`},
+			`{"jsonrpc":"2.0","id":20,"error":{"code":-32602,"message":"Unknown tool: wrap_gift","data":{"name":"wrap_gift","available":["suggest_gifts","ask_gift_preferences","prepare_delivery","unlock_gift_wrapping","write_card_message"]}}}`},
 		{"stateless result carries resultType", nil,
-			`{"jsonrpc":"2.0","id":21,"method":"resources/read","params":{"uri":"gift://catalog/food",` + modernMeta + `}}`,
-			`{"jsonrpc":"2.0","id":21,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"cacheScope":"public","ttlMs":60000,"contents":[{"uri":"gift://catalog/food","mimeType":"application/json","text":` + jsonString(catalogJSON(giftsIn("food"))) + `}]}}`},
+			`{"jsonrpc":"2.0","id":21,"method":"resources/read","params":{"uri":"gift://catalog/kitchen",` + modernMeta + `}}`,
+			`{"jsonrpc":"2.0","id":21,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"}},"cacheScope":"public","ttlMs":60000,"contents":[{"uri":"gift://catalog/kitchen","mimeType":"application/json","text":` + jsonString(categoryJSON("kitchen")) + `}]}}`},
 		{"stateless unknown resource (SEP-2164)", nil,
 			`{"jsonrpc":"2.0","id":22,"method":"resources/read","params":{"uri":"gift://nothing",` + modernMeta + `}}`,
-			`{"jsonrpc":"2.0","id":22,"error":{"code":-32602,"message":"Resource not found: gift://nothing","data":{"uri":"gift://nothing"}}}`},
+			`{"jsonrpc":"2.0","id":22,"error":{"code":-32602,"message":"Resource not found","data":{"uri":"gift://nothing"}}}`},
 		{"stateless unsupported version", nil,
 			`{"jsonrpc":"2.0","id":23,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}`,
 			`{"jsonrpc":"2.0","id":23,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"requested":"2099-01-01","supported":["2026-07-28","2025-11-25","2025-06-18"]}}}`},
@@ -189,10 +220,10 @@ func TestExchanges(t *testing.T) {
 			`{"jsonrpc":"2.0","id":26,"result":{"content":[{"type":"text","text":"ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize."}],"isError":true}}`},
 		{"stateless elicitation asks for input", nil,
 			`{"jsonrpc":"2.0","id":27,"method":"tools/call","params":{"name":"ask_gift_preferences","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
-			`{"jsonrpc":"2.0","id":27,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"resultType":"input_required","inputRequests":{"preferences":{"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","experiences","food","games","gadgets","home","stationery"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}}}}`},
+			`{"jsonrpc":"2.0","id":27,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"}},"resultType":"input_required","inputRequests":{"preferences":{"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","kitchen","games"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}}}}`},
 		{"stateless elicitation retried with the answer", nil,
-			`{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"food","maxBudget":26}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
-			`{"jsonrpc":"2.0","id":28,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"MCP Playground gift server","version":"1.0.0"}},"content":[{"type":"text","text":"Gifts in food:\n- Herbal tea sampler ($25)"}],"structuredContent":{"gifts":[{"name":"Herbal tea sampler","price":25,"category":"food"}]}}}`},
+			`{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"kitchen","maxBudget":34}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
+			`{"jsonrpc":"2.0","id":28,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"}},"content":[{"type":"text","text":"Gifts in kitchen:\n- Espresso cups, set of two ($34)\n- Spice sampler ($12)"}],"structuredContent":{"gifts":[{"name":"Espresso cups, set of two","price":34,"category":"kitchen"},{"name":"Spice sampler","price":12,"category":"kitchen"}]},"isError":false}}`},
 	}
 	srv := newTestServer(Config{})
 	for _, tt := range tests {
@@ -319,7 +350,7 @@ func TestSlowToolProgressAndCancel(t *testing.T) {
 	}()
 	clock.waitForTimers(t, 2) // the cancelled call's last timer is still pending
 	clock.Advance(time.Second)
-	if diff := cmp.Diff(mustJSON(t, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (1 steps)."}]}}`), decode(t, <-done)); diff != "" {
+	if diff := cmp.Diff(mustJSON(t, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (1 step)."}],"isError":false}}`), decode(t, <-done)); diff != "" {
 		t.Errorf("reply (-want +got):\n%s", diff)
 	}
 	if o := rec.take(); len(o) != 0 {
@@ -355,7 +386,7 @@ func TestServerRequestRoundTrip(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	want := `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","experiences","food","games","gadgets","home","stationery"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}`
+	want := `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","kitchen","games"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}`
 	if diff := cmp.Diff(mustJSON(t, want), decode(t, req.Raw)); diff != "" {
 		t.Errorf("server request (-want +got):\n%s", diff)
 	}
@@ -366,9 +397,9 @@ func TestServerRequestRoundTrip(t *testing.T) {
 	if r := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":2,"result":{"action":"cancel"}}`)); r != nil {
 		t.Errorf("a response got a reply: %s", r)
 	}
-	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"category":"stationery","maxBudget":20}}}`))
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"category":"books","maxBudget":40}}}`))
 	got := <-done
-	wantReply := `{"jsonrpc":"2.0","id":"call-1","result":{"content":[{"type":"text","text":"Gifts in stationery:\n- Hardcover notebook ($18)"}],"structuredContent":{"gifts":[{"name":"Hardcover notebook","price":18,"category":"stationery"}]}}}`
+	wantReply := `{"jsonrpc":"2.0","id":"call-1","result":{"content":[{"type":"text","text":"Gifts in books:\n- The Art of Game Design ($38)"}],"structuredContent":{"gifts":[{"name":"The Art of Game Design","price":38,"category":"books"}]},"isError":false}}`
 	if diff := cmp.Diff(mustJSON(t, wantReply), decode(t, got)); diff != "" {
 		t.Errorf("reply (-want +got):\n%s", diff)
 	}

@@ -22,6 +22,9 @@ type argSpec struct {
 	enum        []string
 	min, max    *float64
 	def         any
+	// hint tells the caller how to fix a wrong value; it ends the
+	// "Invalid arguments" text of a tool error.
+	hint string
 }
 
 type toolAnnotations struct {
@@ -45,7 +48,10 @@ type tool struct {
 	blocking bool
 	// locked tools exist only after unlock_gift_wrapping in that session.
 	locked bool
-	call   func(c *call) (any, *rpcError)
+	// openArgs tools ignore unknown arguments: their inputSchema does not
+	// say additionalProperties false (suggest_gifts, as the lessons show it).
+	openArgs bool
+	call     func(c *call) (any, *rpcError)
 }
 
 type toolDefinition struct {
@@ -65,7 +71,9 @@ func (t *tool) definition() toolDefinition {
 	return toolDefinition{t.name, t.title, t.description, in, t.outputSchema, t.annotations}
 }
 
-// schema generates the inputSchema from the argument specs.
+// schema generates the inputSchema from the argument specs, with the
+// properties in the order of the specs (JSON objects have no order, but
+// people read them, and the lessons show this order).
 func (t *tool) schema() json.RawMessage {
 	type prop struct {
 		Type        string   `json:"type"`
@@ -75,41 +83,64 @@ func (t *tool) schema() json.RawMessage {
 		Maximum     *float64 `json:"maximum,omitempty"`
 		Default     any      `json:"default,omitempty"`
 	}
-	props := make(map[string]prop, len(t.args))
-	required := []string{}
-	for _, a := range t.args {
-		props[a.name] = prop{a.typ, a.description, a.enum, a.min, a.max, a.def}
-		if a.required {
-			required = append(required, a.name)
+	buf := []byte(`{"type":"object"`)
+	if len(t.args) > 0 {
+		buf = append(buf, `,"properties":{`...)
+		var required []string
+		for i, a := range t.args {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, marshal(a.name)...)
+			buf = append(buf, ':')
+			buf = append(buf, marshal(prop{a.typ, a.description, a.enum, a.min, a.max, a.def})...)
+			if a.required {
+				required = append(required, a.name)
+			}
+		}
+		buf = append(buf, '}')
+		if len(required) > 0 {
+			buf = append(buf, `,"required":`...)
+			buf = append(buf, marshal(required)...)
 		}
 	}
-	return marshal(map[string]any{
-		"type":                 "object",
-		"properties":           props,
-		"required":             required,
-		"additionalProperties": false,
-	})
+	if !t.openArgs {
+		buf = append(buf, `,"additionalProperties":false`...)
+	}
+	buf = append(buf, '}')
+	return buf
+}
+
+// argProblem is one way the arguments miss the inputSchema.
+type argProblem struct {
+	arg  string
+	kind string // "missing", "invalid" or "unknown"
+	what string // "is required", "must be a number, not a string", …
+	hint string
 }
 
 // validate checks arguments against the specs and returns what is wrong, in
 // the order of the specs, then unknown arguments in name order.
-func (t *tool) validate(args params) []string {
+func (t *tool) validate(args params) []argProblem {
 	if t.inputSchema != nil {
 		// A hand-written schema (fixtures) is the tool's own business.
 		return nil
 	}
-	var problems []string
+	var problems []argProblem
 	for _, a := range t.args {
 		raw, ok := args[a.name]
 		if !ok {
 			if a.required {
-				problems = append(problems, fmt.Sprintf("%q is required", a.name))
+				problems = append(problems, argProblem{a.name, "missing", "is required", a.hint})
 			}
 			continue
 		}
 		if p := a.check(raw); p != "" {
-			problems = append(problems, p)
+			problems = append(problems, argProblem{a.name, "invalid", p, a.hint})
 		}
+	}
+	if t.openArgs {
+		return problems
 	}
 	var unknown []string
 	for k := range args {
@@ -119,9 +150,46 @@ func (t *tool) validate(args params) []string {
 	}
 	slices.Sort(unknown)
 	for _, k := range unknown {
-		problems = append(problems, fmt.Sprintf("%q is not an argument of %s (expected: %s)", k, t.name, t.argNames()))
+		what := "is not an argument of " + t.name
+		if len(t.args) > 0 {
+			what += " (expected: " + t.argNames() + ")"
+		} else {
+			what += ", which takes none"
+		}
+		problems = append(problems, argProblem{k, "unknown", what, ""})
 	}
 	return problems
+}
+
+// toolErrorText is the text of the tool error that reports problems
+// (2025-11-25 and later): what is wrong, then how to fix it, for the model.
+func toolErrorText(problems []argProblem) string {
+	parts := make([]string, len(problems))
+	var hints []string
+	for i, p := range problems {
+		parts[i] = strconv.Quote(p.arg) + " " + p.what
+		if p.hint != "" && !slices.Contains(hints, p.hint) {
+			hints = append(hints, p.hint)
+		}
+	}
+	msg := "Invalid arguments: " + strings.Join(parts, "; ") + "."
+	for _, h := range hints {
+		msg += " " + h
+	}
+	return msg
+}
+
+// invalidArgsError is the -32602 that reports problems in 2025-06-18, with
+// the names of the missing, invalid and unknown arguments in error.data.
+func invalidArgsError(problems []argProblem) *rpcError {
+	parts := make([]string, len(problems))
+	data := map[string]any{}
+	for i, p := range problems {
+		parts[i] = p.arg + " " + p.what
+		names, _ := data[p.kind].([]string)
+		data[p.kind] = append(names, p.arg)
+	}
+	return &rpcError{Code: CodeInvalidParams, Message: "Invalid params: " + strings.Join(parts, "; "), Data: data, explain: true}
 }
 
 func (t *tool) argNames() string {
@@ -132,34 +200,36 @@ func (t *tool) argNames() string {
 	return strings.Join(names, ", ")
 }
 
+// check returns what is wrong with one argument's value ("" when nothing),
+// as the end of a sentence whose subject is the argument.
 func (a argSpec) check(raw json.RawMessage) string {
 	switch a.typ {
 	case "string":
 		var s string
 		if firstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
-			return fmt.Sprintf("%q must be a string", a.name)
+			return "must be a string, not " + jsonType(raw)
 		}
 		if len(a.enum) > 0 && !slices.Contains(a.enum, s) {
-			return fmt.Sprintf("%q must be one of %s", a.name, strings.Join(a.enum, ", "))
+			return "must be one of " + strings.Join(a.enum, ", ")
 		}
 	case "number", "integer":
 		var f float64
 		c := firstByte(raw)
 		if !(c == '-' || (c >= '0' && c <= '9')) || json.Unmarshal(raw, &f) != nil {
-			return fmt.Sprintf("%q must be a %s, not %s", a.name, a.typ, jsonType(raw))
+			return fmt.Sprintf("must be %s %s, not %s", article(a.typ), a.typ, jsonType(raw))
 		}
 		if a.typ == "integer" && f != math.Trunc(f) {
-			return fmt.Sprintf("%q must be an integer", a.name)
+			return "must be an integer"
 		}
 		if a.min != nil && f < *a.min {
-			return fmt.Sprintf("%q must be at least %s", a.name, strconv.FormatFloat(*a.min, 'f', -1, 64))
+			return "must be at least " + strconv.FormatFloat(*a.min, 'f', -1, 64)
 		}
 		if a.max != nil && f > *a.max {
-			return fmt.Sprintf("%q must be at most %s", a.name, strconv.FormatFloat(*a.max, 'f', -1, 64))
+			return "must be at most " + strconv.FormatFloat(*a.max, 'f', -1, 64)
 		}
 	case "boolean":
 		if s := string(raw); s != "true" && s != "false" {
-			return fmt.Sprintf("%q must be true or false", a.name)
+			return "must be true or false"
 		}
 	}
 	return ""
@@ -253,10 +323,11 @@ func (c *call) logf(level, logger string, data any) {
 }
 
 // callResult is a CallToolResult.
+// isError is always written, false included, as the lessons show it.
 type callResult struct {
 	Content           []any `json:"content"`
 	StructuredContent any   `json:"structuredContent,omitempty"`
-	IsError           bool  `json:"isError,omitempty"`
+	IsError           bool  `json:"isError"`
 }
 
 // giftList is the structuredContent of the gift tools.
@@ -325,7 +396,7 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 			names = append(names, t.name)
 		}
 	}
-	from, to, next, err := s.page(r, "tools", len(names))
+	from, to, next, err := s.page(r, len(names))
 	if err != nil {
 		return nil, err
 	}
@@ -348,26 +419,27 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 
 // page reads params.cursor and returns the slice bounds of the page and the
 // next cursor ("" on the last page). Cursors are opaque to clients on
-// purpose: base64 of "<list>:<offset>".
-func (s *Session) page(r *req, list string, n int) (from, to int, next string, err *rpcError) {
+// purpose: base64 of {"offset":N}, as the tools lesson shows them.
+func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError) {
 	cursor, present, cerr := r.p.str("cursor", false)
 	if cerr != nil {
 		return 0, 0, "", newError(CodeInvalidParams, `Invalid params: "cursor" must be a string (leave it out for the first page)`)
 	}
 	if present {
-		b, derr := base64.RawURLEncoding.DecodeString(cursor)
-		rest, ok := strings.CutPrefix(string(b), list+":")
-		off, aerr := strconv.Atoi(rest)
-		if derr != nil || !ok || aerr != nil || off <= 0 || off >= n {
+		var c struct {
+			Offset *int `json:"offset"`
+		}
+		b, derr := base64.RawURLEncoding.DecodeString(strings.TrimRight(cursor, "="))
+		if derr != nil || json.Unmarshal(b, &c) != nil || c.Offset == nil || *c.Offset <= 0 || *c.Offset >= n {
 			return 0, 0, "", &rpcError{Code: CodeInvalidParams, Message: "Invalid params: unknown cursor; use a nextCursor this server returned", explain: true}
 		}
-		from = off
+		from = *c.Offset
 	}
 	size := s.pageSize(r)
 	to = n
 	if size > 0 && from+size < n {
 		to = from + size
-		next = base64.RawURLEncoding.EncodeToString([]byte(list + ":" + strconv.Itoa(to)))
+		next = base64.RawURLEncoding.EncodeToString([]byte(`{"offset":` + strconv.Itoa(to) + `}`))
 	}
 	return from, to, next, nil
 }
@@ -383,25 +455,41 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		t = nil
 	}
 	if t == nil {
-		e := newError(CodeInvalidParams, "Invalid params: unknown tool %q; tools/list shows the tools", name)
-		return nil, e
+		return nil, s.unknownTool(name)
 	}
 	args, _, err := r.p.object("arguments", false)
 	if err != nil {
 		return nil, err
 	}
 	if problems := t.validate(args); len(problems) > 0 {
-		msg := "Invalid arguments for " + t.name + ": " + strings.Join(problems, "; ")
 		if r.rev == Rev20250618 {
 			// 2025-06-18 lists invalid arguments among the protocol errors.
-			return nil, newError(CodeInvalidParams, "Invalid params: %s", msg)
+			return nil, invalidArgsError(problems)
 		}
 		// Since 2025-11-25 input validation errors are tool execution
 		// errors, so a model can read them and correct itself.
-		return toolError(msg), nil
+		return toolError(toolErrorText(problems)), nil
 	}
 	c := &call{ctx: ctx, s: s, r: r, t: t, args: args, progress: r.p.progressToken()}
 	return t.call(c)
+}
+
+// unknownTool is the -32602 for a tool that is not in this session's
+// tools/list, with the tools that are in error.data.
+func (s *Session) unknownTool(name string) *rpcError {
+	unlocked := s.isUnlocked()
+	available := []string{}
+	for _, t := range s.srv.tools {
+		if !t.locked || unlocked {
+			available = append(available, t.name)
+		}
+	}
+	return &rpcError{
+		Code:    CodeInvalidParams,
+		Message: "Unknown tool: " + name,
+		Data:    map[string]any{"name": name, "available": available},
+		explain: true,
+	}
 }
 
 // giftTools are the gift server's tools, in tools/list order.
@@ -409,16 +497,17 @@ func giftTools() []*tool {
 	readOnly := &toolAnnotations{ReadOnlyHint: ptr(true), OpenWorldHint: ptr(false)}
 	return []*tool{
 		{
+			// Defined exactly as the tools lesson shows it.
 			name:        "suggest_gifts",
 			title:       "Gift ideas",
-			description: "Suggests up to three gifts from the catalogue for an occasion, within a budget in US dollars, matched to the recipient.",
+			description: "Suggests gift ideas for an occasion, within a budget in US dollars.",
 			args: []argSpec{
-				{name: "occasion", typ: "string", required: true, description: "The occasion, for example birthday, wedding, graduation, housewarming, thank-you."},
-				{name: "budget", typ: "number", required: true, min: ptr(0.0), description: "The most you want to spend, in US dollars."},
-				{name: "recipient", typ: "string", description: "Who the gift is for, for example \"friend who loves board games\"."},
+				{name: "occasion", typ: "string", required: true, description: "What the gift is for, e.g. birthday", hint: `Say what the gift is for, for example "birthday".`},
+				{name: "budget", typ: "number", required: true, description: "Maximum price in US dollars", hint: "Give the maximum price in US dollars, for example 50."},
+				{name: "recipient", typ: "string", description: "Who the gift is for"},
 			},
+			openArgs:     true,
 			outputSchema: json.RawMessage(`{"type":"object","properties":{"gifts":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"price":{"type":"number"},"category":{"type":"string"}},"required":["name","price","category"]}}},"required":["gifts"]}`),
-			annotations:  readOnly,
 			call:         suggestGifts,
 		},
 		{
@@ -434,7 +523,7 @@ func giftTools() []*tool {
 			title:       "Prepare the delivery",
 			description: "Packs the gifts step by step. Slow on purpose: send a progressToken in _meta to get notifications/progress, and notifications/cancelled to stop it.",
 			args: []argSpec{
-				{name: "steps", typ: "integer", min: ptr(1.0), max: ptr(10.0), def: 5, description: "How many steps the packing takes (1 to 10)."},
+				{name: "steps", typ: "integer", min: ptr(1.0), max: ptr(10.0), def: 5, description: "How many steps the packing takes (1 to 10).", hint: "Give a whole number of steps from 1 to 10, or leave it out for 5."},
 			},
 			blocking: true,
 			call:     prepareDelivery,
@@ -450,41 +539,54 @@ func giftTools() []*tool {
 			title:       "Write a card",
 			description: "Asks your client's model (sampling/createMessage) to write the message of a gift card. Your client must support sampling.",
 			args: []argSpec{
-				{name: "occasion", typ: "string", required: true, description: "The occasion of the gift."},
+				{name: "occasion", typ: "string", required: true, description: "The occasion of the gift.", hint: `Say what the gift is for, for example "birthday".`},
 				{name: "recipient", typ: "string", description: "Who the card is for."},
 			},
 			blocking: true,
 			call:     writeCardMessage,
 		},
 		{
+			// The tool the tools lesson shows on the last page of tools/list.
 			name:        "wrap_gift",
-			title:       "Wrap a gift",
-			description: "Wraps a gift in paper of your choice. Appears after unlock_gift_wrapping.",
-			args: []argSpec{
-				{name: "gift", typ: "string", required: true, description: "The gift to wrap."},
-				{name: "paper", typ: "string", enum: []string{"classic", "kraft", "festive"}, def: "classic", description: "The wrapping paper."},
-			},
-			locked: true,
-			call: func(c *call) (any, *rpcError) {
-				return textResult(fmt.Sprintf("%s is wrapped in %s paper, with a ribbon.", c.str("gift"), c.str("paper"))), nil
-			},
+			title:       "Wrapping styles",
+			description: "Lists the gift-wrapping styles available for a gift.",
+			locked:      true,
+			call:        constant(callResult{Content: []any{text(wrappingStylesText)}}),
 		},
 	}
 }
 
+// wrappingStylesText is what wrap_gift answers.
+const wrappingStylesText = "Three gift-wrapping styles are available: classic (red paper and a gold ribbon), kraft (brown paper and twine) and festive (starry paper and a big bow)."
+
+// suggestGifts searches the shelves for the occasion and the budget. With a
+// progressToken it reports each shelf it moves on to: quick, deterministic
+// progress (prepare_delivery is the slow, cancellable tool).
 func suggestGifts(c *call) (any, *rpcError) {
 	occasion, recipient := c.str("occasion"), c.str("recipient")
 	budget := c.num("budget", 0)
-	c.logf("info", "gift-catalog", fmt.Sprintf("searching %d gifts for %s %s within %s", len(catalogue), article(occasion), occasion, formatPrice(budget)))
+	if normalOccasion(occasion) == "" {
+		return toolError(`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`), nil
+	}
+	if budget < 0 {
+		return toolError(`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`), nil
+	}
+	c.logf("info", "gift-server", fmt.Sprintf("searching %d gifts for %s %s within %s", len(catalogue), article(normalOccasion(occasion)), normalOccasion(occasion), formatPrice(budget)))
+	for i := 1; i < len(shelves); i++ {
+		c.notifyProgress(float64(i), float64(len(shelves)), "Searching the "+shelves[i].label)
+	}
 	sg := suggest(occasion, budget, recipient)
 	if sg.NothingFits {
-		c.logf("warning", "gift-catalog", "nothing fits the budget")
+		c.logf("warning", "gift-server", "nothing fits the budget")
 		return toolError(nothingFitsText(occasion, budget, sg)), nil
 	}
-	c.logf("debug", "gift-catalog", fmt.Sprintf("%d gifts selected", len(sg.Gifts)))
+	c.logf("debug", "gift-server", fmt.Sprintf("%d gifts selected", len(sg.Gifts)))
+	list := giftList{sg.Gifts}
+	// The text block carries the structured content serialised, as the spec
+	// recommends for clients that predate structuredContent.
 	return callResult{
-		Content:           []any{text(suggestionText(occasion, budget, recipient, sg))},
-		StructuredContent: giftList{sg.Gifts},
+		Content:           []any{text(string(marshal(list)))},
+		StructuredContent: list,
 	}, nil
 }
 
@@ -499,7 +601,11 @@ func prepareDelivery(c *call) (any, *rpcError) {
 		}
 		c.notifyProgress(float64(i), float64(steps), fmt.Sprintf("Step %d of %d: %s", i, steps, labels[(i-1)%len(labels)]))
 	}
-	return textResult(fmt.Sprintf("The gifts are packed and ready to ship (%d steps).", steps)), nil
+	unit := "steps"
+	if steps == 1 {
+		unit = "step"
+	}
+	return textResult(fmt.Sprintf("The gifts are packed and ready to ship (%d %s).", steps, unit)), nil
 }
 
 func unlockGiftWrapping(c *call) (any, *rpcError) {

@@ -32,7 +32,7 @@ func TestMockserverStdio(t *testing.T) {
 		t.Fatalf("suggest_gifts: %v %+v", err, res)
 	}
 	rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "gift://catalog"})
-	if err != nil || !strings.Contains(rr.Contents[0].Text, "Board game: Catan") {
+	if err != nil || !strings.Contains(rr.Contents[0].Text, "Cooperative board game") {
 		t.Fatalf("gift://catalog: %v", err)
 	}
 	gp, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "gift_congrats_style", Arguments: map[string]string{"occasion": "wedding"}})

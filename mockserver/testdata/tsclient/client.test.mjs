@@ -49,7 +49,7 @@ test('a business failure is a result with isError', async () => {
     await client.listTools();
     const result = await client.callTool({ name: 'suggest_gifts', arguments: { occasion: 'wedding', budget: 1 } });
     assert.equal(result.isError, true);
-    assert.match(result.content[0].text, /No gift in the catalogue fits/);
+    assert.match(result.content[0].text, /^No gift found for a wedding under \$1\. The cheapest wedding gift costs \$39/);
   } finally {
     await client.close();
   }
