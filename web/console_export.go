@@ -85,6 +85,9 @@ func exchangeOf(events []mockserver.Event, limit int) (items []exchangeItem, lef
 		sizes = append(sizes, len(b)+1)
 		total += len(b) + 1
 	}
+	if len(items) > 0 {
+		total-- // n items take n-1 commas
+	}
 	drop := 0
 	for total > limit && drop < len(items) {
 		total -= sizes[drop]
