@@ -104,7 +104,7 @@
 //   - callouts: <aside class="callout callout-note|mistake|spec|check"
 //     role="note" aria-label="title"> starting with <p class="callout-title">;
 //     a check's answer is in <details class="callout-answer">
-//   - code: <div class="code"><pre><code class="language-…">…</code></pre>
+//   - code: <div class="code"><pre tabindex="0"><code class="language-…">…</code></pre>
 //     <button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>;
 //     the script un-hides the button and copies the <code>'s text on click.
 //     JSON tokens are spans j-key, j-str, j-num, j-bool, j-null, j-punc and

@@ -198,27 +198,27 @@ func TestCodeBlocks(t *testing.T) {
 		name, lang, src, want string
 	}{
 		{"json", "en", "```json\n{\"id\": 1}\n```",
-			`<div class="code"><pre><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;id&#34;</span><span class="j-punc">:</span> <span class="j-num">1</span><span class="j-punc">}</span>
+			`<div class="code"><pre tabindex="0"><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;id&#34;</span><span class="j-punc">:</span> <span class="j-num">1</span><span class="j-punc">}</span>
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"other language, French button", "fr", "```go\nif a < b && c {\n```",
-			`<div class="code"><pre><code class="language-go">if a &lt; b &amp;&amp; c {
+			`<div class="code"><pre tabindex="0"><code class="language-go">if a &lt; b &amp;&amp; c {
 </code></pre><button type="button" class="copy" data-copy data-copied="Copié" hidden>Copier</button></div>
 `},
 		{"no language", "en", "```\n<script>alert(1)</script>\n```",
-			`<div class="code"><pre><code>&lt;script&gt;alert(1)&lt;/script&gt;
+			`<div class="code"><pre tabindex="0"><code>&lt;script&gt;alert(1)&lt;/script&gt;
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"indented", "en", "    \"x\"\n",
-			`<div class="code"><pre><code>&#34;x&#34;
+			`<div class="code"><pre tabindex="0"><code>&#34;x&#34;
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"script in JSON", "en", "```json\n{\"text\": \"</code><script>alert(1)</script>\"}\n```",
-			`<div class="code"><pre><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;text&#34;</span><span class="j-punc">:</span> <span class="j-str">&#34;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#34;</span><span class="j-punc">}</span>
+			`<div class="code"><pre tabindex="0"><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;text&#34;</span><span class="j-punc">:</span> <span class="j-str">&#34;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#34;</span><span class="j-punc">}</span>
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 		{"language is escaped", "en", "```\"><x\nhi\n```",
-			`<div class="code"><pre><code class="language-&#34;&gt;&lt;x">hi
+			`<div class="code"><pre tabindex="0"><code class="language-&#34;&gt;&lt;x">hi
 </code></pre><button type="button" class="copy" data-copy data-copied="Copied" hidden>Copy</button></div>
 `},
 	}

@@ -106,7 +106,7 @@ func renderCode(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 		return ast.WalkSkipChildren, nil
 	}
 	n := node.(*codeNode)
-	_, _ = w.WriteString(`<div class="code"><pre><code`)
+	_, _ = w.WriteString(`<div class="code"><pre tabindex="0"><code`)
 	if n.lang != "" {
 		_, _ = w.WriteString(` class="language-` + template.HTMLEscapeString(n.lang) + `"`)
 	}
