@@ -142,7 +142,8 @@ func loadAxe(t *testing.T) string {
 	p := axePath()
 	src, err := os.ReadFile(p)
 	if err != nil {
-		msg := fmt.Sprintf("axe-core not found at %s (npm install --prefix \"$(go env GOCACHE)/../mcp-playground/axe\" axe-core, or set AXE_CORE_JS): %v", p, err)
+		msg := fmt.Sprintf("axe-core not found at %s: install it with `npm install --prefix %q axe-core@4.14.1`, or set AXE_CORE_JS to axe.min.js (%v)",
+			p, strings.TrimSuffix(p, filepath.FromSlash("/node_modules/axe-core/axe.min.js")), err)
 		if os.Getenv("PLAYGROUND_E2E") == "require" {
 			t.Fatal(msg)
 		}
