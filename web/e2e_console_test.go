@@ -1,0 +1,124 @@
+package web
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mcpplayground/playground/internal/e2etest"
+)
+
+// A learner opens the console in a real browser, checks and sends
+// initialize, tools/list and a call of the slow tool with a progress
+// token, and sees the progress notifications arrive on the event stream
+// while nothing is being sent, then the result paired with the call, in
+// the timeline and in the sequence diagram.
+func TestE2EConsole(t *testing.T) {
+	ctx := e2etest.Browser(t)
+	e := newConsoleEnv(t, Config{})
+	base := e.serve(t)
+	// The page's event stream stays open: end it before the test server
+	// waits for its requests to finish.
+	t.Cleanup(e.srv.Close)
+
+	useTemplate := func(key, want string) {
+		t.Helper()
+		e2etest.Do(t, ctx, "use the template "+key,
+			// The sticky site header would cover a button scrolled to the top edge.
+			chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+			chromedp.SetValue(chromedp.CSS("#template"), key),
+			chromedp.Click(chromedp.CSS("[data-template-use]")),
+		)
+		e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes(`+jsString(want)+`)`, chromedp.WithPollingTimeout(5*time.Second)))
+	}
+	send := func(wait string) {
+		t.Helper()
+		e2etest.Do(t, ctx, "send and wait for "+wait,
+			chromedp.Click(chromedp.CSS("[data-send]")),
+			chromedp.WaitVisible(chromedp.CSS(wait)),
+		)
+	}
+
+	e2etest.Do(t, ctx, "open the console",
+		chromedp.Navigate(base+"/en/console"),
+		chromedp.WaitVisible(chromedp.CSS("#answer")),
+		chromedp.WaitVisible(chromedp.CSS(".editor.enhanced .editor-gutter")),
+	)
+	if h1 := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("main h1"))); h1 != "Console" {
+		t.Errorf("h1 = %q", h1)
+	}
+
+	// The report follows the editor before anything is sent, and marks the
+	// line in the editor (exercise.js's marks).
+	e2etest.Do(t, ctx, "type a message with a mistake",
+		chromedp.SetValue(chromedp.CSS("#answer"), "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"tools/list\",\n  \"params\": { \"cursr\": \"a\" }\n}"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("answer").dispatchEvent(new Event("input"))`),
+		chromedp.WaitVisible(chromedp.CSS("#report-box .problem[data-line='5']")),
+		chromedp.WaitVisible(chromedp.CSS(".editor-gutter .mark-error, .editor-gutter .mark-warning")),
+	)
+	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-item").length`)); n != 0 {
+		t.Errorf("checking sent %d messages", n)
+	}
+
+	useTemplate("initialize", `"method": "initialize"`)
+	e2etest.Do(t, ctx, "the report says it is ready", chromedp.WaitVisible(chromedp.CSS("#report-box .report-ok")))
+	send(`#msg-2[data-status="reply"]`)
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.querySelector("[data-state]").textContent.includes("2025-11-25")`, chromedp.WithPollingTimeout(5*time.Second)))
+	useTemplate("initialized", "notifications/initialized")
+	send(`#msg-3[data-status="noreply"]`)
+	useTemplate("tools-list", `"id": 2`)
+	send(`#msg-5[data-reply-to="4"]`)
+	useTemplate("prepare-delivery", `"progressToken": "pack-3"`)
+	send(`.tl-item.tl-response[data-reply-to="6"]`)
+
+	type timeline struct {
+		Progress      int
+		Request       string
+		RequestPair   string
+		ResponsePair  string
+		ResponseLabel string
+		Diagram       string
+		Live          string
+	}
+	got := e2etest.Get(t, ctx, chromedp.Evaluate[timeline](`(function () {
+		var req = document.getElementById("msg-6");
+		var resp = document.querySelector('.tl-item[data-reply-to="6"]');
+		var pair = function (el) { return Array.from(el.classList).filter(function (c) { return c.indexOf("pair-") === 0; }).join(); };
+		return {
+			Progress: document.querySelectorAll('.tl-item[data-method="notifications/progress"]').length,
+			Request: req.querySelector(".tl-status").textContent,
+			RequestPair: pair(req),
+			ResponsePair: pair(resp),
+			ResponseLabel: resp.querySelector(".tl-status").textContent,
+			Diagram: (document.querySelector("#diagram-box svg") || {}).textContent || "",
+			Live: document.querySelector("[data-live]").textContent
+		};
+	})()`))
+	if got.Progress != 3 {
+		t.Errorf("%d progress notifications in the timeline, want 3", got.Progress)
+	}
+	if !strings.HasPrefix(got.Request, "answered by #") || got.ResponseLabel != "response to #6" {
+		t.Errorf("the call says %q and its result %q", got.Request, got.ResponseLabel)
+	}
+	if got.RequestPair == "" || got.RequestPair != got.ResponsePair {
+		t.Errorf("the call and its result have colours %q and %q", got.RequestPair, got.ResponsePair)
+	}
+	if !strings.Contains(got.Live, "Live") {
+		t.Errorf("the live indicator says %q", got.Live)
+	}
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`, chromedp.WithPollingTimeout(5*time.Second)))
+
+	// Reset clears the timeline and the diagram.
+	e2etest.Do(t, ctx, "reset",
+		chromedp.Click(chromedp.CSS("[data-reset-form] button")),
+		chromedp.WaitNotPresent(chromedp.CSS(".tl-item")),
+		chromedp.WaitVisible(chromedp.CSS("[data-timeline-empty]")),
+		chromedp.WaitVisible(chromedp.CSS("[data-handshake]")),
+	)
+}
+
+func jsString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
