@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestE2EConsole(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS("#template"), key),
 			chromedp.Click(chromedp.CSS("[data-template-use]")),
 		)
-		e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes(`+jsString(want)+`)`, chromedp.WithPollingTimeout(5*time.Second)))
+		e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes(`+jsonString(want)+`)`, chromedp.WithPollingTimeout(5*time.Second)))
 	}
 	send := func(wait string) {
 		t.Helper()
@@ -110,6 +111,26 @@ func TestE2EConsole(t *testing.T) {
 	}
 	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`, chromedp.WithPollingTimeout(5*time.Second)))
 
+	// The server asks the learner (elicitation/create): the request waits,
+	// its button fills in a response with the right id, checked against the
+	// request before it goes, and the tool's result follows the answer.
+	e2etest.Do(t, ctx, "call a tool that asks the learner",
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+		chromedp.SetValue(chromedp.CSS("#answer"), `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`),
+		chromedp.Click(chromedp.CSS("[data-send]")),
+		chromedp.WaitVisible(chromedp.CSS(`#msg-12[data-status="waiting"] .tl-wait [data-answer]`)),
+		chromedp.Click(chromedp.CSS(`#msg-12 [data-answer]`)),
+	)
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes('"action": "accept"')`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`, chromedp.WithPollingTimeout(5*time.Second)))
+	send(`.tl-item[data-reply-to="11"]`)
+	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-wait").length`)); n != 0 {
+		t.Errorf("%d server requests still wait after the answer", n)
+	}
+	if st := e2etest.Get(t, ctx, chromedp.Evaluate[string](`document.getElementById("msg-12").dataset.status`)); st != "answered" {
+		t.Errorf("the server's request is %q after the answer", st)
+	}
+
 	// Reset clears the timeline and the diagram.
 	e2etest.Do(t, ctx, "reset",
 		chromedp.Click(chromedp.CSS("[data-reset-form] button")),
@@ -119,6 +140,39 @@ func TestE2EConsole(t *testing.T) {
 	)
 }
 
-func jsString(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+
+// The console with a full timeline (pairs, a notification, diagnostics, a
+// request of the server waiting for the learner, an error) and a live
+// exercise above it has no serious accessibility violation, in both themes.
+func TestE2EConsoleAccessibility(t *testing.T) {
+	axe := loadAxe(t)
+	ctx := e2etest.Browser(t)
+	e := newConsoleEnv(t, Config{})
+	base := e.serve(t)
+	t.Cleanup(e.srv.Close)
+	page := base + "/en/console?exercise=tools-live-suggest-gifts"
+	e2etest.Do(t, ctx, "open the console", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("#answer")))
+	messages := []string{msgInitialize, msgInitialized, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursr":"x"}}`,
+		msgSuggest, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`, `not JSON`}
+	script := `(async function () {
+		for (const m of ` + jsonOf(messages) + `) {
+			const r = await fetch("/api/console/messages", {method: "POST", body: m, credentials: "same-origin"});
+			if (!r.ok) return "POST " + r.status;
+		}
+		return "";
+	})()`
+	if msg := e2etest.Get(t, ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise)); msg != "" {
+		t.Fatalf("sending from the page: %s", msg)
+	}
+	e2etest.Do(t, ctx, "reload with the timeline",
+		chromedp.Navigate(page),
+		chromedp.WaitVisible(chromedp.CSS(".tl-wait [data-answer]")),
+		chromedp.WaitVisible(chromedp.CSS("#diagram-box svg")),
+	)
+	checkAxe(t, ctx, axe, "console with a timeline")
+}
+
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

@@ -21,10 +21,11 @@ func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 
-	var progress []float64
+	// The SDK hands notifications to the handler on its own goroutine.
+	progress := make(chan float64, 8)
 	client := mcp.NewClient(&mcp.Implementation{Name: "router-test", Version: "1.0.0"}, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
-			progress = append(progress, r.Params.Progress)
+			progress <- r.Params.Progress
 		},
 	})
 	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
@@ -72,8 +73,17 @@ func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "prepare_delivery", Arguments: map[string]any{"steps": 2}, Meta: mcp.Meta{"progressToken": "p"}}); err != nil {
 		t.Fatalf("prepare_delivery: %v", err)
 	}
-	if len(progress) != 2 {
-		t.Errorf("progress %v, want two notifications", progress)
+	var got []float64
+	for len(got) < 2 {
+		select {
+		case p := <-progress:
+			got = append(got, p)
+		case <-ctx.Done():
+			t.Fatalf("progress %v, want two notifications", got)
+		}
+	}
+	if got[0] != 1 || got[1] != 2 {
+		t.Errorf("progress %v, want [1 2]", got)
 	}
 }
 

@@ -415,5 +415,6 @@
     });
   }
 
+  if (textarea.value.trim() && !reportBox.querySelector(".report-summary")) checkNow();
   openStream();
 })();
