@@ -140,7 +140,6 @@ func TestE2EConsole(t *testing.T) {
 	)
 }
 
-
 // The console with a full timeline (pairs, a notification, diagnostics, a
 // request of the server waiting for the learner, an error) and a live
 // exercise above it has no serious accessibility violation, in both themes.
