@@ -68,8 +68,19 @@ type consoleEventOut struct {
 
 // eventsOut lays out events of e's session for the page's script.
 func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events []mockserver.Event) ([]consoleEventOut, error) {
-	all := e.c.Events(0)
-	tl := newTimeline(all, e.c.Pending())
+	if len(events) == 0 {
+		return []consoleEventOut{}, nil
+	}
+	// Pairing needs the events from the oldest request answered here on:
+	// the replies to these events come after them. Reading only that
+	// window keeps a message's cost independent of the timeline's length.
+	from := events[0].Seq
+	for _, ev := range events {
+		if ev.ReplyTo > 0 && ev.ReplyTo < from {
+			from = ev.ReplyTo
+		}
+	}
+	tl := newTimeline(e.c.Events(from-1), e.c.Pending())
 	urls := newConsoleURLs(l, c.Query("exercise"))
 	answerURL := func(seq int) string { return urls.param("reply", fmt.Sprint(seq)) + "#answer" }
 	x := i18n.ConsoleFor(l)

@@ -1,0 +1,71 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// benchConsole is a learner whose session holds a full timeline (the cap of
+// 500 messages), with the rate limit off: the benchmarks measure the work.
+func benchConsole(b *testing.B) (*testEnv, string) {
+	b.Helper()
+	e := newConsoleEnv(b, Config{ConsoleLimit: RateLimit{PerSecond: -1}, AnonymousLimit: RateLimit{PerSecond: -1}})
+	rec := e.do(b, "POST", "/api/console/messages", strings.NewReader(msgInitialize))
+	cookie := ""
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == learnerCookie {
+			cookie = c.Name + "=" + c.Value
+		}
+	}
+	if rec.Code != http.StatusOK || cookie == "" {
+		b.Fatalf("first message = %d, cookie %q", rec.Code, cookie)
+	}
+	e.do(b, "POST", "/api/console/messages", strings.NewReader(msgInitialized), "Cookie", cookie)
+	for i := 0; i < 250; i++ {
+		e.do(b, "POST", "/api/console/messages", strings.NewReader(msgSuggest), "Cookie", cookie)
+	}
+	return e, cookie
+}
+
+// One message through the router: check, the gift server's reply, both
+// laid out for the timeline.
+func BenchmarkConsoleSend(b *testing.B) {
+	e, cookie := benchConsole(b)
+	for b.Loop() {
+		rec := e.do(b, "POST", "/api/console/messages", strings.NewReader(msgSuggest), "Cookie", cookie)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("send = %d", rec.Code)
+		}
+	}
+}
+
+// The console page with a full timeline and its diagram.
+func BenchmarkConsolePage(b *testing.B) {
+	e, cookie := benchConsole(b)
+	for b.Loop() {
+		if rec := e.do(b, "GET", "/en/console", nil, "Cookie", cookie); rec.Code != http.StatusOK {
+			b.Fatalf("page = %d", rec.Code)
+		}
+	}
+}
+
+// The same page in the other language: every report is written again.
+func BenchmarkConsolePageOtherLanguage(b *testing.B) {
+	e, cookie := benchConsole(b)
+	for b.Loop() {
+		if rec := e.do(b, "GET", "/fr/console", nil, "Cookie", cookie); rec.Code != http.StatusOK {
+			b.Fatalf("page = %d", rec.Code)
+		}
+	}
+}
+
+// The diagram the page fetches after each message.
+func BenchmarkConsoleDiagram(b *testing.B) {
+	e, cookie := benchConsole(b)
+	for b.Loop() {
+		if rec := e.do(b, "GET", "/api/console/diagram?lang=en", nil, "Cookie", cookie); rec.Code != http.StatusOK {
+			b.Fatalf("diagram = %d", rec.Code)
+		}
+	}
+}
