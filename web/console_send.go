@@ -61,9 +61,17 @@ func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*consoleE
 // it answers laid out again as answered.
 type consoleEventOut struct {
 	mockserver.Event
-	HTML         string `json:"html"`
-	AnsweredHTML string `json:"answered_html,omitempty"`
-	Protocol     string `json:"protocol"`
+	HTML string `json:"html"`
+	// Updates are earlier items this event changes, laid out again: the
+	// request a response answers, the request a cancellation names.
+	Updates  []consoleItemUpdate `json:"updates,omitempty"`
+	Protocol string              `json:"protocol"`
+}
+
+// consoleItemUpdate is a timeline item to replace.
+type consoleItemUpdate struct {
+	Seq  int    `json:"seq"`
+	HTML string `json:"html"`
 }
 
 // eventsOut lays out events of e's session for the page's script.
@@ -79,6 +87,9 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events 
 		if ev.ReplyTo > 0 && ev.ReplyTo < from {
 			from = ev.ReplyTo
 		}
+		if ev.Method == "notifications/cancelled" {
+			from = 1 // the request it names may be anywhere before it
+		}
 	}
 	tl := newTimeline(e.c.Events(from-1), e.c.Pending())
 	urls := newConsoleURLs(l, c.Query("exercise"))
@@ -92,11 +103,16 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events 
 			return nil, err
 		}
 		o := consoleEventOut{Event: ev, HTML: html, Protocol: protocol}
-		if req, ok := tl.bySeq[ev.ReplyTo]; ok && ev.ReplyTo > 0 {
-			o.AnsweredHTML, err = renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, req, tl, answerURL)))
+		for _, seq := range []int{ev.ReplyTo, tl.cancels[ev.Seq]} {
+			req, ok := tl.bySeq[seq]
+			if seq == 0 || !ok {
+				continue
+			}
+			html, err := renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, req, tl, answerURL)))
 			if err != nil {
 				return nil, err
 			}
+			o.Updates = append(o.Updates, consoleItemUpdate{Seq: seq, HTML: html})
 		}
 		out = append(out, o)
 	}

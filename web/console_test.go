@@ -61,8 +61,11 @@ type consoleReply struct {
 		ReplyTo      int             `json:"replyTo"`
 		ExpectsReply bool            `json:"expectsReply"`
 		HTML         string          `json:"html"`
-		AnsweredHTML string          `json:"answered_html"`
-		Report       struct {
+		Updates      []struct {
+			Seq  int    `json:"seq"`
+			HTML string `json:"html"`
+		} `json:"updates"`
+		Report struct {
 			Valid bool `json:"valid"`
 		} `json:"report"`
 	} `json:"events"`
@@ -106,7 +109,10 @@ func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
 		t.Errorf("initialize events (-want +got):\n%s", diff)
 	}
 	mustContain(t, "the reply", resp.HTML, `class="tl-item tl-out tl-response pair-1"`, `response to #1`, `href="#msg-1"`)
-	mustContain(t, "the request, answered", resp.AnsweredHTML, `class="tl-item tl-in tl-request pair-1"`, `answered by #2`, `href="#msg-2"`)
+	if len(resp.Updates) != 1 || resp.Updates[0].Seq != 1 {
+		t.Fatalf("the reply updates %+v, want the request #1", resp.Updates)
+	}
+	mustContain(t, "the request, answered", resp.Updates[0].HTML, `class="tl-item tl-in tl-request pair-1"`, `answered by #2`, `href="#msg-2"`)
 
 	n := b.send(msgInitialized)
 	if len(n.Events) != 1 || n.Events[0].Kind != "notification" {
@@ -218,7 +224,10 @@ func TestConsoleEventStreamDeliversProgress(t *testing.T) {
 			if o.ReplyTo != callSeq || progress != 3 {
 				t.Errorf("the result answers #%d after %d progress notifications, want #%d after 3", o.ReplyTo, progress, callSeq)
 			}
-			mustContain(t, "the call, answered", o.AnsweredHTML, "answered by #")
+			if len(o.Updates) != 1 || o.Updates[0].Seq != callSeq {
+				t.Fatalf("the result updates %+v, want the call", o.Updates)
+			}
+			mustContain(t, "the call, answered", o.Updates[0].HTML, "answered by #")
 			break
 		}
 	}
@@ -571,5 +580,27 @@ func TestConsoleTemplates(t *testing.T) {
 	}
 	if text := get("/api/console/templates/initialize?exercise=tools-live-suggest-gifts"); !strings.Contains(text, `"2025-11-25"`) {
 		t.Errorf("initialize: %s", text)
+	}
+}
+
+// A cancelled request is marked as such: no response will come, and the
+// page stops waiting for one.
+func TestConsoleCancellation(t *testing.T) {
+	e := newConsoleEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	b.send(msgInitialize)
+	b.send(msgInitialized)
+	call := b.send(`{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":10}}}`)
+	callSeq := call.Events[0].Seq
+	cancel := b.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow","reason":"changed my mind"}}`)
+	if len(cancel.Events) != 1 || len(cancel.Events[0].Updates) != 1 || cancel.Events[0].Updates[0].Seq != callSeq {
+		t.Fatalf("the cancellation updates %+v, want the call #%d", cancel.Events, callSeq)
+	}
+	mustContain(t, "cancelled call", cancel.Events[0].Updates[0].HTML, `data-status="cancelled"`, "cancelled by #", "no response will come")
+	time.Sleep(300 * time.Millisecond) // longer than the ten steps would have taken
+	page := b.get("/en/console")
+	mustContain(t, "page after the cancellation", page.body, "cancelled by #")
+	if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) {
+		t.Error("the cancelled call still waits, or got a response")
 	}
 }

@@ -29,23 +29,59 @@ const maxShownJSON = 64 << 10
 
 // timeline indexes a session's events to pair them.
 type timeline struct {
-	bySeq      map[int]mockserver.Event
-	answeredBy map[int]int // request seq → seq of its response
-	pending    map[int]bool
+	bySeq       map[int]mockserver.Event
+	answeredBy  map[int]int // request seq → seq of its response
+	cancelledBy map[int]int // request seq → seq of the notifications/cancelled naming it
+	cancels     map[int]int // the other way round
+	pending     map[int]bool
 }
 
 func newTimeline(all, pending []mockserver.Event) timeline {
-	t := timeline{bySeq: make(map[int]mockserver.Event, len(all)), answeredBy: map[int]int{}, pending: map[int]bool{}}
+	t := timeline{bySeq: make(map[int]mockserver.Event, len(all)), answeredBy: map[int]int{},
+		cancelledBy: map[int]int{}, cancels: map[int]int{}, pending: map[int]bool{}}
+	lastRequest := map[string]int{} // direction and id → the latest request
 	for _, e := range all {
 		t.bySeq[e.Seq] = e
 		if e.ReplyTo > 0 {
 			t.answeredBy[e.ReplyTo] = e.Seq
+		}
+		switch {
+		case e.Kind == "request":
+			lastRequest[e.Direction+compactJSON(e.ID)] = e.Seq
+		case e.Kind == "notification" && e.Method == "notifications/cancelled":
+			// A cancellation names a request of its own sender, which then
+			// gets no response.
+			if r, ok := lastRequest[e.Direction+cancelledID(e.Raw)]; ok {
+				t.cancelledBy[r], t.cancels[e.Seq] = e.Seq, r
+			}
 		}
 	}
 	for _, e := range pending {
 		t.pending[e.Seq] = true
 	}
 	return t
+}
+
+// cancelledID is params.requestId of a notifications/cancelled, compact
+// ("" when unreadable).
+func cancelledID(raw string) string {
+	var m struct {
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal([]byte(raw), &m) != nil {
+		return ""
+	}
+	return compactJSON(m.Params.RequestID)
+}
+
+func compactJSON(raw []byte) string {
+	var b bytes.Buffer
+	if len(raw) == 0 || json.Compact(&b, raw) != nil {
+		return ""
+	}
+	return b.String()
 }
 
 // consoleEventVM lays out one event. answerURL builds the link that opens
@@ -65,12 +101,17 @@ func consoleEventVM(l i18n.Lang, entryLang string, e mockserver.Event, t timelin
 	switch e.Kind {
 	case "request":
 		vm.KindLabel, vm.Pair = x.KindRequest, pairClass(e.Seq)
-		if r, ok := t.answeredBy[e.Seq]; ok {
+		r, answered := t.answeredBy[e.Seq]
+		cancel, cancelled := t.cancelledBy[e.Seq]
+		switch {
+		case answered:
 			vm.Status, vm.AnsweredBy, vm.StatusLabel = "answered", r, fmt.Sprintf(x.AnsweredBy, r)
-		} else {
+		case cancelled:
+			vm.Status, vm.CancelledBy, vm.StatusLabel = "cancelled", cancel, fmt.Sprintf(x.CancelledBy, cancel)
+		default:
 			vm.Status, vm.StatusLabel = "waiting", x.Waiting
 		}
-		if e.Direction == mockserver.DirectionOut && t.pending[e.Seq] {
+		if e.Direction == mockserver.DirectionOut && t.pending[e.Seq] && !cancelled {
 			vm.AnswerURL, vm.Raw = answerURL(e.Seq), e.Raw
 		}
 	case "notification":

@@ -56,6 +56,7 @@ type ConsoleUI struct {
 	ReplyTo          string // "response to #%d"
 	ReplyToNothing   string
 	AnsweredBy       string // "answered by #%d"
+	CancelledBy      string // "cancelled by #%d…"
 	Waiting          string
 	NoReply          string
 	ServerWaits      string
@@ -151,6 +152,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReplyTo:          "response to #%d",
 		ReplyToNothing:   "answers no request of this session",
 		AnsweredBy:       "answered by #%d",
+		CancelledBy:      "cancelled by #%d: no response will come",
 		Waiting:          "waiting for its response",
 		NoReply:          "expects no response",
 		ServerWaits:      "The server is waiting for your response",
@@ -240,6 +242,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReplyTo:          "réponse à #%d",
 		ReplyToNothing:   "ne répond à aucune requête de cette session",
 		AnsweredBy:       "a reçu sa réponse en #%d",
+		CancelledBy:      "annulée par #%d\u00a0: aucune réponse ne viendra",
 		Waiting:          "attend sa réponse",
 		NoReply:          "n’attend pas de réponse",
 		ServerWaits:      "Le serveur attend votre réponse",

@@ -104,10 +104,10 @@
       }
       list.insertBefore(el, before);
     }
-    if (o.answered_html && o.replyTo) {
-      var req = document.getElementById("msg-" + o.replyTo);
-      if (req) req.replaceWith(fragment(o.answered_html));
-    }
+    (o.updates || []).forEach(function (u) {
+      var prev = document.getElementById("msg-" + u.seq);
+      if (prev) prev.replaceWith(fragment(u.html));
+    });
     lastSeq = Math.max(lastSeq, o.seq);
     empty.hidden = true;
     setProtocol(o.protocol);

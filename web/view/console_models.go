@@ -79,11 +79,14 @@ type ConsoleEventVM struct {
 	Pair string
 	// Status says how the message relates to the others: "reply" (to
 	// ReplyTo), "answered" (by AnsweredBy), "waiting", "noreply"
-	// (notification), "orphan" (a response to nothing known) or "".
+	// (notification), "cancelled" (by the notifications/cancelled
+	// CancelledBy; no response will come), "orphan" (a response to nothing
+	// known) or "".
 	Status      string
 	StatusLabel string
 	ReplyTo     int
 	AnsweredBy  int
+	CancelledBy int
 	// AnswerURL is set on a server request waiting for the learner: it
 	// opens the editor with a response carrying the right id.
 	AnswerURL string
