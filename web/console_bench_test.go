@@ -7,7 +7,7 @@ import (
 )
 
 // benchConsole is a learner whose session holds a full timeline (the cap of
-// 500 messages), with the rate limit off: the benchmarks measure the work.
+// 300 messages), with the rate limit off: the benchmarks measure the work.
 func benchConsole(b *testing.B) (*testEnv, string) {
 	b.Helper()
 	e := newConsoleEnv(b, Config{ConsoleLimit: RateLimit{PerSecond: -1}, AnonymousLimit: RateLimit{PerSecond: -1}})

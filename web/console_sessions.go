@@ -10,9 +10,9 @@ import (
 
 // consoleLimits bound the console sessions kept in memory.
 type consoleLimits struct {
-	max       int           // sessions at once (default 1000)
+	max       int           // sessions at once (default 500)
 	idle      time.Duration // a session unused this long ends (default 30 min)
-	maxEvents int           // messages kept per timeline (default 500)
+	maxEvents int           // messages kept per timeline (default 300)
 }
 
 // consoles holds each learner's console session with the gift server, in
@@ -44,14 +44,18 @@ type consoleEntry struct {
 }
 
 func newConsoles(mock *mockserver.Server, lim consoleLimits, log *slog.Logger) *consoles {
+	// A message of the gift server weighs up to about 5 KB with its report
+	// (the catalogue), so the defaults bound the consoles to well under a
+	// gigabyte even if every learner filled theirs; a class sends a few
+	// dozen messages each.
 	if lim.max <= 0 {
-		lim.max = 1000
+		lim.max = 500
 	}
 	if lim.idle <= 0 {
 		lim.idle = 30 * time.Minute
 	}
 	if lim.maxEvents <= 0 {
-		lim.maxEvents = 500
+		lim.maxEvents = 300
 	}
 	return &consoles{mock: mock, lim: lim, log: log, now: time.Now, byLearner: map[int64]*consoleEntry{}}
 }

@@ -40,7 +40,7 @@ type Config struct {
 	// listener); the gift server's handler refuses any other Origin.
 	MCPAllowedOrigins []string
 	// ConsoleMaxSessions bounds the console sessions kept in memory (one
-	// per learner; default 1000); ConsoleIdleTimeout ends a session nobody
+	// per learner; default 500); ConsoleIdleTimeout ends a session nobody
 	// used for that long (default 30 minutes).
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
