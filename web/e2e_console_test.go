@@ -175,3 +175,40 @@ func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// A live exercise in the browser: the console does the handshake, the
+// learner calls the slow tool with a progress token, and "Check my
+// exchange" sends the session to the exercise, which passes.
+func TestE2EConsoleLiveExercise(t *testing.T) {
+	ctx := e2etest.Browser(t)
+	e := newConsoleEnv(t, Config{})
+	base := e.serve(t)
+	t.Cleanup(e.srv.Close)
+	e2etest.Do(t, ctx, "open the exercise's console",
+		chromedp.Navigate(base+"/en/console?exercise=notifications-live-progress"),
+		chromedp.WaitVisible(chromedp.CSS("#exercise [data-exercise-check]")),
+		chromedp.Click(chromedp.CSS("[data-handshake] button")),
+		chromedp.WaitVisible(chromedp.CSS(`#msg-3[data-method="notifications/initialized"]`)),
+		chromedp.WaitNotVisible(chromedp.CSS("[data-handshake]")),
+		chromedp.Click(chromedp.CSS("#exercise [data-exercise-check] button")),
+		chromedp.WaitVisible(chromedp.CSS("#ex-result .fb-fail")),
+	)
+	e2etest.Do(t, ctx, "call the slow tool with a token",
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+		chromedp.SetValue(chromedp.CSS("#template"), "prepare-delivery"),
+		chromedp.Click(chromedp.CSS("[data-template-use]")),
+	)
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes("progressToken")`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Do(t, ctx, "send it and check the exchange",
+		chromedp.Click(chromedp.CSS("[data-send]")),
+		chromedp.WaitVisible(chromedp.CSS(`.tl-item[data-reply-to="4"]`)),
+		chromedp.Click(chromedp.CSS("#exercise [data-exercise-check] button")),
+		chromedp.WaitVisible(chromedp.CSS("#ex-result .fb-pass")),
+	)
+	if badge := e2etest.Get(t, ctx, chromedp.TextContent(chromedp.CSS("#exercise .badge"))); badge != "Passed" {
+		t.Errorf("the exercise's badge says %q after passing", badge)
+	}
+	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#ex-result [data-goto]").length`)); n != 0 {
+		t.Errorf("%d links in the verdict point into the editor", n)
+	}
+}
