@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -58,6 +59,12 @@ func (s *Server) renderError(c *gin.Context, err error) {
 		status, msg = he.status, he.msg
 	case isBodyTooLarge(err):
 		status, msg = http.StatusRequestEntityTooLarge, "request body too large"
+	}
+	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+		// The client went away; there is nobody to answer and nothing to fix.
+		s.log.Debug("client gone", "method", c.Request.Method, "path", c.Request.URL.Path)
+		c.Abort()
+		return
 	}
 	if status >= 500 {
 		s.log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)

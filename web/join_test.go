@@ -120,3 +120,40 @@ func TestNoJoinCodeNoGate(t *testing.T) {
 		t.Errorf("GET /en/join without a code = %d to %q", r.status, r.header.Get("Location"))
 	}
 }
+
+// In a workshop, renaming oneself on the progress page cannot take a name
+// another learner already has.
+func TestWorkshopRenameKeepsNamesUnique(t *testing.T) {
+	e := newWorkshopEnv(t, Config{JoinCode: "room"})
+	base := e.serve(t)
+	ada, bob := newBrowser(t, base), newBrowser(t, base)
+	for _, j := range []struct {
+		b    *browser
+		name string
+	}{{ada, "Ada"}, {bob, "Bob"}} {
+		if r := joinForm(j.b, "en", "room", j.name, ""); r.status != http.StatusSeeOther {
+			t.Fatalf("join as %s = %d", j.name, r.status)
+		}
+	}
+	rename := func(b *browser, name string) reply {
+		return b.do("POST", "/fr/progress/name", "application/x-www-form-urlencoded", url.Values{"name": {name}}.Encode(),
+			"Origin", b.base, "Sec-Fetch-Site", "same-origin")
+	}
+	if r := rename(bob, "ADA"); r.status != http.StatusConflict || !strings.Contains(r.body, "«\u00a0ADA\u00a0»") {
+		t.Errorf("rename to a taken name = %d\n%s", r.status, r.body)
+	}
+	if r := rename(bob, "Bob B."); r.status != http.StatusSeeOther {
+		t.Errorf("rename to a free name = %d", r.status)
+	}
+	ls, err := e.store.Learners(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range ls {
+		names = append(names, l.DisplayName)
+	}
+	if strings.Join(names, ",") != "Ada,Bob B." && strings.Join(names, ",") != "Bob B.,Ada" {
+		t.Errorf("names after renames = %v", names)
+	}
+}

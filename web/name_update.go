@@ -1,15 +1,20 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 )
 
 // nameUpdate sets the learner's optional display name from the progress
-// page's form; an empty name makes the learner anonymous again.
+// page's form; an empty name makes the learner anonymous again. In a
+// workshop (a join code is set) names stay unique, as on the join page.
 func (s *Server) nameUpdate(c *gin.Context) error {
 	l := langOf(c)
 	if err := parseForm(c, i18n.ExerciseFor(l)); err != nil {
@@ -19,7 +24,16 @@ func (s *Server) nameUpdate(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.store.SetDisplayName(c.Request.Context(), learner.ID, c.PostForm("name")); err != nil {
+	name := c.PostForm("name")
+	if s.cfg.JoinCode != "" && strings.TrimSpace(name) != "" {
+		_, _, err = s.store.JoinWorkshop(c.Request.Context(), learner.ID, name)
+		if errors.Is(err, store.ErrNameTaken) {
+			return &httpError{status: http.StatusConflict, msg: fmt.Sprintf(i18n.WorkshopFor(l).NameTaken, store.CleanDisplayName(name))}
+		}
+	} else {
+		_, err = s.store.SetDisplayName(c.Request.Context(), learner.ID, name)
+	}
+	if err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, "/"+string(l)+"/progress?done=name")
