@@ -49,7 +49,6 @@ func (s *Server) routes() {
 	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
 	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
 
-
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)
 	r.POST("/mcp", s.mcpServe)
