@@ -16,11 +16,12 @@ const (
 )
 
 // withLang records the language of a /{lang}/ page and remembers it in a
-// cookie, so "/" sends the learner back to the language they last chose.
+// cookie, so "/" sends the learner back to the language they last chose. The
+// cookie is only needed when the choice differs from what "/" would pick
+// anyway (the current cookie, else Accept-Language).
 func withLang(l i18n.Lang) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		c.Set(langKey, l)
-		if cur, err := c.Cookie(langCookie); err != nil || cur != string(l) {
+		if rootLang(c) != l {
 			http.SetCookie(c.Writer, &http.Cookie{
 				Name: langCookie, Value: string(l), Path: "/",
 				MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
@@ -28,6 +29,16 @@ func withLang(l i18n.Lang) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// rootLang is the language "/" redirects to: the cookie, else Accept-Language.
+func rootLang(c *gin.Context) i18n.Lang {
+	if v, err := c.Cookie(langCookie); err == nil {
+		if l, ok := i18n.Parse(v); ok {
+			return l
+		}
+	}
+	return i18n.Negotiate(c.GetHeader("Accept-Language"))
 }
 
 // langOf is the page's language: the /{lang}/ prefix, else the cookie, else
@@ -41,12 +52,7 @@ func langOf(c *gin.Context) i18n.Lang {
 			return l
 		}
 	}
-	if v, err := c.Cookie(langCookie); err == nil {
-		if l, ok := i18n.Parse(v); ok {
-			return l
-		}
-	}
-	return i18n.Negotiate(c.GetHeader("Accept-Language"))
+	return rootLang(c)
 }
 
 // swapLang gives the same path in the other language.

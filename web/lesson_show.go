@@ -16,8 +16,18 @@ func (s *Server) lessonShow(c *gin.Context) error {
 		return nil
 	}
 	h := c.Writer.Header()
-	h.Set("ETag", p.etag)
-	h.Set("Cache-Control", "no-cache")
-	c.Data(200, "text/html; charset=utf-8", p.body)
-	return nil
+	h["Etag"] = p.etagHeader
+	h["Cache-Control"] = noCache
+	h["Content-Type"] = htmlContentType
+	c.Status(200)
+	_, err := c.Writer.Write(p.body)
+	return err
 }
+
+// Shared header values for pre-rendered pages (capacity 1: see
+// securityHeaderValues).
+var (
+	noCache         = []string{"no-cache"}
+	htmlContentType = []string{"text/html; charset=utf-8"}
+)
+

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -13,56 +14,69 @@ import (
 
 // page is a fully rendered page kept in memory.
 type page struct {
-	body []byte
-	etag string
+	body       []byte
+	etag       string
+	etagHeader []string // etag, ready to go in a header map
 }
 
 // pageCache holds the lesson pages of the current catalog. When -dev swaps
 // the catalog, the next request re-renders them all (a course renders in a
-// few milliseconds).
+// few milliseconds). Readers take no lock: the rendered set is an immutable
+// snapshot behind an atomic pointer.
 type pageCache struct {
-	s       *Server
-	mu      sync.Mutex
+	s    *Server
+	mu   sync.Mutex // serialises re-rendering
+	snap atomic.Pointer[pageSnapshot]
+}
+
+type pageSnapshot struct {
 	catalog *course.Catalog
 	errText string // the content error shown in the frame when rendered
-	byKey   map[string]*page
+	pages   map[i18n.Lang]map[string]*page
 }
 
 func newPageCache(s *Server) *pageCache { return &pageCache{s: s} }
 
 func (pc *pageCache) lesson(l i18n.Lang, slug string) (*page, bool) {
-	pages, err := pc.current()
+	snap, err := pc.current()
 	if err != nil {
 		pc.s.log.Error("render lesson pages", "err", err)
 		return nil, false
 	}
-	p, ok := pages[string(l)+"/"+slug]
+	p, ok := snap.pages[l][slug]
 	return p, ok
 }
 
-func (pc *pageCache) current() (map[string]*page, error) {
+func (pc *pageCache) current() (*pageSnapshot, error) {
 	cat := pc.s.content.Catalog()
 	errText := ""
-	if err := pc.s.content.Err(); err != nil && pc.s.cfg.Dev {
-		errText = err.Error()
+	if pc.s.cfg.Dev {
+		if err := pc.s.content.Err(); err != nil {
+			errText = err.Error()
+		}
+	}
+	if snap := pc.snap.Load(); snap != nil && snap.catalog == cat && snap.errText == errText {
+		return snap, nil
 	}
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	if pc.catalog == cat && pc.errText == errText && pc.byKey != nil {
-		return pc.byKey, nil
+	if snap := pc.snap.Load(); snap != nil && snap.catalog == cat && snap.errText == errText {
+		return snap, nil
 	}
 	pages, err := pc.s.renderLessons(cat)
 	if err != nil {
 		return nil, err
 	}
-	pc.catalog, pc.errText, pc.byKey = cat, errText, pages
-	return pages, nil
+	snap := &pageSnapshot{catalog: cat, errText: errText, pages: pages}
+	pc.snap.Store(snap)
+	return snap, nil
 }
 
 // renderLessons renders every lesson page of cat in every language.
-func (s *Server) renderLessons(cat *course.Catalog) (map[string]*page, error) {
-	out := map[string]*page{}
+func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*page, error) {
+	out := map[i18n.Lang]map[string]*page{}
 	for _, l := range i18n.All {
+		out[l] = map[string]*page{}
 		lessons := cat.Lessons(l)
 		for _, lesson := range lessons {
 			_, prev, next, _ := cat.Lesson(l, lesson.Slug)
@@ -95,7 +109,8 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[string]*page, error) {
 				return nil, fmt.Errorf("render lesson %s: %w", lesson.File, err)
 			}
 			sum := sha256.Sum256(body)
-			out[string(l)+"/"+lesson.Slug] = &page{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+			etag := `"` + hex.EncodeToString(sum[:8]) + `"`
+			out[l][lesson.Slug] = &page{body: body, etag: etag, etagHeader: []string{etag}}
 		}
 	}
 	return out, nil

@@ -60,6 +60,9 @@ func Negotiate(header string) Lang {
 		q    float64
 		pos  int
 	}
+	if header == "" {
+		return Default
+	}
 	var choices []choice
 	for i, part := range strings.Split(header, ",") {
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
