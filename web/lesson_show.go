@@ -30,4 +30,3 @@ var (
 	noCache         = []string{"no-cache"}
 	htmlContentType = []string{"text/html; charset=utf-8"}
 )
-
