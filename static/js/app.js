@@ -38,20 +38,26 @@
     }
     btn.hidden = false;
     btn.addEventListener("click", function () {
-      var text = code.innerText;
-      var done = function () {
+      copyText(code.innerText, function () {
         btn.textContent = copiedLabel;
         btn.classList.add("copied");
         setTimeout(function () { btn.textContent = copyLabel; btn.classList.remove("copied"); }, 1600);
-      };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
-      } else {
-        fallbackCopy(text);
-        done();
-      }
+      });
     });
   });
+
+  // copyText puts text on the clipboard, with the old-fashioned fallback
+  // where the Clipboard API is missing (plain http on another machine of the
+  // room), then calls done. The console's copy button uses it too.
+  function copyText(text, done) {
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
+      return;
+    }
+    fallbackCopy(text);
+    done();
+  }
+  window.playgroundCopy = copyText;
   function fallbackCopy(text) {
     var ta = document.createElement("textarea");
     ta.value = text;

@@ -251,27 +251,12 @@
     copyBtn.hidden = false;
     copyBtn.addEventListener("click", function () {
       fetch(d.exportUrl, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (text) {
-        var done = function () {
+        window.playgroundCopy(text, function () {
           copyBtn.textContent = d.tCopied;
           setTimeout(function () { copyBtn.textContent = d.tCopy; }, 1600);
-        };
-        if (navigator.clipboard && window.isSecureContext) {
-          return navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(text); done(); });
-        }
-        fallbackCopy(text);
-        done();
+        });
       });
     });
-  }
-  function fallbackCopy(text) {
-    var ta = document.createElement("textarea");
-    ta.value = text;
-    ta.setAttribute("readonly", "");
-    ta.className = "visually-hidden";
-    document.body.appendChild(ta);
-    ta.select();
-    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
-    ta.remove();
   }
 
   // ---- The report before sending, as the learner types.
