@@ -383,7 +383,7 @@ var typeWords = [2][7]string{
 // typePhrase names a set of types: "a string or an integer".
 func typePhrase(t jtype, li int) string {
 	if t == tAny {
-		return [2]string{"any JSON value", "n'importe quelle valeur JSON"}[li]
+		return [2]string{"any JSON value", "n’importe quelle valeur JSON"}[li]
 	}
 	if t&tNum != 0 {
 		t &^= tInt

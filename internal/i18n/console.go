@@ -241,7 +241,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		KindInvalid:      "message invalide",
 		ReplyTo:          "réponse à #%d",
 		ReplyToNothing:   "ne répond à aucune requête de cette session",
-		AnsweredBy:       "a reçu sa réponse en #%d",
+		AnsweredBy:       "réponse reçue en #%d",
 		CancelledBy:      "annulée par #%d\u00a0: aucune réponse ne viendra",
 		Waiting:          "attend sa réponse",
 		NoReply:          "n’attend pas de réponse",

@@ -251,7 +251,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		NoHints:         "Cet exercice n’a pas d’indice.",
 		SolutionTitle:   "Solution",
 		SolutionShow:    "Afficher la solution",
-		SolutionAfterN:  "La solution apparaît quand vous avez réussi, ou après %d tentatives infructueuses (encore %d).",
+		SolutionAfterN:  "La solution apparaît quand vous avez réussi, ou après %d tentatives infructueuses (il en reste %d).",
 		SolutionPassing: "La solution apparaît quand vous avez réussi.",
 
 		NextExercise: "Exercice suivant",

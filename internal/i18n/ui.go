@@ -109,7 +109,7 @@ var ui = map[Lang]*UI{
 		NotFoundTitle: "Page introuvable",
 		NotFoundBody:  "Il n’y a rien à cette adresse. La page du cours liste toutes les leçons.",
 		ErrorTitle:    "Un problème est survenu",
-		ErrorBody:     "Le serveur n’a pas pu répondre à cette demande. Réessayez dans un instant : votre progression est en sécurité.",
+		ErrorBody:     "Le serveur n’a pas pu répondre. Réessayez dans un instant : votre progression est en sécurité.",
 	},
 }
 

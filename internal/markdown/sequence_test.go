@@ -82,7 +82,7 @@ func TestSequenceAccessibleText(t *testing.T) {
 				"5. Note over Client and Server: ready."},
 		{"fr", "Diagramme de séquence entre Client et Server",
 			"1. Requête de Client à Server\u00a0: initialize. 2. Réponse de Server à Client\u00a0: result. " +
-				"3. Notification de Client à Server\u00a0: notifications/initialized. 4. Réponse d'erreur de Server à Client\u00a0: error. " +
+				"3. Notification de Client à Server\u00a0: notifications/initialized. 4. Réponse d’erreur de Server à Client\u00a0: error. " +
 				"5. Note sur Client et Server\u00a0: ready."},
 	}
 	for _, tt := range tests {

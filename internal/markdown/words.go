@@ -60,7 +60,7 @@ var wordsByLang = map[string]*words{
 		Request:      "Requête de %s à %s",
 		Response:     "Réponse de %s à %s",
 		Notification: "Notification de %s à %s",
-		ErrorReply:   "Réponse d'erreur de %s à %s",
+		ErrorReply:   "Réponse d’erreur de %s à %s",
 		NoteOver:     "Note sur %s",
 		NoteLeft:     "Note à gauche de %s",
 		NoteRight:    "Note à droite de %s",
