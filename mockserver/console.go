@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -61,10 +62,15 @@ type Console struct {
 	srv  *Server
 	opts ConsoleOptions
 
-	mu     sync.Mutex
-	sess   *Session
-	gen    int // bumped by Reset: events of an older session are ignored
+	mu   sync.Mutex
+	sess *Session
+	gen  int // bumped by Reset: events of an older session are ignored
+	// events is the timeline as a ring: it grows up to MaxEvents, then each
+	// new event overwrites the oldest, at head, so that adding one costs
+	// the same however long the timeline is. In order, the timeline is
+	// events[head:] then events[:head]; head is 0 until the ring is full.
 	events []Event
+	head   int
 	seq    int
 	subs   map[chan Event]struct{}
 	// requests in flight by direction and id: the Seq and raw text of the
@@ -107,7 +113,7 @@ func (c *Console) startLocked() {
 	c.sess = c.srv.NewSession(SessionOptions{Lang: c.opts.Lang, Sink: func(o Outbound) {
 		c.record(gen, DirectionOut, o.Raw)
 	}})
-	c.events = nil
+	c.events, c.head = nil, 0
 	c.seq = 0
 	c.inReq = make(map[string]pendingReq)
 	c.outReq = make(map[string]pendingReq)
@@ -276,9 +282,18 @@ func (c *Console) record(gen int, dir string, raw []byte) {
 // appendLocked adds an event to the bounded timeline and tells the
 // subscribers (c.mu held).
 func (c *Console) appendLocked(e Event) {
-	c.events = append(c.events, e)
-	if over := len(c.events) - c.opts.MaxEvents; over > 0 {
-		c.events = append(c.events[:0:0], c.events[over:]...)
+	switch n := len(c.events); {
+	case n >= c.opts.MaxEvents:
+		c.events[c.head] = e
+		c.head = (c.head + 1) % n
+	case n == cap(c.events):
+		// Grow by doubling, but never past the cap: a full ring holds
+		// exactly MaxEvents events and no spare room.
+		grown := make([]Event, n, min(max(2*n, 16), c.opts.MaxEvents))
+		copy(grown, c.events)
+		c.events = append(grown, e)
+	default:
+		c.events = append(c.events, e)
 	}
 	for ch := range c.subs {
 		select {
@@ -305,14 +320,25 @@ func (c *Console) check(raw []byte, opts grader.Options) (rep grader.Report) {
 func (c *Console) Events(after int) []Event {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := []Event{}
-	for _, e := range c.events {
-		if e.Seq > after {
-			out = append(out, e)
-		}
-	}
-	return out
+	return c.eventsLocked(after)
 }
+
+// eventsLocked copies the events whose Seq is greater than after, in order
+// (c.mu held). Seqs grow along the timeline, so a binary search finds the
+// first one: Send asks for the last few events of a long timeline.
+func (c *Console) eventsLocked(after int) []Event {
+	older, newer := c.events[c.head:], c.events[:c.head]
+	if len(newer) > 0 && newer[0].Seq <= after {
+		// Nothing older is wanted.
+		i, _ := slices.BinarySearchFunc(newer, after+1, bySeq)
+		return append(make([]Event, 0, len(newer)-i), newer[i:]...)
+	}
+	i, _ := slices.BinarySearchFunc(older, after+1, bySeq)
+	out := make([]Event, 0, len(older)-i+len(newer))
+	return append(append(out, older[i:]...), newer...)
+}
+
+func bySeq(e Event, seq int) int { return e.Seq - seq }
 
 // Pending returns the server requests still waiting for the learner's
 // answer (a response with the same id).
@@ -320,10 +346,12 @@ func (c *Console) Pending() []Event {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := []Event{}
-	for _, e := range c.events {
-		if e.Direction == DirectionOut && e.Kind == "request" {
-			if _, waiting := c.outReq[string(e.ID)]; waiting {
-				out = append(out, e)
+	for _, part := range [2][]Event{c.events[c.head:], c.events[:c.head]} {
+		for _, e := range part {
+			if e.Direction == DirectionOut && e.Kind == "request" {
+				if _, waiting := c.outReq[string(e.ID)]; waiting {
+					out = append(out, e)
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -304,5 +305,97 @@ func TestConsoleResetCancels(t *testing.T) {
 		if e.Direction == DirectionOut {
 			t.Errorf("the old session answered after reset: %s", e.Raw)
 		}
+	}
+}
+
+// TestConsoleTimelineCap: the timeline keeps exactly the last MaxEvents
+// events, in order, however many times it wrapped, and Events(after) gives
+// the same answer as a plain list would for every after.
+func TestConsoleTimelineCap(t *testing.T) {
+	srv := newTestServer(Config{})
+	for _, limit := range []int{1, 2, 3, 16, 17, 40} {
+		for _, added := range []int{0, 1, limit - 1, limit, limit + 1, 2*limit + 3, 5 * limit} {
+			t.Run(fmt.Sprintf("max=%d/added=%d", limit, added), func(t *testing.T) {
+				c := srv.NewConsole(ConsoleOptions{MaxEvents: limit})
+				defer c.Close()
+				var all []Event
+				c.mu.Lock()
+				for range added {
+					c.seq++
+					e := Event{Seq: c.seq, Direction: DirectionIn, Raw: fmt.Sprint(c.seq)}
+					all = append(all, e)
+					c.appendLocked(e)
+				}
+				c.mu.Unlock()
+				kept := all[max(0, len(all)-limit):]
+				if len(c.events) > limit || cap(c.events) > max(limit, 16) {
+					t.Errorf("ring holds %d events (cap %d), want at most %d", len(c.events), cap(c.events), limit)
+				}
+				for after := -1; after <= added+1; after++ {
+					want := []Event{}
+					for _, e := range kept {
+						if e.Seq > after {
+							want = append(want, e)
+						}
+					}
+					if diff := cmp.Diff(want, c.Events(after)); diff != "" {
+						t.Errorf("Events(%d) (-want +got):\n%s", after, diff)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestConsoleWrappedTimeline: a session that went round its timeline many
+// times still pairs replies, lists the pending server request and exports
+// the events it keeps.
+func TestConsoleWrappedTimeline(t *testing.T) {
+	srv := newTestServer(Config{})
+	c := srv.NewConsole(ConsoleOptions{MaxEvents: 7})
+	defer c.Close()
+	c.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"l","version":"1"}}}`)
+	c.Send(initialized)
+	for i := 1; i <= 20; i++ {
+		evs := c.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
+		if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq || evs[1].Kind != "response" {
+			t.Fatalf("ping %d: %+v", i, evs)
+		}
+	}
+	c.Send(`{"jsonrpc":"2.0","id":"ask","method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
+	pending := waitFor(t, c, c.Pending)
+	if len(pending) != 1 || pending[0].Kind != "request" || pending[0].Direction != DirectionOut {
+		t.Fatalf("pending: %+v", pending)
+	}
+
+	evs := c.Events(0)
+	if len(evs) != 7 {
+		t.Fatalf("%d events kept, want 7:\n%s", len(evs), transcript(c))
+	}
+	for i := 1; i < len(evs); i++ {
+		if evs[i].Seq != evs[i-1].Seq+1 {
+			t.Errorf("timeline out of order:\n%s", transcript(c))
+		}
+	}
+	if !slices.ContainsFunc(evs, func(e Event) bool { return e.Seq == pending[0].Seq && e.Raw == pending[0].Raw }) {
+		t.Errorf("pending request #%d not in the timeline:\n%s", pending[0].Seq, transcript(c))
+	}
+	lines := bytes.Split(bytes.TrimSpace(c.JSONLines()), []byte("\n"))
+	var seqs []int
+	for _, l := range lines {
+		var v struct {
+			Seq int `json:"seq"`
+		}
+		if err := json.Unmarshal(l, &v); err != nil {
+			t.Fatalf("bad line %s: %v", l, err)
+		}
+		seqs = append(seqs, v.Seq)
+	}
+	var want []int
+	for _, e := range evs {
+		want = append(want, e.Seq)
+	}
+	if diff := cmp.Diff(want, seqs); diff != "" {
+		t.Errorf("JSON Lines seqs (-want +got):\n%s", diff)
 	}
 }
