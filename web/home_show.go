@@ -1,11 +1,11 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -22,7 +22,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 	for _, lesson := range cat.Lessons(l) {
 		card := view.LessonCard{
 			Order:   lesson.Order,
-			URL:     fmt.Sprintf("/%s/lessons/%s", l, lesson.Slug),
+			URL:     lessonURL(l, lesson.Slug),
 			Title:   lesson.Title,
 			Summary: lesson.Summary,
 		}
@@ -36,7 +36,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 		vm.Lessons = append(vm.Lessons, card)
 	}
 	c.Header("Cache-Control", "no-store")
-	f := s.frame(c, l, s.frame(c, l, "", "").T.CourseTitle, "course")
+	f := s.frame(c, l, i18n.UIFor(l).CourseTitle, "course")
 	f.Description = f.T.Tagline
 	s.render(c, http.StatusOK, view.Home(f, vm))
 	return nil

@@ -92,16 +92,16 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 			for _, h := range lesson.Headings {
 				vm.TOC = append(vm.TOC, view.TOCItem{Level: h.Level, ID: h.ID, Text: h.Text})
 			}
-			path := fmt.Sprintf("/%s/lessons/%s", l, lesson.Slug)
+			path := lessonURL(l, lesson.Slug)
 			f := s.frame(nil, l, lesson.Title, "course")
 			f.AltURL = swapLang(path, l)
 			f.Description = lesson.Summary
 			if prev != nil {
-				vm.Prev = &view.NavLink{URL: fmt.Sprintf("/%s/lessons/%s", l, prev.Slug), Title: prev.Title}
+				vm.Prev = &view.NavLink{URL: lessonURL(l, prev.Slug), Title: prev.Title}
 				f.PrevURL = vm.Prev.URL
 			}
 			if next != nil {
-				vm.Next = &view.NavLink{URL: fmt.Sprintf("/%s/lessons/%s", l, next.Slug), Title: next.Title}
+				vm.Next = &view.NavLink{URL: lessonURL(l, next.Slug), Title: next.Title}
 				f.NextURL = vm.Next.URL
 			}
 			body, err := renderBytes(view.Lesson(f, vm))
