@@ -115,9 +115,9 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 			return "The message has a valid `id`: a string or an integer."
 		case "same":
 			if fr {
-				return "L’`id` est celui de la requête."
+				return "L’`id` est le même que celui de la requête."
 			}
-			return "The `id` is the request's."
+			return "The `id` is the same as the request's."
 		}
 		if fr {
 			return "L’`id` vaut `" + compact(c.value) + "`."
