@@ -137,10 +137,7 @@ func isExport(path string) bool {
 func instructorLang(c *gin.Context) {
 	if l, ok := i18n.Parse(c.Query("lang")); ok {
 		c.Set(langKey, l)
-		http.SetCookie(c.Writer, &http.Cookie{
-			Name: langCookie, Value: string(l), Path: "/",
-			MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
-		})
+		setLangCookie(c, l)
 	} else {
 		c.Set(langKey, langOf(c))
 	}

@@ -22,13 +22,19 @@ const (
 func withLang(l i18n.Lang) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if rootLang(c) != l {
-			http.SetCookie(c.Writer, &http.Cookie{
-				Name: langCookie, Value: string(l), Path: "/",
-				MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
-			})
+			setLangCookie(c, l)
 		}
 		c.Next()
 	}
+}
+
+// setLangCookie remembers the chosen language for a year; the learner
+// pages and the instructor pages share it.
+func setLangCookie(c *gin.Context, l i18n.Lang) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: langCookie, Value: string(l), Path: "/",
+		MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
+	})
 }
 
 // rootLang is the language "/" redirects to: the cookie, else Accept-Language.
