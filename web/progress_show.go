@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -49,7 +50,7 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 		for _, ex := range cat.ExercisesFor(lesson.Slug) {
 			item := exerciseItem(l, x, ex, prog.Exercises[ex.ID])
 			lp.Total++
-			if item.Status.Key == "passed" {
+			if item.Status.Key == string(store.StatusPassed) {
 				lp.Passed++
 			}
 			lp.Exercises = append(lp.Exercises, item)
