@@ -25,11 +25,17 @@ const maxConsoleBytes = 64 << 10
 // errConsoleClosed is the answer while the server shuts down.
 var errConsoleClosed = &httpError{status: http.StatusServiceUnavailable, msg: "the server is shutting down"}
 
+// consoleTooLarge is the 413 a learner reads when a console message is too
+// long.
+func consoleTooLarge(x *i18n.ConsoleUI) *httpError {
+	return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)}
+}
+
 // cleanConsoleMessage refuses what cannot be a message and normalises line
 // ends, as the exercise editor does, so the report's lines match.
 func cleanConsoleMessage(x *i18n.ConsoleUI, raw string) (string, *httpError) {
 	if len(raw) > maxConsoleBytes {
-		return "", &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)}
+		return "", consoleTooLarge(x)
 	}
 	if !utf8.ValidString(raw) {
 		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
@@ -128,7 +134,7 @@ func (s *Server) consoleMessagesAPI(c *gin.Context) error {
 	x := i18n.ConsoleFor(l)
 	body, err := io.ReadAll(c.Request.Body)
 	if isBodyTooLarge(err) {
-		return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)}
+		return consoleTooLarge(x)
 	}
 	if err != nil {
 		return badRequest(x.ErrNotText)
@@ -158,11 +164,11 @@ func (s *Server) consoleFormPost(c *gin.Context) error {
 	l := langOf(c)
 	x := i18n.ConsoleFor(l)
 	if err := c.Request.ParseForm(); err != nil {
-		status, msg := http.StatusBadRequest, x.ErrNotText
+		he := &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
 		if isBodyTooLarge(err) {
-			status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)
+			he = consoleTooLarge(x)
 		}
-		return s.renderConsole(c, status, consolePage{formErr: msg})
+		return s.renderConsole(c, he.status, consolePage{formErr: he.msg})
 	}
 	urls := newConsoleURLs(l, c.Query("exercise"))
 	if c.PostForm("action") == "handshake" {
