@@ -10,7 +10,7 @@ import (
 // 300 messages), with the rate limit off: the benchmarks measure the work.
 func benchConsole(b *testing.B) (*testEnv, string) {
 	b.Helper()
-	e := newConsoleEnv(b, Config{ConsoleLimit: RateLimit{PerSecond: -1}, AnonymousLimit: RateLimit{PerSecond: -1}})
+	e := newTestEnv(b, Config{ConsoleLimit: RateLimit{PerSecond: -1}, AnonymousLimit: RateLimit{PerSecond: -1}}, withMock(quickSlowTool))
 	rec := e.do(b, "POST", "/api/console/messages", strings.NewReader(msgInitialize))
 	cookie := ""
 	for _, c := range rec.Result().Cookies() {

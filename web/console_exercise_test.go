@@ -57,7 +57,7 @@ func (b *browser) checkExchange(id string) attemptResponse {
 // A live exercise passes end to end: the learner talks to the gift server
 // in the console, and the session, sent as the answer, meets the checks.
 func TestConsoleLiveExercisePasses(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	const id = "tools-live-suggest-gifts"
 	ex, _ := e.catalog.Exercise(id)
@@ -110,7 +110,7 @@ func TestConsoleLiveExercisePasses(t *testing.T) {
 // Without JavaScript: the console's own form checks the session, and the
 // hints open on the console.
 func TestConsoleLiveExerciseWithoutJavaScript(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	const id = "notifications-live-progress"
 	target := "/en/console/check?exercise=" + id

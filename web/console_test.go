@@ -6,49 +6,18 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpplayground/playground/exercises"
-	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
-	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/lessons"
 	"github.com/mcpplayground/playground/mockserver"
 )
-
-// newConsoleEnv is the real router over the bundled course, a fresh
-// database and a real gift server whose slow tool takes 20ms a step.
-func newConsoleEnv(t testing.TB, cfg Config) *testEnv {
-	t.Helper()
-	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
-	if err != nil {
-		t.Fatalf("load bundled course: %v", err)
-	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	mock := mockserver.New(mockserver.Config{ProgressInterval: 20 * time.Millisecond})
-	srv, err := New(cfg, Deps{Store: st, Content: course.Static(cat), Mock: mock})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st}
-}
 
 // consoleReply is the answer of POST /api/console/messages.
 type consoleReply struct {
@@ -96,7 +65,7 @@ const (
 // words; a notification expects no reply; the page shows the whole
 // exchange and its diagram.
 func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 
 	r := b.send(msgInitialize)
@@ -189,7 +158,7 @@ func openStream(t *testing.T, b *browser, query string) *bufio.Reader {
 // The slow tool's progress reaches the page on the event stream while
 // nothing is being sent, then its result, paired with the call.
 func TestConsoleEventStreamDeliversProgress(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	if r := b.get("/api/console/events"); r.status != http.StatusNoContent {
 		t.Errorf("event stream without a learner = %d, want 204", r.status)
@@ -238,7 +207,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // Reset empties the timeline, tells the event stream, and starts a fresh
 // session that needs its own handshake.
 func TestConsoleReset(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	b.send(msgInitialize)
 	stream := openStream(t, b, "&after=2")
@@ -275,7 +244,7 @@ func TestConsoleReset(t *testing.T) {
 // The export is the whole exchange, one JSON message a line, and text that
 // is not JSON as a string.
 func TestConsoleExportJSONLines(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	if r := b.get("/api/console/export.jsonl"); r.status != 200 || r.body != "" {
 		t.Errorf("export without a session = %d %q", r.status, r.body)
@@ -311,7 +280,7 @@ func TestConsoleExportJSONLines(t *testing.T) {
 // What a learner types reaches the diagram and the page escaped: the SVG
 // stays well-formed and no markup of theirs runs.
 func TestConsoleDiagramEscapesLearnerText(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	if r := b.get("/api/console/diagram?lang=en"); r.status != 200 || !strings.Contains(r.body, "appears with your first message") {
 		t.Errorf("empty diagram = %d %q", r.status, r.body)
@@ -380,7 +349,7 @@ func TestDiagramSourceLabels(t *testing.T) {
 // empty and binary messages are refused with a message, and the sessions in
 // memory are capped and expire.
 func TestConsoleLimits(t *testing.T) {
-	e := newConsoleEnv(t, Config{ConsoleLimit: RateLimit{PerSecond: 0.01, Burst: 3}, ConsoleMaxSessions: 2})
+	e := newTestEnv(t, Config{ConsoleLimit: RateLimit{PerSecond: 0.01, Burst: 3}, ConsoleMaxSessions: 2}, withMock(quickSlowTool))
 	base := e.serve(t)
 	b := newBrowser(t, base)
 	// The first message comes from an address without a learner yet (the
@@ -434,7 +403,7 @@ func TestConsoleLimits(t *testing.T) {
 
 // Whatever arrives, the console answers with a status below 500.
 func TestConsoleNoServerErrorOnGarbage(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	b := newBrowser(t, base)
 	b.send(msgInitialize)
@@ -479,7 +448,7 @@ func TestConsoleNoServerErrorOnGarbage(t *testing.T) {
 // Without JavaScript the console is forms: send, check, handshake,
 // templates, and answering a request of the server.
 func TestConsoleWithoutJavaScript(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	page := b.get("/en/console")
 	mustContain(t, "first visit", page.body, `&#34;method&#34;: &#34;initialize&#34;`, "Do the handshake for me")
@@ -543,7 +512,7 @@ func waitForPage(t *testing.T, b *browser, path, want string) reply {
 // The templates are filled in for the session: the next id, the request
 // in flight a cancellation names, a response with the server's id.
 func TestConsoleTemplates(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	get := func(path string) string {
 		r := b.get(path)
@@ -586,7 +555,7 @@ func TestConsoleTemplates(t *testing.T) {
 // A cancelled request is marked as such: no response will come, and the
 // page stops waiting for one.
 func TestConsoleCancellation(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	b.send(msgInitialize)
 	b.send(msgInitialized)

@@ -18,7 +18,7 @@ import (
 // the timeline and in the sequence diagram.
 func TestE2EConsole(t *testing.T) {
 	ctx := e2etest.Browser(t)
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	// The page's event stream stays open: end it before the test server
 	// waits for its requests to finish.
@@ -146,7 +146,7 @@ func TestE2EConsole(t *testing.T) {
 func TestE2EConsoleAccessibility(t *testing.T) {
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	t.Cleanup(e.srv.Close)
 	page := base + "/en/console?exercise=tools-live-suggest-gifts"
@@ -181,7 +181,7 @@ func jsonOf(v any) string {
 // exchange" sends the session to the exercise, which passes.
 func TestE2EConsoleLiveExercise(t *testing.T) {
 	ctx := e2etest.Browser(t)
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	t.Cleanup(e.srv.Close)
 	e2etest.Do(t, ctx, "open the exercise's console",

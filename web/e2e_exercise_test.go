@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -39,7 +37,7 @@ func startLiveServer(t *testing.T, cat *course.Catalog, dbPath, addr string) *li
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, Deps{Store: st, Content: course.Static(cat)})
+	s, err := New(Config{Logger: quietLogger()}, Deps{Store: st, Content: course.Static(cat)})
 	if err != nil {
 		t.Fatal(err)
 	}

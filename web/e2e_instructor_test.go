@@ -61,7 +61,7 @@ func quoteAll(ss []string) []string {
 // the dashboard's live refresh, which replaces its content from the server.
 func TestE2EHostileNamesAndAnswersAreInert(t *testing.T) {
 	ctx := e2etest.Browser(t)
-	e := newWorkshopEnv(t, Config{JoinCode: "ROOM"})
+	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	ts := httptest.NewServer(e.h)
 	defer ts.Close()
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -179,7 +179,7 @@ func checkAxe(t *testing.T, ctx context.Context, axe, page string) {
 func TestE2EAccessibility(t *testing.T) {
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	ts := httptest.NewServer(e.h)
 	defer ts.Close()
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -228,7 +228,7 @@ func TestE2EAccessibility(t *testing.T) {
 	e2etest.Do(t, ctx, "anonymous dashboard", chromedp.Navigate(ts.URL+"/instructor?anon=1"), chromedp.WaitVisible(chromedp.CSS(".dash-matrix")))
 	checkAxe(t, ctx, axe, "anonymous dashboard")
 
-	joinEnv := newWorkshopEnv(t, Config{JoinCode: "ROOM"})
+	joinEnv := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	js := httptest.NewServer(joinEnv.h)
 	defer js.Close()
 	e2etest.Do(t, ctx, "open the join page", chromedp.Navigate(js.URL+"/fr/join"), chromedp.WaitVisible(chromedp.CSS("#join-code")))

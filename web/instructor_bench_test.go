@@ -34,7 +34,7 @@ func seedRoom(b testing.TB, e *testEnv, learners int) {
 // room of 300 learners who tried every exercise: the snapshot, the view
 // model and the HTML.
 func BenchmarkDashboardLive300(b *testing.B) {
-	e := newWorkshopEnv(b, Config{})
+	e := newTestEnv(b, Config{}, asWorkshop())
 	seedRoom(b, e, 300)
 	req := httptest.NewRequest("GET", "/instructor/live", nil)
 	req.Header.Set("Authorization", "Bearer "+testToken)

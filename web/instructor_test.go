@@ -20,18 +20,6 @@ import (
 
 const testToken = "s3cret-instructor-token"
 
-// newWorkshopEnv is the real router with an instructor token, and a
-// dashboard cache that never serves a stale snapshot to a test.
-func newWorkshopEnv(t testing.TB, cfg Config) *testEnv {
-	t.Helper()
-	if cfg.InstructorToken == "" {
-		cfg.InstructorToken = testToken
-	}
-	e := newTestEnv(t, cfg)
-	e.srv.dashCache = newDashboardCache(0)
-	return e
-}
-
 // signIn posts the token to the sign-in form, as a browser on this site.
 func signIn(t testing.TB, b *browser, token string) reply {
 	t.Helper()
@@ -52,7 +40,7 @@ func cookieNamed(b *browser, path, name string) *http.Cookie {
 // Without the token nothing of the instructor's opens: pages send to the
 // sign-in form, scripts get 401, and a forged or copied cookie is refused.
 func TestInstructorPagesNeedTheToken(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	learner := newBrowser(t, base)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -154,7 +142,7 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 }
 
 func TestInstructorLoginGuessingIsSlowedDown(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	for i := range 10 {
 		if r := signIn(t, b, "guess"); r.status != http.StatusUnauthorized {
@@ -195,7 +183,7 @@ func TestSafeNext(t *testing.T) {
 // median attempts, the most frequent problems and who is stuck; the JSON
 // agrees; the anonymous mode shows no name anywhere.
 func TestDashboardShowsTheRoom(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	ctx := context.Background()
@@ -278,7 +266,7 @@ func TestDashboardShowsTheRoom(t *testing.T) {
 // come back byte for byte, and a name that looks like a formula cannot run
 // in the instructor's spreadsheet.
 func TestExports(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	ctx := context.Background()
@@ -352,7 +340,7 @@ func TestCSVCell(t *testing.T) {
 
 // A reset asks first: without the box ticked nothing is erased.
 func TestResetsNeedConfirmation(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	ctx := context.Background()
@@ -413,7 +401,7 @@ func TestResetsNeedConfirmation(t *testing.T) {
 // Every instructor string used by the pages is reachable in both
 // languages (the i18n package checks they are written).
 func TestInstructorPagesInBothLanguages(t *testing.T) {
-	e := newWorkshopEnv(t, Config{JoinCode: "ROOM-42"})
+	e := newTestEnv(t, Config{JoinCode: "ROOM-42"}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	signIn(t, b, testToken)
 	for _, l := range i18n.All {

@@ -22,7 +22,7 @@ func joinForm(b *browser, lang, code, name, next string) reply {
 // With a join code, a learner enters it and a unique name before anything
 // else; the API says what to do instead of creating anonymous learners.
 func TestJoinCodeGatesTheWorkshop(t *testing.T) {
-	e := newWorkshopEnv(t, Config{JoinCode: "Room-42"})
+	e := newTestEnv(t, Config{JoinCode: "Room-42"}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	b := newBrowser(t, base)
@@ -97,7 +97,7 @@ func TestJoinCodeGatesTheWorkshop(t *testing.T) {
 
 // Guessing the join code is slowed down per address.
 func TestJoinCodeGuessingIsSlowedDown(t *testing.T) {
-	e := newWorkshopEnv(t, Config{JoinCode: "ROOM"})
+	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	for i := range 20 {
 		if r := joinForm(b, "en", "guess", "Eve", ""); r.status != http.StatusForbidden {
@@ -111,7 +111,7 @@ func TestJoinCodeGuessingIsSlowedDown(t *testing.T) {
 
 // Without a join code, nothing changes for learners.
 func TestNoJoinCodeNoGate(t *testing.T) {
-	e := newWorkshopEnv(t, Config{})
+	e := newTestEnv(t, Config{}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	if r := b.get("/en/"); r.status != http.StatusOK {
 		t.Errorf("GET /en/ = %d", r.status)
@@ -124,7 +124,7 @@ func TestNoJoinCodeNoGate(t *testing.T) {
 // In a workshop, renaming oneself on the progress page cannot take a name
 // another learner already has.
 func TestWorkshopRenameKeepsNamesUnique(t *testing.T) {
-	e := newWorkshopEnv(t, Config{JoinCode: "room"})
+	e := newTestEnv(t, Config{JoinCode: "room"}, asWorkshop())
 	base := e.serve(t)
 	ada, bob := newBrowser(t, base), newBrowser(t, base)
 	for _, j := range []struct {

@@ -16,7 +16,7 @@ import (
 // the whole router: the cross-origin guard, the body limit and the logs
 // let it through, since it sends no Origin and no Sec-Fetch-Site.
 func TestMCPGoSDKClientThroughRouter(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -91,7 +91,7 @@ func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 // refuses its POST and the gift server's Origin check its GET, both 403.
 // The playground's own pages and loopback tools may.
 func TestMCPRefusesForeignOrigins(t *testing.T) {
-	e := newConsoleEnv(t, Config{MCPAllowedOrigins: []string{"https://workshop.example"}})
+	e := newTestEnv(t, Config{MCPAllowedOrigins: []string{"https://workshop.example"}}, withMock(quickSlowTool))
 	base := e.serve(t)
 	b := newBrowser(t, base)
 	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
@@ -133,7 +133,7 @@ func TestMCPRefusesForeignOrigins(t *testing.T) {
 // Closing the server ends the console's event streams and the MCP
 // sessions, so a graceful shutdown does not wait on them.
 func TestServerCloseEndsStreams(t *testing.T) {
-	e := newConsoleEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	b.send(msgInitialize)
 	stream := openStream(t, b, "&after=2")

@@ -68,7 +68,7 @@ func TestRateLimitDefaults(t *testing.T) {
 // One learner who sends too fast gets 429 with Retry-After and a kind
 // message in their language; another learner is not slowed down.
 func TestAttemptsAreRateLimitedPerLearner(t *testing.T) {
-	e := newWorkshopEnv(t, Config{AttemptLimit: RateLimit{PerSecond: 0.5, Burst: 3}})
+	e := newTestEnv(t, Config{AttemptLimit: RateLimit{PerSecond: 0.5, Burst: 3}}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	fast := newBrowser(t, base)
@@ -123,12 +123,12 @@ func TestAnonymousLimitIgnoresForgedForwardedFor(t *testing.T) {
 		return rec.Code
 	}
 	limit := RateLimit{PerSecond: 0.01, Burst: 2}
-	e := newWorkshopEnv(t, Config{AnonymousLimit: limit})
+	e := newTestEnv(t, Config{AnonymousLimit: limit}, asWorkshop())
 	codes := []int{send(e, "1.1.1.1"), send(e, "2.2.2.2"), send(e, "3.3.3.3")}
 	if codes[2] != http.StatusTooManyRequests {
 		t.Errorf("without trusted proxies, forged addresses got %v; want the third refused", codes)
 	}
-	behind := newWorkshopEnv(t, Config{AnonymousLimit: limit, TrustedProxies: []string{"10.0.0.0/8"}})
+	behind := newTestEnv(t, Config{AnonymousLimit: limit, TrustedProxies: []string{"10.0.0.0/8"}}, asWorkshop())
 	codes = []int{send(behind, "1.1.1.1"), send(behind, "2.2.2.2"), send(behind, "3.3.3.3")}
 	for i, c := range codes {
 		if c != http.StatusOK {

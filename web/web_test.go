@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpplayground/playground/exercises"
 	"github.com/mcpplayground/playground/internal/course"
@@ -16,6 +17,7 @@ import (
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/lessons"
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // testEnv is the real router over the bundled course and a fresh database.
@@ -26,23 +28,72 @@ type testEnv struct {
 	store   *store.Store
 }
 
-func newTestEnv(t testing.TB, cfg Config) *testEnv {
+// envSetup is what a test asks of its environment beyond the Config.
+type envSetup struct {
+	// mock is the gift server behind /mcp and the console; nil lets New
+	// build the default one.
+	mock *mockserver.Server
+	// workshop gives the instructor a token and the dashboard a cache
+	// that never serves a stale snapshot to a test.
+	workshop bool
+}
+
+// envOption changes what newTestEnv builds.
+type envOption func(*envSetup)
+
+// withMock puts a real gift server built from mcfg behind /mcp and the
+// console.
+func withMock(mcfg mockserver.Config) envOption {
+	return func(s *envSetup) { s.mock = mockserver.New(mcfg) }
+}
+
+// quickSlowTool is the gift server of the console's tests: its slow tool
+// takes 20ms a step, so progress notifications arrive within a test.
+var quickSlowTool = mockserver.Config{ProgressInterval: 20 * time.Millisecond}
+
+// asWorkshop is a workshop room: the instructor's token is testToken unless
+// cfg sets one, and the dashboard cache keeps nothing.
+func asWorkshop() envOption {
+	return func(s *envSetup) { s.workshop = true }
+}
+
+// quietLogger drops the server's logs: tests assert on responses.
+func quietLogger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// newTestEnv is the real server over the bundled course and a fresh
+// database in t.TempDir(), with logs dropped unless cfg sets a logger; the
+// options say what else the test needs. The server is closed (its streams
+// end) when the test ends.
+func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 	t.Helper()
+	var setup envSetup
+	for _, o := range opts {
+		o(&setup)
+	}
 	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
 	if err != nil {
 		t.Fatalf("load bundled course: %v", err)
 	}
 	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("open the test database: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
 	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		cfg.Logger = quietLogger()
 	}
-	srv, err := New(cfg, Deps{Store: st, Content: course.Static(cat)})
+	if setup.workshop && cfg.InstructorToken == "" {
+		cfg.InstructorToken = testToken
+	}
+	srv, err := New(cfg, Deps{Store: st, Content: course.Static(cat), Mock: setup.mock})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("build the server: %v", err)
+	}
+	t.Cleanup(srv.Close)
+	if setup.workshop {
+		srv.dashCache = newDashboardCache(0)
 	}
 	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st}
 }
