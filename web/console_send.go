@@ -205,12 +205,9 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 	if e == nil {
 		return errConsoleClosed
 	}
-	fallback := grader.DefaultRevision
-	if ex, _ := s.consoleExercise(c, l); ex != nil && ex.Protocol != grader.Rev20260728 {
-		fallback = ex.Protocol
-	}
+	ex, _ := s.consoleExercise(c, l)
 	events := e.c.Events(0)
-	st := sessionState(events, e.c.Protocol(), fallback)
+	st := sessionState(events, e.c.Protocol(), initializeRevision(ex))
 	init, _ := templateText("initialize", events, nil, st, 0)
 	sent := e.c.Send(init)
 	initialized, _ := templateText("initialized", events, nil, st, 0)

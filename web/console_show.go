@@ -10,7 +10,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/exercise"
-	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
@@ -105,10 +104,7 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 			events, pending, protocol = e.c.Events(0), e.c.Pending(), e.c.Protocol()
 		}
 	}
-	fallback := grader.DefaultRevision
-	if ex != nil && ex.Protocol != grader.Rev20260728 {
-		fallback = ex.Protocol
-	}
+	fallback := initializeRevision(ex)
 	checkProtocol := protocol
 	if checkProtocol == "" {
 		checkProtocol = fallback

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
 )
@@ -26,12 +25,9 @@ func (s *Server) consoleTemplateAPI(c *gin.Context) error {
 	if ok {
 		events, pending, protocol = e.c.Events(0), e.c.Pending(), e.c.Protocol()
 	}
-	fallback := grader.DefaultRevision
-	if ex, _ := s.consoleExercise(c, l); ex != nil && ex.Protocol != grader.Rev20260728 {
-		fallback = ex.Protocol
-	}
+	ex, _ := s.consoleExercise(c, l)
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
-	text, found := templateText(c.Param("key"), events, pending, sessionState(events, protocol, fallback), replySeq)
+	text, found := templateText(c.Param("key"), events, pending, sessionState(events, protocol, initializeRevision(ex)), replySeq)
 	if !found {
 		msg := "no such template"
 		if c.Param("key") == templateReply || replySeq > 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
@@ -134,6 +135,16 @@ var consoleTemplates = []consoleTemplate{
 // templateReply is the key of the response to the server's oldest waiting
 // request; it is offered only while one waits.
 const templateReply = "reply"
+
+// initializeRevision is the revision initialize asks for before a session
+// has negotiated one: the live exercise's, unless it is 2026-07-28 (which
+// has no initialize), else the course's default.
+func initializeRevision(ex *exercise.Exercise) string {
+	if ex != nil && ex.Protocol != grader.Rev20260728 {
+		return ex.Protocol
+	}
+	return grader.DefaultRevision
+}
 
 // sessionState reads what the templates need from a session's events.
 func sessionState(events []mockserver.Event, negotiated, fallback string) templateState {
