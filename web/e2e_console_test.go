@@ -83,6 +83,10 @@ func TestE2EConsole(t *testing.T) {
 		Diagram       string
 		Live          string
 	}
+	// The call's label is updated once its result is drawn; on a loaded
+	// machine that can be a frame later, so wait for it (a label that never
+	// changes still fails, by timeout).
+	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#msg-6 .tl-status") || {textContent: ""}).textContent.indexOf("answered by #") === 0`, chromedp.WithPollingTimeout(5*time.Second)))
 	got := e2etest.Get(t, ctx, chromedp.Evaluate[timeline](`(function () {
 		var req = document.getElementById("msg-6");
 		var resp = document.querySelector('.tl-item[data-reply-to="6"]');
