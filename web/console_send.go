@@ -50,16 +50,26 @@ func cleanConsoleMessage(x *i18n.ConsoleUI, raw string) (string, *httpError) {
 // the learner, on the first message) and returns what the server answered
 // at once.
 func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*consoleEntry, []mockserver.Event, error) {
-	learner, err := s.requireLearner(c)
+	e, err := s.startConsole(c, l)
 	if err != nil {
 		return nil, nil, err
 	}
-	e := s.consoles.get(learner.ID, string(l))
-	if e == nil {
-		return nil, nil, errConsoleClosed
-	}
 	e.setDraft(raw)
 	return e, e.c.Send(raw), nil
+}
+
+// startConsole returns the learner's session, creating the learner and the
+// session when there are none yet.
+func (s *Server) startConsole(c *gin.Context, l i18n.Lang) (*consoleEntry, error) {
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		return nil, err
+	}
+	e := s.consoles.get(learner.ID, string(l))
+	if e == nil {
+		return nil, errConsoleClosed
+	}
+	return e, nil
 }
 
 // consoleEventOut is one event as the API and the event stream give it:
@@ -197,13 +207,9 @@ func (s *Server) consoleFormPost(c *gin.Context) error {
 // consoleHandshake opens the session as a client does: initialize, then,
 // once it is answered, notifications/initialized.
 func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs) error {
-	learner, err := s.requireLearner(c)
+	e, err := s.startConsole(c, l)
 	if err != nil {
 		return err
-	}
-	e := s.consoles.get(learner.ID, string(l))
-	if e == nil {
-		return errConsoleClosed
 	}
 	ex, _ := s.consoleExercise(c, l)
 	events := e.c.Events(0)
