@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -47,14 +46,7 @@ func (s *Server) consoleHint(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := parseForm(c, i18n.ExerciseFor(l)); err != nil {
-		return err
-	}
-	n, err := strconv.Atoi(c.PostForm("hint"))
-	if err != nil {
-		return badRequest(i18n.ExerciseFor(l).ErrNoSuchHint)
-	}
-	revealed, err := s.revealHint(c, ex, l, n)
+	revealed, err := s.revealPostedHint(c, ex, l)
 	if err != nil {
 		return err
 	}

@@ -21,19 +21,26 @@ func (s *Server) hintReveal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := parseForm(c, x); err != nil {
-		return err
-	}
-	n, err := strconv.Atoi(c.PostForm("hint"))
-	if err != nil {
-		return badRequest(x.ErrNoSuchHint)
-	}
-	revealed, err := s.revealHint(c, ex, l, n)
+	revealed, err := s.revealPostedHint(c, ex, l)
 	if err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", exerciseURL(l, ex.ID), revealed))
 	return nil
+}
+
+// revealPostedHint opens the hint a form names in its "hint" field, for the
+// exercise page and the console, and returns how many hints are open.
+func (s *Server) revealPostedHint(c *gin.Context, ex *exercise.Exercise, l i18n.Lang) (int, error) {
+	x := i18n.ExerciseFor(l)
+	if err := parseForm(c, x); err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(c.PostForm("hint"))
+	if err != nil {
+		return 0, badRequest(x.ErrNoSuchHint)
+	}
+	return s.revealHint(c, ex, l, n)
 }
 
 // revealHint records hint n of ex as open for the learner (created if
