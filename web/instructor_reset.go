@@ -30,12 +30,8 @@ func (s *Server) learnerParam(c *gin.Context, t *i18n.InstructorUI) (store.Learn
 }
 
 func (s *Server) learnerResetVM(c *gin.Context, t *i18n.InstructorUI, l store.Learner) view.ConfirmVM {
-	name := l.DisplayName
-	if name == "" {
-		name = t.NoName + " #" + strconv.FormatInt(l.ID, 10)
-	}
 	return view.ConfirmVM{
-		T: t, Title: fmt.Sprintf(t.ResetLearnerTitle, name), Body: t.ResetLearnerBody,
+		T: t, Title: fmt.Sprintf(t.ResetLearnerTitle, learnerLabel(t, l)), Body: t.ResetLearnerBody,
 		Action: c.Request.URL.Path, Back: "/instructor",
 	}
 }

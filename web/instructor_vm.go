@@ -89,13 +89,20 @@ func learnerNames(d store.Dashboard, t *i18n.InstructorUI, anon bool) map[int64]
 		switch {
 		case anon:
 			names[l.ID] = fmt.Sprintf(t.AnonName, i+1)
-		case l.DisplayName != "":
-			names[l.ID] = l.DisplayName
 		default:
-			names[l.ID] = t.NoName + " #" + strconv.FormatInt(l.ID, 10)
+			names[l.ID] = learnerLabel(t, l)
 		}
 	}
 	return names
+}
+
+// learnerLabel names a learner on the instructor's pages: the display
+// name, else "no name #id" so two anonymous learners stay apart.
+func learnerLabel(t *i18n.InstructorUI, l store.Learner) string {
+	if l.DisplayName != "" {
+		return l.DisplayName
+	}
+	return t.NoName + " #" + strconv.FormatInt(l.ID, 10)
 }
 
 // dashboardLiveVM turns a snapshot into the refreshing part of the page.
