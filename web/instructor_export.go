@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -36,6 +37,20 @@ func csvTime(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
+// displayNames maps every learner's id to their display name ("" when
+// they have none), for the exports' rows.
+func (s *Server) displayNames(ctx context.Context) (map[int64]string, error) {
+	learners, err := s.store.Learners(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(learners))
+	for _, l := range learners {
+		names[l.ID] = l.DisplayName
+	}
+	return names, nil
+}
+
 func attachment(c *gin.Context, name, contentType string) {
 	c.Header("Content-Type", contentType)
 	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s"`, time.Now().Format("20060102-1504"), name))
@@ -45,13 +60,9 @@ func attachment(c *gin.Context, name, contentType string) {
 // each: what a spreadsheet needs to grade or follow up a workshop.
 func (s *Server) exportCSV(c *gin.Context) error {
 	ctx := c.Request.Context()
-	learners, err := s.store.Learners(ctx)
+	names, err := s.displayNames(ctx)
 	if err != nil {
 		return err
-	}
-	names := make(map[int64]string, len(learners))
-	for _, l := range learners {
-		names[l.ID] = l.DisplayName
 	}
 	cat := s.content.Catalog()
 	attachment(c, "progress.csv", "text/csv; charset=utf-8")
@@ -98,13 +109,9 @@ type attemptJSON struct {
 // object per line, so a script can stream it with any JSON library.
 func (s *Server) exportAttempts(c *gin.Context) error {
 	ctx := c.Request.Context()
-	learners, err := s.store.Learners(ctx)
+	names, err := s.displayNames(ctx)
 	if err != nil {
 		return err
-	}
-	names := make(map[int64]string, len(learners))
-	for _, l := range learners {
-		names[l.ID] = l.DisplayName
 	}
 	attachment(c, "attempts.jsonl", "application/jsonl; charset=utf-8")
 	c.Status(http.StatusOK)
