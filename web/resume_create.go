@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -47,37 +46,4 @@ func (s *Server) resumeCreate(c *gin.Context) error {
 	c.Set(learnerKey, learner)
 	c.Redirect(http.StatusSeeOther, "/"+string(l)+"/progress?done=resume")
 	return nil
-}
-
-// failureLimiter counts failures per key in fixed one-minute windows. The
-// whole map is dropped at each new window, which bounds its memory.
-type failureLimiter struct {
-	max    int
-	mu     sync.Mutex
-	window time.Time
-	counts map[string]int
-}
-
-func newFailureLimiter(max int) *failureLimiter {
-	return &failureLimiter{max: max, counts: map[string]int{}}
-}
-
-func (f *failureLimiter) roll(now time.Time) {
-	if w := now.Truncate(time.Minute); !w.Equal(f.window) {
-		f.window, f.counts = w, map[string]int{}
-	}
-}
-
-func (f *failureLimiter) allow(key string, now time.Time) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roll(now)
-	return f.counts[key] < f.max
-}
-
-func (f *failureLimiter) fail(key string, now time.Time) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roll(now)
-	f.counts[key]++
 }
