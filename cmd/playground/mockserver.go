@@ -41,8 +41,8 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fs.Usage()
 		return 2
 	}
-	if *fixtures != "" && *fixtures != mockserver.FixturesConformance {
-		fmt.Fprintf(stderr, "playground mockserver: unknown -fixtures %q (the only set is %q)\n", *fixtures, mockserver.FixturesConformance)
+	if err := checkFixtures(*fixtures); err != nil {
+		fmt.Fprintf(stderr, "playground mockserver: %v\n", err)
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))

@@ -57,8 +57,8 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if cfg.fixtures != "" && cfg.fixtures != mockserver.FixturesConformance {
-		fmt.Fprintf(stderr, "serve: unknown -fixtures %q (the only set is %q)\n", cfg.fixtures, mockserver.FixturesConformance)
+	if err := checkFixtures(cfg.fixtures); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
 	log := newLogger(stderr, cfg.logLevel)
@@ -193,6 +193,14 @@ func ownOrigins(addr net.Addr) []string {
 		origins = append(origins, "http://localhost:"+port)
 	}
 	return origins
+}
+
+// checkFixtures refuses a -fixtures value that names no fixture set.
+func checkFixtures(name string) error {
+	if name != "" && name != mockserver.FixturesConformance {
+		return fmt.Errorf("unknown -fixtures %q (the only set is %q)", name, mockserver.FixturesConformance)
+	}
+	return nil
 }
 
 func splitList(s string) []string {
