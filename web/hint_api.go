@@ -21,6 +21,9 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 		return err
 	}
 	body, err := io.ReadAll(c.Request.Body)
+	if isBodyTooLarge(err) {
+		return err
+	}
 	if err != nil {
 		return badRequest(x.ErrNoSuchHint)
 	}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"net/http"
+
 	"github.com/gin-gonic/gin"
 )
 
@@ -12,14 +14,14 @@ func (s *Server) lessonShow(c *gin.Context) error {
 		return errNotFound
 	}
 	if match := c.GetHeader("If-None-Match"); match != "" && match == p.etag {
-		c.Status(304)
+		c.Status(http.StatusNotModified)
 		return nil
 	}
 	h := c.Writer.Header()
 	h["Etag"] = p.etagHeader
 	h["Cache-Control"] = noCache
 	h["Content-Type"] = htmlContentType
-	c.Status(200)
+	c.Status(http.StatusOK)
 	_, err := c.Writer.Write(p.body)
 	return err
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"net/http"
 
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
@@ -14,7 +15,7 @@ func (s *Server) render(c *gin.Context, status int, comp templ.Component) {
 	var buf bytes.Buffer
 	if err := comp.Render(c.Request.Context(), &buf); err != nil {
 		s.log.Error("render page", "path", c.Request.URL.Path, "err", err)
-		c.Data(500, "text/plain; charset=utf-8", []byte("internal error\n"))
+		c.Data(http.StatusInternalServerError, "text/plain; charset=utf-8", []byte("internal error\n"))
 		return
 	}
 	c.Data(status, "text/html; charset=utf-8", buf.Bytes())

@@ -118,8 +118,8 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	return s, nil
 }
 
-// Handler returns the root handler, wrapped in the protections that apply to
-// every route.
+// Handler returns the router; the protections that apply to every route are
+// its middleware (routes.go).
 func (s *Server) Handler() http.Handler {
 	return s.router
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // validateWrapperType is the Content-Type of a body that carries the message and
@@ -37,9 +38,11 @@ func (s *Server) validatePost(c *gin.Context) error {
 	if !grader.KnownRevision(opts.Protocol) {
 		return badRequest(fmt.Sprintf("unknown protocol revision %q (known: %s, %s, %s)", opts.Protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728))
 	}
-	if opts.Lang != "en" && opts.Lang != "fr" {
+	l, ok := i18n.Parse(opts.Lang)
+	if !ok {
 		return badRequest(fmt.Sprintf("unknown language %q (en or fr)", opts.Lang))
 	}
+	opts.Lang = string(l)
 	if opts.Sender != "" && opts.Sender != "client" && opts.Sender != "server" {
 		return badRequest(fmt.Sprintf("unknown sender %q (client or server)", opts.Sender))
 	}

@@ -95,3 +95,23 @@ func TestValidatePostRejectsBadParameters(t *testing.T) {
 		t.Errorf("bad wrapper = %d, want 400", rec.Code)
 	}
 }
+
+// The language may be written in any case; the report comes in that language.
+func TestValidateLanguageCase(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	rec := e.do(t, "POST", "/api/validate?lang=FR", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/cal"}`))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"protocol"`) || !strings.Contains(rec.Body.String(), "Vouliez-vous dire") {
+		t.Errorf("lang=FR = %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// A hint request over the body limit is refused as too large, not as an
+// unknown hint.
+func TestHintAPIBodyTooLarge(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	id := e.catalog.Exercises()[0].ID
+	rec := e.do(t, "POST", "/api/exercises/"+id+"/hints", strings.NewReader(`{"hint": 1, "pad": "`+strings.Repeat("x", 2<<20)+`"}`))
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("2 MiB hint request = %d %s", rec.Code, rec.Body.String())
+	}
+}

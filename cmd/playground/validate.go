@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // runValidate checks one message and prints the checker's report as indented
@@ -48,7 +49,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			*protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728)
 		return 2
 	}
-	if *lang != "en" && *lang != "fr" {
+	l, ok := i18n.Parse(*lang)
+	if !ok {
 		fmt.Fprintf(stderr, "playground validate: unknown language %q (en or fr)\n", *lang)
 		return 2
 	}
@@ -57,7 +59,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "playground validate: %v\n", err)
 		return 2
 	}
-	opts := grader.Options{Protocol: *protocol, Lang: *lang}
+	opts := grader.Options{Protocol: *protocol, Lang: string(l)}
 	if *request != "" {
 		if *request == "-" && files[0] == "-" {
 			fmt.Fprintln(stderr, "playground validate: the message and the request cannot both come from standard input")
