@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -209,4 +213,217 @@ func consoleReportVM(l i18n.Lang, rep grader.Report) *view.ConsoleReportVM {
 		vm.Summary = x.ReportValid
 	}
 	return vm
+}
+
+// What the console's handlers share: the learner's session, the checks
+// on a typed message, and the session as a live exercise's answer.
+
+// maxConsoleBytes bounds one message typed in the console. A message of the
+// course fits in a few hundred bytes; the bound keeps a pasted log out of a
+// session that lives in memory.
+const maxConsoleBytes = 64 << 10
+
+// errConsoleClosed is the answer while the server shuts down.
+var errConsoleClosed = &httpError{status: http.StatusServiceUnavailable, msg: "the server is shutting down"}
+
+// consoleTooLarge is the 413 a learner reads when a console message is too
+// long.
+func consoleTooLarge(x *i18n.ConsoleUI) *httpError {
+	return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)}
+}
+
+// cleanConsoleMessage refuses what cannot be a message and normalises line
+// ends, as the exercise editor does, so the report's lines match.
+func cleanConsoleMessage(x *i18n.ConsoleUI, raw string) (string, *httpError) {
+	if len(raw) > maxConsoleBytes {
+		return "", consoleTooLarge(x)
+	}
+	if !utf8.ValidString(raw) {
+		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
+	}
+	if strings.TrimSpace(raw) == "" {
+		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrEmpty}
+	}
+	return strings.ReplaceAll(raw, "\r\n", "\n"), nil
+}
+
+// consoleSend gives one message to the learner's session (created, with
+// the learner, on the first message) and returns what the server answered
+// at once.
+func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*consoleEntry, []mockserver.Event, error) {
+	e, err := s.startConsole(c, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	e.setDraft(raw)
+	return e, e.c.Send(raw), nil
+}
+
+// startConsole returns the learner's session, creating the learner and the
+// session when there are none yet.
+func (s *Server) startConsole(c *gin.Context, l i18n.Lang) (*consoleEntry, error) {
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		return nil, err
+	}
+	e := s.consoles.get(learner.ID, string(l))
+	if e == nil {
+		return nil, errConsoleClosed
+	}
+	return e, nil
+}
+
+// learnerConsole is the session of the learner in the cookie, if any.
+func (s *Server) learnerConsole(c *gin.Context) (*consoleEntry, bool, error) {
+	learner, ok, err := s.currentLearner(c)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	e, ok := s.consoles.peek(learner.ID)
+	return e, ok, nil
+}
+
+// consoleReset resets the learner's session, if there is one.
+func (s *Server) consoleReset(c *gin.Context) error {
+	learner, ok, err := s.currentLearner(c)
+	if err != nil || !ok {
+		return err
+	}
+	if e, ok := s.consoles.peek(learner.ID); ok {
+		e.c.Reset()
+		e.setDraft("")
+	}
+	return nil
+}
+
+// consoleEventOut is one event as the API and the event stream give it:
+// the session's event, its timeline item, and, on a response, the request
+// it answers laid out again as answered.
+type consoleEventOut struct {
+	mockserver.Event
+	HTML string `json:"html"`
+	// Updates are earlier items this event changes, laid out again: the
+	// request a response answers, the request a cancellation names.
+	Updates  []consoleItemUpdate `json:"updates,omitempty"`
+	Protocol string              `json:"protocol"`
+}
+
+// consoleItemUpdate is a timeline item to replace.
+type consoleItemUpdate struct {
+	Seq  int    `json:"seq"`
+	HTML string `json:"html"`
+}
+
+// eventsOut lays out events of e's session for the page's script.
+func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events []mockserver.Event) ([]consoleEventOut, error) {
+	if len(events) == 0 {
+		return []consoleEventOut{}, nil
+	}
+	// Pairing needs the events from the oldest request answered here on:
+	// the replies to these events come after them. Reading only that
+	// window keeps a message's cost independent of the timeline's length.
+	from := events[0].Seq
+	for _, ev := range events {
+		if ev.ReplyTo > 0 && ev.ReplyTo < from {
+			from = ev.ReplyTo
+		}
+		if ev.Method == "notifications/cancelled" {
+			from = 1 // the request it names may be anywhere before it
+		}
+	}
+	tl := newTimeline(e.c.Events(from-1), e.c.Pending())
+	urls := newConsoleURLs(l, c.Query("exercise"))
+	answerURL := func(seq int) string { return urls.param("reply", fmt.Sprint(seq)) + "#answer" }
+	x := i18n.ConsoleFor(l)
+	protocol := e.c.Protocol()
+	out := make([]consoleEventOut, 0, len(events))
+	for _, ev := range events {
+		html, err := renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, ev, tl, answerURL)))
+		if err != nil {
+			return nil, err
+		}
+		o := consoleEventOut{Event: ev, HTML: html, Protocol: protocol}
+		for _, seq := range []int{ev.ReplyTo, tl.cancels[ev.Seq]} {
+			req, ok := tl.bySeq[seq]
+			if seq == 0 || !ok {
+				continue
+			}
+			html, err := renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, req, tl, answerURL)))
+			if err != nil {
+				return nil, err
+			}
+			o.Updates = append(o.Updates, consoleItemUpdate{Seq: seq, HTML: html})
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// liveExerciseParam is the live exercise named by ?exercise=.
+func (s *Server) liveExerciseParam(c *gin.Context, l i18n.Lang) (*exercise.Exercise, error) {
+	ex, err := s.consoleExercise(c, l)
+	if err != nil {
+		return nil, err
+	}
+	if ex == nil || ex.Kind != exercise.KindLive {
+		return nil, badRequest(i18n.ConsoleFor(l).ExerciseNotLive)
+	}
+	return ex, nil
+}
+
+// exchangeItem is one message of a live exercise's answer: the message
+// itself when it is JSON, else its text as a string.
+type exchangeItem struct {
+	From    string          `json:"from"`
+	Message json.RawMessage `json:"message"`
+}
+
+// exchangeOf writes events as the exchange of a live exercise, within
+// limit bytes once wrapped in {"answer": {"exchange": …}}: when the
+// session is longer, its oldest messages are left out, and leftOut says
+// how many.
+func exchangeOf(events []mockserver.Event, limit int) (items []exchangeItem, leftOut int) {
+	items = make([]exchangeItem, 0, len(events))
+	sizes := make([]int, 0, len(events))
+	total := len(`{"answer":{"exchange":[]}}`)
+	for _, e := range events {
+		it := exchangeItem{From: "client"}
+		if e.Direction == mockserver.DirectionOut {
+			it.From = "server"
+		}
+		var compact bytes.Buffer
+		if json.Compact(&compact, []byte(e.Raw)) == nil {
+			it.Message = compact.Bytes()
+		} else {
+			it.Message, _ = json.Marshal(e.Raw)
+		}
+		b, _ := json.Marshal(it)
+		items = append(items, it)
+		sizes = append(sizes, len(b)+1)
+		total += len(b) + 1
+	}
+	if len(items) > 0 {
+		total-- // n items take n-1 commas
+	}
+	drop := 0
+	for total > limit && drop < len(items) {
+		total -= sizes[drop]
+		drop++
+	}
+	return items[drop:], drop
+}
+
+// exchangeAnswer is the answer text of a live exercise for events, and how
+// many messages it holds when some had to be left out (else 0).
+func exchangeAnswer(events []mockserver.Event) (string, int, error) {
+	items, leftOut := exchangeOf(events, maxAnswerBytes)
+	b, err := json.Marshal(map[string]any{"exchange": items})
+	if err != nil {
+		return "", 0, fmt.Errorf("encode the exchange: %w", err)
+	}
+	kept := 0
+	if leftOut > 0 {
+		kept = len(items)
+	}
+	return string(b), kept, nil
 }

@@ -1,81 +1,14 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/web/view"
 )
-
-// anonMode reports whether names are hidden (?anon=1), for a dashboard
-// projected on a screen.
-func anonMode(c *gin.Context) bool { return c.Query("anon") == "1" }
-
-// dashboardShow is the instructor's dashboard page.
-func (s *Server) dashboardShow(c *gin.Context) error {
-	l := langOf(c)
-	t := i18n.InstructorFor(l)
-	anon := anonMode(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
-	if err != nil {
-		return err
-	}
-	vm := view.DashboardVM{
-		T: t, Anon: anon, JoinCode: s.cfg.JoinCode,
-		LiveURL:   "/instructor/live?lang=" + string(l),
-		NamesURL:  "/instructor?anon=1",
-		ExportCSV: "/instructor/export.csv", ExportJSONL: "/instructor/attempts.jsonl",
-		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
-		NamesLabel: t.HideNames,
-		Live:       s.dashboardLiveVM(l, d, anon),
-	}
-	if anon {
-		vm.LiveURL += "&anon=1"
-		vm.NamesURL, vm.NamesLabel = "/instructor", t.ShowNames
-	}
-	vm.Notice = s.resetNotice(c, t)
-	s.render(c, http.StatusOK, view.Dashboard(s.instructorFrame(c, l, t.Title), vm, s.assets.URL("js/instructor.js")))
-	return nil
-}
-
-// resetNotice says what the last reset did (the reset redirects here with
-// ?done=).
-func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
-	switch c.Query("done") {
-	case "workshop":
-		n, _ := strconv.Atoi(c.Query("n"))
-		return fmt.Sprintf(t.ResetWorkshopDone, n)
-	case "learner":
-		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
-		if l, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {
-			name := l.DisplayName
-			if name == "" {
-				name = t.NoName
-			}
-			return fmt.Sprintf(t.ResetLearnerDone, name)
-		}
-	}
-	return ""
-}
-
-// dashboardLive is the refreshing part of the dashboard, as an HTML
-// fragment that instructor.js puts in place. It is rendered by the same
-// escaping templates as the page, so names and codes stay text.
-func (s *Server) dashboardLive(c *gin.Context) error {
-	l := langOf(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
-	if err != nil {
-		return err
-	}
-	s.render(c, http.StatusOK, view.DashboardLive(s.dashboardLiveVM(l, d, anonMode(c))))
-	return nil
-}
 
 // dashboardJSON types, for scripts.
 type (

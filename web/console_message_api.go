@@ -1,0 +1,41 @@
+package web
+
+import (
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// consoleMessagesAPI answers POST /api/console/messages: the body is one
+// raw message; the answer is {"events": [...], "protocol": "…"}, the
+// events recorded while the server handled it (a slow request answers
+// later, on the event stream).
+func (s *Server) consoleMessagesAPI(c *gin.Context) error {
+	l := apiLang(c)
+	x := i18n.ConsoleFor(l)
+	body, err := io.ReadAll(c.Request.Body)
+	if isBodyTooLarge(err) {
+		return consoleTooLarge(x)
+	}
+	if err != nil {
+		return badRequest(x.ErrNotText)
+	}
+	raw, he := cleanConsoleMessage(x, string(body))
+	if he != nil {
+		return he
+	}
+	e, events, err := s.consoleSend(c, l, raw)
+	if err != nil {
+		return err
+	}
+	out, err := s.eventsOut(c, l, e, events)
+	if err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.c.Protocol()})
+	return nil
+}

@@ -1,0 +1,60 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// dashboardShow is the instructor's dashboard page.
+func (s *Server) dashboardShow(c *gin.Context) error {
+	l := langOf(c)
+	t := i18n.InstructorFor(l)
+	anon := anonMode(c)
+	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	if err != nil {
+		return err
+	}
+	vm := view.DashboardVM{
+		T: t, Anon: anon, JoinCode: s.cfg.JoinCode,
+		LiveURL:   "/instructor/live?lang=" + string(l),
+		NamesURL:  "/instructor?anon=1",
+		ExportCSV: "/instructor/export.csv", ExportJSONL: "/instructor/attempts.jsonl",
+		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
+		NamesLabel: t.HideNames,
+		Live:       s.dashboardLiveVM(l, d, anon),
+	}
+	if anon {
+		vm.LiveURL += "&anon=1"
+		vm.NamesURL, vm.NamesLabel = "/instructor", t.ShowNames
+	}
+	vm.Notice = s.resetNotice(c, t)
+	s.render(c, http.StatusOK, view.Dashboard(s.instructorFrame(c, l, t.Title), vm, s.assets.URL("js/instructor.js")))
+	return nil
+}
+
+// resetNotice says what the last reset did (the reset redirects here with
+// ?done=).
+func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
+	switch c.Query("done") {
+	case "workshop":
+		n, _ := strconv.Atoi(c.Query("n"))
+		return fmt.Sprintf(t.ResetWorkshopDone, n)
+	case "learner":
+		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
+		if l, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {
+			name := l.DisplayName
+			if name == "" {
+				name = t.NoName
+			}
+			return fmt.Sprintf(t.ResetLearnerDone, name)
+		}
+	}
+	return ""
+}
