@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -14,9 +15,10 @@ import (
 
 // page is a fully rendered page kept in memory.
 type page struct {
-	body       []byte
-	etag       string
-	etagHeader []string // etag, ready to go in a header map
+	body         []byte
+	etag         string
+	etagHeader   []string // etag, ready to go in a header map
+	lengthHeader []string // len(body), likewise
 }
 
 // pageCache holds the lesson pages of the current catalog. When -dev swaps
@@ -110,7 +112,7 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 			}
 			sum := sha256.Sum256(body)
 			etag := `"` + hex.EncodeToString(sum[:8]) + `"`
-			out[l][lesson.Slug] = &page{body: body, etag: etag, etagHeader: []string{etag}}
+			out[l][lesson.Slug] = &page{body: body, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
 		}
 	}
 	return out, nil

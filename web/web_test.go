@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -191,6 +192,10 @@ func TestLessonETag(t *testing.T) {
 	etag := first.Header().Get("ETag")
 	if etag == "" {
 		t.Fatal("no ETag on a lesson page")
+	}
+	// A declared length: without it net/http falls back to chunked encoding.
+	if got, want := first.Header().Get("Content-Length"), strconv.Itoa(first.Body.Len()); got != want {
+		t.Errorf("Content-Length = %q, want %q", got, want)
 	}
 	again := e.do(t, "GET", "/en/lessons/requests", nil, "If-None-Match", etag)
 	if again.Code != http.StatusNotModified {
