@@ -377,32 +377,10 @@ func (p *parser) object() *Value {
 		}
 		p.mstack = append(p.mstack, Member{Key: key, KeyPos: keyPos, Value: val})
 		p.path = p.path[:len(p.path)-1]
-		afterValue := p.i
-		p.skipSpace()
-		if p.i >= len(p.src) {
-			p.unexpectedEnd()
-			return nil
-		}
-		switch c := p.src[p.i]; {
-		case c == ',':
-			comma := p.i
-			p.i++
-			p.skipSpace()
-			if p.i < len(p.src) && p.src[p.i] == '}' {
-				p.report(codeTrailingComma, comma, dargs{}, "")
-				p.i++
-				return p.closeObject(v, start, base)
-			}
-		case c == '}':
-			p.i++
+		switch p.separator('}', start, true) {
+		case sepClose:
 			return p.closeObject(v, start, base)
-		case c == ']':
-			p.fail(codeMismatched, p.i, dargs{value: "]", openedAt: start + 1}, "}")
-			return nil
-		case startsKey(p.src[p.i:]):
-			p.report(codeMissingComma, afterValue, dargs{}, ",")
-		default:
-			p.fail(codeUnexpectedChar, p.i, dargs{value: firstRune(p.src[p.i:])}, "")
+		case sepFail:
 			return nil
 		}
 	}
@@ -503,34 +481,63 @@ func (p *parser) array() *Value {
 		}
 		p.path = p.path[:len(p.path)-1]
 		p.istack = append(p.istack, it)
-		afterValue := p.i
-		p.skipSpace()
-		if p.i >= len(p.src) {
-			p.unexpectedEnd()
-			return nil
-		}
-		switch c := p.src[p.i]; {
-		case c == ',':
-			comma := p.i
-			p.i++
-			p.skipSpace()
-			if p.i < len(p.src) && p.src[p.i] == ']' {
-				p.report(codeTrailingComma, comma, dargs{}, "")
-				p.i++
-				return p.closeArray(v, start, base)
-			}
-		case c == ']':
-			p.i++
+		switch p.separator(']', start, false) {
+		case sepClose:
 			return p.closeArray(v, start, base)
-		case c == '}':
-			p.fail(codeMismatched, p.i, dargs{value: "}", openedAt: start + 1}, "]")
-			return nil
-		case startsValue(p.src[p.i:]):
-			p.report(codeMissingComma, afterValue, dargs{}, ",")
-		default:
-			p.fail(codeUnexpectedChar, p.i, dargs{value: firstRune(p.src[p.i:])}, "")
+		case sepFail:
 			return nil
 		}
+	}
+}
+
+// sep says what follows an element of an object or an array.
+type sep int8
+
+const (
+	sepNext  sep = iota // another element follows (after a comma, or a reported missing one)
+	sepClose            // the container is closed; p.i is past its bracket
+	sepFail             // a fatal error was reported
+)
+
+// separator reads what follows an element of the container opened at start
+// and closed by closer: a comma (a trailing one before the closer is
+// reported and forgiven), the closer, the other kind of bracket (mismatched),
+// or the start of another element, which means a forgotten comma. inObject
+// says whether the next element is a key or a value.
+func (p *parser) separator(closer byte, start int, inObject bool) sep {
+	afterValue := p.i
+	p.skipSpace()
+	if p.i >= len(p.src) {
+		p.unexpectedEnd()
+		return sepFail
+	}
+	other, want := byte(']'), "}"
+	if closer == ']' {
+		other, want = '}', "]"
+	}
+	switch c := p.src[p.i]; {
+	case c == ',':
+		comma := p.i
+		p.i++
+		p.skipSpace()
+		if p.i < len(p.src) && p.src[p.i] == closer {
+			p.report(codeTrailingComma, comma, dargs{}, "")
+			p.i++
+			return sepClose
+		}
+		return sepNext
+	case c == closer:
+		p.i++
+		return sepClose
+	case c == other:
+		p.fail(codeMismatched, p.i, dargs{value: string(other), openedAt: start + 1}, want)
+		return sepFail
+	case inObject && startsKey(p.src[p.i:]), !inObject && startsValue(p.src[p.i:]):
+		p.report(codeMissingComma, afterValue, dargs{}, ",")
+		return sepNext
+	default:
+		p.fail(codeUnexpectedChar, p.i, dargs{value: firstRune(p.src[p.i:])}, "")
+		return sepFail
 	}
 }
 
