@@ -1,11 +1,9 @@
 package mockserver
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -74,19 +72,10 @@ func elicitFixture(message string, schema map[string]any, prefix string) func(*c
 		if msg == "" {
 			msg = c.str("message")
 		}
-		params := map[string]any{"message": msg, "requestedSchema": schema}
-		if c.r.rev != Rev20250618 {
-			params["mode"] = "form"
-		}
-		answer, pending, err := c.ask("elicitation", "elicitation/create", params)
-		if pending != nil {
-			return pending, nil
-		}
-		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return nil, nil
-			}
-			return toolError(askFailed("elicitation/create", err)), nil
+		params := c.elicitParams(msg, schema)
+		answer, instead, ok := c.askTool("elicitation", "elicitation/create", params)
+		if !ok {
+			return instead, nil
 		}
 		var res struct {
 			Action  string          `json:"action"`
@@ -146,15 +135,9 @@ func conformanceTools() []*tool {
 					"messages":  []any{map[string]any{"role": "user", "content": text(c.str("prompt"))}},
 					"maxTokens": 100,
 				}
-				answer, pending, err := c.ask("sampling", "sampling/createMessage", params)
-				if pending != nil {
-					return pending, nil
-				}
-				if err != nil {
-					if errors.Is(err, context.Canceled) {
-						return nil, nil
-					}
-					return toolError(askFailed("sampling/createMessage", err)), nil
+				answer, instead, ok := c.askTool("sampling", "sampling/createMessage", params)
+				if !ok {
+					return instead, nil
 				}
 				var res struct {
 					Content textBlock `json:"content"`

@@ -379,6 +379,33 @@ func (c *call) ask(key, method string, params any) (answer json.RawMessage, pend
 	return res, nil, err
 }
 
+// askTool is ask for a tool's call: when there is no answer to use, it
+// returns false and what the tool returns instead: the pending
+// InputRequiredResult, nothing when the call was cancelled, or a tool error
+// saying why the client's answer is missing.
+func (c *call) askTool(key, method string, params any) (answer json.RawMessage, instead any, ok bool) {
+	answer, pending, err := c.ask(key, method, params)
+	switch {
+	case pending != nil:
+		return nil, pending, false
+	case errors.Is(err, context.Canceled):
+		return nil, nil, false
+	case err != nil:
+		return nil, toolError(askFailed(method, err)), false
+	}
+	return answer, nil, true
+}
+
+// elicitParams are the params of an elicitation/create form request; "mode"
+// exists since 2025-11-25.
+func (c *call) elicitParams(message string, schema any) map[string]any {
+	params := map[string]any{"message": message, "requestedSchema": schema}
+	if c.r.rev != Rev20250618 {
+		params["mode"] = "form"
+	}
+	return params
+}
+
 // askFailed explains why the client's answer is missing.
 func askFailed(method string, err error) string {
 	if errors.Is(err, errNotReady) {
@@ -654,19 +681,10 @@ func askGiftPreferences(c *call) (any, *rpcError) {
 		}
 		return toolError("ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize."), nil
 	}
-	params := map[string]any{"message": "Which kind of gift do you prefer, and what is your budget?", "requestedSchema": elicitSchema}
-	if c.r.rev != Rev20250618 {
-		params["mode"] = "form"
-	}
-	answer, pending, err := c.ask("preferences", "elicitation/create", params)
-	if pending != nil {
-		return pending, nil
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return nil, nil
-		}
-		return toolError(askFailed("elicitation/create", err)), nil
+	params := c.elicitParams("Which kind of gift do you prefer, and what is your budget?", elicitSchema)
+	answer, instead, ok := c.askTool("preferences", "elicitation/create", params)
+	if !ok {
+		return instead, nil
 	}
 	var res struct {
 		Action  string         `json:"action"`
@@ -723,15 +741,9 @@ func writeCardMessage(c *call) (any, *rpcError) {
 		"systemPrompt": "You write short, warm gift card messages.",
 		"maxTokens":    200,
 	}
-	answer, pending, err := c.ask("card", "sampling/createMessage", params)
-	if pending != nil {
-		return pending, nil
-	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return nil, nil
-		}
-		return toolError(askFailed("sampling/createMessage", err)), nil
+	answer, instead, ok := c.askTool("card", "sampling/createMessage", params)
+	if !ok {
+		return instead, nil
 	}
 	var res struct {
 		Role    string          `json:"role"`
