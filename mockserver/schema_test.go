@@ -10,31 +10,9 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-)
 
-// officialSchemas finds ../shared/mcp-schema beside the repository root.
-func officialSchemas(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test: cannot find ../shared/mcp-schema")
-		}
-		dir = parent
-	}
-	schemas := filepath.Join(filepath.Dir(dir), "shared", "mcp-schema")
-	if _, err := os.Stat(filepath.Join(schemas, Rev20251125, "schema.json")); err != nil {
-		t.Skipf("the official MCP schemas are not at %s (they live beside the repository): %v", schemas, err)
-	}
-	return schemas
-}
+	"github.com/mcpplayground/playground/internal/repo"
+)
 
 // schemaSet compiles definitions of one revision's official schema.
 type schemaSet struct {
@@ -104,7 +82,7 @@ var resultDefs = map[string]string{
 // TestRepliesMatchOfficialSchemas checks every message the server sends in
 // the scripted sessions against the official schema of its revision.
 func TestRepliesMatchOfficialSchemas(t *testing.T) {
-	dir := officialSchemas(t)
+	dir := repo.SchemaDir(t)
 	sets := map[string]*schemaSet{}
 	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
 		sets[rev] = loadSchemaSet(t, dir, rev)

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // seedToolsCall is the tools/call of the course's seed.
@@ -36,7 +38,7 @@ func BenchmarkToolsCall(b *testing.B) {
 			}
 		}
 	})
-	dir := schemaDirForBench(b)
+	dir := repo.SchemaDir(b)
 	for _, def := range []string{"CallToolRequest", "JSONRPCMessage"} {
 		b.Run("jsonschema/"+def, func(b *testing.B) {
 			c := jsonschema.NewCompiler()
@@ -69,20 +71,6 @@ func BenchmarkToolsCall(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-func schemaDirForBench(b *testing.B) string {
-	dir, _ := filepath.Abs(".")
-	for {
-		cand := filepath.Join(dir, "shared", "mcp-schema")
-		if _, err := os.Stat(filepath.Join(cand, Rev20251125, "schema.json")); err == nil {
-			return cand
-		}
-		if filepath.Dir(dir) == dir {
-			b.Skip("the official MCP schemas are not here (../shared/mcp-schema): no comparison")
-		}
-		dir = filepath.Dir(dir)
 	}
 }
 

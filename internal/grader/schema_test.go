@@ -12,30 +12,12 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // The official schemas are reference data kept outside the project
 // (../shared/mcp-schema next to the repository). They are only read by tests.
-
-// schemaDir finds ../shared/mcp-schema by walking up from the package.
-func schemaDir(t testing.TB) string {
-	t.Helper()
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		cand := filepath.Join(dir, "shared", "mcp-schema")
-		if _, err := os.Stat(filepath.Join(cand, Rev20251125, "schema.json")); err == nil {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("the official MCP schemas are not here (../shared/mcp-schema next to the repository): skipping the comparison with them")
-		}
-		dir = parent
-	}
-}
 
 // officialSchemas compiles views of the official schema of each revision.
 type officialSchemas struct {
@@ -47,7 +29,7 @@ type officialSchemas struct {
 }
 
 func newOfficialSchemas(t testing.TB) *officialSchemas {
-	return &officialSchemas{t: t, dir: schemaDir(t), compiled: map[string]*jsonschema.Schema{}, compiler: map[string]*jsonschema.Compiler{}}
+	return &officialSchemas{t: t, dir: repo.SchemaDir(t), compiled: map[string]*jsonschema.Schema{}, compiler: map[string]*jsonschema.Compiler{}}
 }
 
 func defsKey(rev string) string {
@@ -321,7 +303,7 @@ func TestAgreesWithOfficialSchemas(t *testing.T) {
 // TestOfficialSchemaSeesTheSameMethods checks the method tables against the
 // official unions of requests and notifications.
 func TestOfficialSchemaSeesTheSameMethods(t *testing.T) {
-	dir := schemaDir(t)
+	dir := repo.SchemaDir(t)
 	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
 		raw, err := os.ReadFile(filepath.Join(dir, rev, "schema.json"))
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -22,28 +21,10 @@ import (
 	"github.com/mcpplayground/playground/exercises"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/repo"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/lessons"
 )
-
-// repoRoot walks up from the test's directory to go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-}
 
 // playground is the real binary running as a child process.
 type playground struct {
@@ -119,13 +100,10 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the playground binary; skipped in -short mode")
 	}
-	root := repoRoot(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "playground")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/playground")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/playground: %v\n%s", err, out)
+	bin, err := repo.BuildPlayground(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
 	}
 	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -19,6 +18,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // server is the playground running as a child process: its own memory, and
@@ -44,39 +45,6 @@ func randomToken() string {
 	return hex.EncodeToString(b)
 }
 
-// repoRoot walks up from the working directory to go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.mod not found above the working directory: run from the repository, or pass -bin")
-		}
-		dir = parent
-	}
-}
-
-// buildPlayground compiles ./cmd/playground into dir.
-func buildPlayground(ctx context.Context, dir string) (string, error) {
-	root, err := repoRoot()
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "playground")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/playground")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/playground: %w\n%s", err, out)
-	}
-	return bin, nil
-}
-
 // startServer builds (unless given) and starts the playground on a free
 // loopback port, with an instructor token and a join code.
 func startServer(ctx context.Context, cfg config, logs io.Writer) (*server, error) {
@@ -86,7 +54,7 @@ func startServer(ctx context.Context, cfg config, logs io.Writer) (*server, erro
 	}
 	s := &server{bin: cfg.bin, db: cfg.db, token: cfg.token, joinCode: cfg.joinCode, logs: logs, dir: dir, quit: make(chan struct{})}
 	if s.bin == "" {
-		if s.bin, err = buildPlayground(ctx, dir); err != nil {
+		if s.bin, err = repo.BuildPlayground(ctx, dir); err != nil {
 			s.stop()
 			return nil, err
 		}
