@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"strings"
 
-	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -63,11 +61,11 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 		return err
 	}
 	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res})
-	fbHTML, err := renderString(c, view.ExerciseFeedback(x, vm.Feedback))
+	fbHTML, err := renderString(c.Request.Context(), view.ExerciseFeedback(x, vm.Feedback))
 	if err != nil {
 		return err
 	}
-	solHTML, err := renderString(c, view.ExerciseSolution(vm))
+	solHTML, err := renderString(c.Request.Context(), view.ExerciseSolution(vm))
 	if err != nil {
 		return err
 	}
@@ -104,13 +102,4 @@ func decodeAnswer(body []byte) (string, bool) {
 		return string(raw), true
 	}
 	return "", false
-}
-
-// renderString renders a fragment for a JSON answer.
-func renderString(c *gin.Context, comp templ.Component) (string, error) {
-	var b strings.Builder
-	if err := comp.Render(c.Request.Context(), &b); err != nil {
-		return "", err
-	}
-	return b.String(), nil
 }

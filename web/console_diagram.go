@@ -33,7 +33,7 @@ func (s *Server) consoleDiagram(c *gin.Context) error {
 			svg = s.diagramOf(l, e.c.Events(0))
 		}
 	}
-	html, err := renderString(c, view.ConsoleDiagram(i18n.ConsoleFor(l), svg))
+	html, err := renderString(c.Request.Context(), view.ConsoleDiagram(i18n.ConsoleFor(l), svg))
 	if err != nil {
 		return err
 	}

@@ -338,7 +338,7 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events 
 	protocol := e.c.Protocol()
 	out := make([]consoleEventOut, 0, len(events))
 	for _, ev := range events {
-		html, err := renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, ev, tl, answerURL)))
+		html, err := renderString(c.Request.Context(), view.ConsoleEvent(x, consoleEventVM(l, e.lang, ev, tl, answerURL)))
 		if err != nil {
 			return nil, err
 		}
@@ -348,7 +348,7 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *consoleEntry, events 
 			if seq == 0 || !ok {
 				continue
 			}
-			html, err := renderString(c, view.ConsoleEvent(x, consoleEventVM(l, e.lang, req, tl, answerURL)))
+			html, err := renderString(c.Request.Context(), view.ConsoleEvent(x, consoleEventVM(l, e.lang, req, tl, answerURL)))
 			if err != nil {
 				return nil, err
 			}

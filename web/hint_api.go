@@ -22,7 +22,7 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 	}
 	body, err := io.ReadAll(c.Request.Body)
 	if isBodyTooLarge(err) {
-		return err
+		return tooLarge(x)
 	}
 	if err != nil {
 		return badRequest(x.ErrNoSuchHint)
@@ -41,7 +41,7 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 		return err
 	}
 	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p})
-	html, err := renderString(c, view.ExerciseHints(vm))
+	html, err := renderString(c.Request.Context(), view.ExerciseHints(vm))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -106,10 +107,11 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 				vm.Next = &view.NavLink{URL: lessonURL(l, next.Slug), Title: next.Title}
 				f.NextURL = vm.Next.URL
 			}
-			body, err := renderBytes(view.Lesson(f, vm))
+			html, err := renderString(context.Background(), view.Lesson(f, vm))
 			if err != nil {
 				return nil, fmt.Errorf("render lesson %s: %w", lesson.File, err)
 			}
+			body := []byte(html)
 			sum := sha256.Sum256(body)
 			etag := `"` + hex.EncodeToString(sum[:8]) + `"`
 			out[l][lesson.Slug] = &page{body: body, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}

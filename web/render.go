@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
@@ -21,11 +22,12 @@ func (s *Server) render(c *gin.Context, status int, comp templ.Component) {
 	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
 }
 
-// renderBytes renders a component outside a request (pre-rendered pages).
-func renderBytes(comp templ.Component) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := comp.Render(context.Background(), &buf); err != nil {
-		return nil, err
+// renderString renders a component on its own: fragments of JSON answers,
+// and the pre-rendered lesson pages.
+func renderString(ctx context.Context, comp templ.Component) (string, error) {
+	var b strings.Builder
+	if err := comp.Render(ctx, &b); err != nil {
+		return "", err
 	}
-	return buf.Bytes(), nil
+	return b.String(), nil
 }
