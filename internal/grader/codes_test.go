@@ -13,7 +13,7 @@ import (
 // course, and French follows French typography.
 func TestCatalog(t *testing.T) {
 	seen := map[string]bool{}
-	codePattern := regexp.MustCompile(`^(json|jsonrpc|mcp|grader)(\.[a-z0-9-]+)+$`)
+	codePattern := regexp.MustCompile(`^(json|jsonrpc|mcp|grader|session)(\.[a-z0-9-]+)+$`)
 	for _, c := range Codes() {
 		if seen[c.Code] {
 			t.Errorf("%s listed twice", c.Code)

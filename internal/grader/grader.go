@@ -106,6 +106,10 @@ type Diagnostic struct {
 	// the JSON-RPC envelope, else about the method. Exactly one when not valid.
 	Blocking bool   `json:"blocking,omitempty"`
 	Lesson   string `json:"lesson,omitempty"` // slug of the lesson that teaches the rule
+	// Related lists, for a session.* diagnostic, the indices (0-based, in the
+	// order the session received them) of the earlier messages it refers to:
+	// "id 5 was already used by message #9" relates message 8.
+	Related []int `json:"related,omitempty"`
 }
 
 // Severities.
