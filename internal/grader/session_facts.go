@@ -50,7 +50,9 @@ func (s *Session) read(raw []byte, from string) facts {
 		return f
 	}
 	root := s.p.parse(unsafe.String(unsafe.SliceData(raw), len(raw)))
-	if root == nil || s.p.fatal || root.Kind != Object {
+	// A message that does not parse is not followed: a receiver answers it
+	// with a parse error, whatever it would be once fixed.
+	if root == nil || len(s.p.diags) > 0 || root.Kind != Object {
 		return f
 	}
 	f.root = root

@@ -44,33 +44,21 @@ func (s *Session) resolve(f *facts) {
 		s.resolveResponse(f)
 	case f.kind == KindNotification && f.method == "notifications/progress" && f.token.kind != 0:
 		// Progress flows from the receiver of the request to its requester.
-		for _, side := range s.candidates(f.from, true) {
-			if st := s.tokens[side][f.token]; st != nil {
+		for side := range 2 {
+			if st := s.tokens[side][f.token]; st != nil && f.from != side {
 				f.target, f.reqSide = st, side
 				break
 			}
 		}
 	case f.kind == KindNotification && f.method == "notifications/cancelled" && f.cancel.kind != 0:
 		// Only the requester cancels.
-		for _, side := range s.candidates(f.from, false) {
-			if st := s.ids[side][f.cancel]; st != nil {
+		for side := range 2 {
+			if st := s.ids[side][f.cancel]; st != nil && (f.from < 0 || f.from == side) {
 				f.target, f.reqSide = st, side
 				break
 			}
 		}
 	}
-}
-
-// candidates lists the sides whose requests a message from side from may
-// refer to: the other side's (other) or its own.
-func (s *Session) candidates(from int, other bool) []int {
-	switch {
-	case from < 0:
-		return []int{0, 1}
-	case other:
-		return []int{1 - from}
-	}
-	return []int{from}
 }
 
 func (s *Session) resolveResponse(f *facts) {
