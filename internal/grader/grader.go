@@ -11,6 +11,11 @@
 // Every diagnostic code is explained in English and French in catalog.go, the one
 // place that lists them; Codes exposes the list.
 //
+// A Session (session*.go) follows the messages of one whole conversation, in
+// order and with their senders, and adds what a single message cannot show:
+// ids reused, the lifecycle, responses and progress that answer nothing,
+// cancellations, capabilities used without being declared (codes session.*).
+//
 // The official schemas are not read at run time; tests compare the verdicts with
 // them (schema_test.go).
 package grader

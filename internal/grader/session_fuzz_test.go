@@ -36,7 +36,7 @@ func FuzzSession(f *testing.F) {
 	for _, c := range sessionCases {
 		var b bytes.Buffer
 		for _, st := range c.steps {
-			b.WriteString(st.from[:1] + st.raw + "\n")
+			b.WriteString(string(append([]byte(st.from), '?')[0]) + st.raw + "\n")
 		}
 		f.Add(b.Bytes())
 	}

@@ -175,6 +175,14 @@ var sessionCases = []sessionCase{
 		cl(sreq(2, "tools/list", "")), sv(sres(2, toolsResult)), cl(sreq(0, "tools/list", "")), sv(sres(0, toolsResult)),
 		sv(sres(77, `{}`))),
 		want: map[int][]string{5: {"session.limit []"}}},
+	{name: "past the id limit with every request waiting, new ones are not remembered", maxIDs: 2, steps: script(
+		handshake(`{}`, allServerCaps)[0], sv(sreq(1, "ping", "")), cl(sreq(2, "ping", "")), sv(sres(2, `{}`)), sv(sres(77, `{}`))),
+		want: map[int][]string{2: {"session.limit []"}}, end: []string{"session.request.unanswered [0]", "session.request.unanswered [1]"}},
+	{name: "an unknown sender is inferred from the method and the requests", steps: script(
+		step{"", handshake(`{}`, allServerCaps)[0].raw}, step{"", handshake(`{}`, allServerCaps)[1].raw},
+		step{"", handshake(`{}`, allServerCaps)[2].raw}, step{"", sreq(1, "tools/list", "")}, step{"", sreq(1, "tools/list", "")},
+		step{"", sres(1, toolsResult)}, step{"", sres(1, toolsResult)}),
+		want: map[int][]string{4: {"session.id.reused [3]"}, 6: {"session.response.already-answered [4 5]"}}},
 }
 
 // runSession plays a case and returns its session.* diagnostics by message,
