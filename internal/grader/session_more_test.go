@@ -181,7 +181,7 @@ func TestSessionFrench(t *testing.T) {
 	s.Add([]byte(sreq(5, "tools/list", "")), SenderClient)
 	s.Add([]byte(sres(5, toolsResult)), SenderServer)
 	rep := s.Add([]byte(sreq(5, "tools/list", "")), SenderClient)
-	want := "L’id 5 a déjà servi au message #4, une requête du même côté."
+	want := "L’id 5 a déjà servi au message #4, une requête envoyée par le même côté."
 	if len(rep.Diagnostics) != 1 || !strings.HasPrefix(rep.Diagnostics[0].Message, want) {
 		t.Errorf("got %+v, want a message starting with %q", rep.Diagnostics, want)
 	}
@@ -253,5 +253,13 @@ func TestSessionJSON(t *testing.T) {
 	b, _ = json.Marshal(Diagnostic{Code: "x"})
 	if strings.Contains(string(b), "related") {
 		t.Errorf("an empty Related is shown: %s", b)
+	}
+}
+
+func TestGroupDigits(t *testing.T) {
+	got := []string{groupDigits(100000, ","), groupDigits(1234567, "\u202f"), groupDigits(999, ","), groupDigits(1000, ",")}
+	want := []string{"100,000", "1\u202f234\u202f567", "999", "1,000"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
 	}
 }

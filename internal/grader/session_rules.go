@@ -1,6 +1,9 @@
 package grader
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The rules of the conversation. Each reads the session and the message's
 // facts and changes nothing (Peek relies on it); record applies the facts.
@@ -42,7 +45,7 @@ func (s *Session) requestRules(f *facts, ds []sdiag) []sdiag {
 	}
 	f.newEntry = prev == nil
 	if f.newEntry && s.count >= s.maxIDs && !s.forgot {
-		ds = append(ds, sdiag{code: codeSessLimit, at: f.id, ptr: "/id", a: dargs{extra: strconv.Itoa(s.maxIDs)}})
+		ds = append(ds, sdiag{code: codeSessLimit, at: f.id, ptr: "/id", a: dargs{extra: groupDigits(s.maxIDs, ","), extraFr: groupDigits(s.maxIDs, "\u202f")}})
 	}
 	ds = s.lifecycleRules(f, ds)
 	ds = append(ds, s.capRule(f)...)
@@ -154,4 +157,18 @@ func (s *Session) responseRules(f *facts, ds []sdiag) []sdiag {
 		d.code, d.a.extra, d.a.extraFr = codeSessRespUnknown, who[0], who[1]
 	}
 	return append(ds, d)
+}
+
+// groupDigits writes n with its digits in groups of three: 100,000 in
+// English, 100 000 (narrow no-break space) in French.
+func groupDigits(n int, sep string) string {
+	d := strconv.Itoa(n)
+	var b strings.Builder
+	for i := range len(d) {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteByte(d[i])
+	}
+	return b.String()
 }
