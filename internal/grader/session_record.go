@@ -45,7 +45,11 @@ func (s *Session) recordRequest(f *facts) {
 // own string when the method is known.
 func (s *Session) methodName(m string) string {
 	for _, rev := range []string{s.rev, Rev20250618, Rev20251125, Rev20260728} {
-		if def := revisions[rev].methods[m]; def != nil {
+		r := revisions[rev]
+		if r == nil {
+			continue
+		}
+		if def := r.methods[m]; def != nil {
 			return def.name
 		}
 	}

@@ -99,6 +99,13 @@ var sessionCases = []sessionCase{
 		cl(sreq(1, "tools/list", "")), sv(sres(1, toolsResult)), cl(sreq(`1.0`, "tools/list", "")), cl(sreq(`"1"`, "tools/list", "")),
 		sv(sres(`"1"`, toolsResult))),
 		want: map[int][]string{5: {"session.id.reused [3]"}}, end: []string{"session.request.unanswered [5]"}},
+	{name: "a long string id is remembered by its hash", steps: script(handshake(`{}`, allServerCaps),
+		cl(sreq(`"`+strings.Repeat("x", 200)+`"`, "tools/list", "")), sv(sres(`"`+strings.Repeat("x", 200)+`"`, toolsResult)),
+		cl(sreq(`"`+strings.Repeat("x", 200)+`"`, "tools/list", "")), cl(sreq(`"`+strings.Repeat("x", 199)+`y"`, "tools/list", ""))),
+		want: map[int][]string{5: {"session.id.reused [3]"}},
+		end:  []string{"session.request.unanswered [5]", "session.request.unanswered [6]"}},
+	{name: "an unknown revision is reported on each message, and nothing is followed", protocol: "2024-11-05", steps: script(
+		cl(sreq(1, "tools/list", "")), cl(sreq(1, "tools/list", "")), sv(sres(1, toolsResult)))},
 	{name: "each side numbers its own requests", steps: script(handshake(`{"roots":{}}`, allServerCaps),
 		cl(sreq(1, "tools/list", "")), sv(sreq(1, "roots/list", "")), sv(sres(1, toolsResult)), cl(sres(1, `{"roots":[]}`)))},
 	{name: "2026-07-28: an id comes back once answered, not while waiting", protocol: Rev20260728, steps: script(
