@@ -145,14 +145,13 @@ func TestSessionDoesNotKeepTheText(t *testing.T) {
 // TestSessionFrench: conversation diagnostics speak the learner's language,
 // name the message they refer to and follow French typography.
 func TestSessionFrench(t *testing.T) {
-	for _, name := range []string{"id reused after its response", "cancellations", "the server's capabilities"} {
-		var c sessionCase
-		for _, x := range sessionCases {
-			if x.name == name {
-				c = x
-			}
+	seen := map[string]bool{}
+	for _, c := range sessionCases {
+		name := c.name
+		s := NewSession(SessionOptions{Protocol: c.protocol, Lang: "fr"})
+		if c.maxIDs > 0 {
+			s.maxIDs = c.maxIDs
 		}
-		s := NewSession(SessionOptions{Lang: "fr"})
 		var msgs []string
 		for _, st := range c.steps {
 			for _, d := range s.Add([]byte(st.raw), st.from).Diagnostics {
@@ -164,15 +163,16 @@ func TestSessionFrench(t *testing.T) {
 		for _, f := range s.End() {
 			msgs = append(msgs, f.Message)
 		}
-		if len(msgs) == 0 {
-			t.Fatalf("%s: no diagnostics", name)
-		}
 		for _, m := range msgs {
+			seen[m] = true
 			checkFrench(t, name, codeSpan.ReplaceAllString(m, "``"))
 			if !strings.Contains(m, "(Leçon\u00a0: «\u00a0") {
 				t.Errorf("%s: %q does not name its lesson", name, m)
 			}
 		}
+	}
+	if len(seen) < 20 {
+		t.Errorf("only %d French messages rendered", len(seen))
 	}
 	s := NewSession(SessionOptions{Lang: "fr"})
 	for _, st := range handshake(`{}`, allServerCaps) {
@@ -261,5 +261,35 @@ func TestGroupDigits(t *testing.T) {
 	want := []string{"100,000", "1\u202f234\u202f567", "999", "1,000"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestSessionMessagesAreRendered: no placeholder is left in a conversation
+// message, in either language, and each one names its lesson.
+func TestSessionMessagesAreRendered(t *testing.T) {
+	for _, lang := range []string{"en", "fr"} {
+		for _, c := range sessionCases {
+			s := NewSession(SessionOptions{Protocol: c.protocol, Lang: lang})
+			if c.maxIDs > 0 {
+				s.maxIDs = c.maxIDs
+			}
+			var msgs []string
+			for _, st := range c.steps {
+				for _, d := range s.Add([]byte(st.raw), st.from).Diagnostics {
+					msgs = append(msgs, d.Message)
+				}
+			}
+			for _, f := range s.End() {
+				msgs = append(msgs, f.Message)
+			}
+			for _, m := range msgs {
+				if p := placeholder.FindString(m); p != "" {
+					t.Errorf("%s (%s): placeholder %s left in %q", c.name, lang, p, m)
+				}
+				if !strings.Contains(m, "(Lesson: “") && !strings.Contains(m, "(Leçon\u00a0: «\u00a0") {
+					t.Errorf("%s (%s): no lesson named in %q", c.name, lang, m)
+				}
+			}
+		}
 	}
 }
