@@ -2,6 +2,7 @@ package grader
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -289,6 +290,39 @@ func TestSessionMessagesAreRendered(t *testing.T) {
 				if !strings.Contains(m, "(Lesson: “") && !strings.Contains(m, "(Leçon\u00a0: «\u00a0") {
 					t.Errorf("%s (%s): no lesson named in %q", c.name, lang, m)
 				}
+			}
+		}
+	}
+}
+
+// TestSessionMemoryIsBounded: however long the conversation, the session
+// remembers at most maxIDs requests, and its list of answered ones stays
+// within twice that, ids reused (2026-07-28) or not.
+func TestSessionMemoryIsBounded(t *testing.T) {
+	for _, rev := range []string{Rev20251125, Rev20260728} {
+		s := NewSession(SessionOptions{Protocol: rev})
+		s.maxIDs = 50
+		if rev == Rev20251125 {
+			for _, st := range handshake(`{}`, allServerCaps) {
+				s.Add([]byte(st.raw), st.from)
+			}
+		}
+		params := `{"name":"x","_meta":{"progressToken":%d}}`
+		result := callResult
+		if rev == Rev20260728 {
+			params = `{"name":"x","_meta":{"progressToken":%d,"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`
+			result = `{"content":[],"resultType":"complete"}`
+		}
+		for i := 1; i <= 5000; i++ {
+			id := i
+			if rev == Rev20260728 {
+				id = i % 7 // ids come back once answered
+			}
+			s.Add([]byte(sreq(id, "tools/call", fmt.Sprintf(params, i))), SenderClient)
+			s.Add([]byte(sres(id, result)), SenderServer)
+			n := len(s.ids[0]) + len(s.ids[1])
+			if n != s.count || n > s.maxIDs || len(s.answered) > 2*s.maxIDs+1 || len(s.tokens[0]) > s.maxIDs {
+				t.Fatalf("%s after %d requests: %d ids (count %d), %d answered, %d tokens", rev, i, n, s.count, len(s.answered), len(s.tokens[0]))
 			}
 		}
 	}

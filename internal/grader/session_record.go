@@ -27,6 +27,8 @@ func (s *Session) recordRequest(f *facts) {
 	st.key = f.key.clone()
 	if f.newEntry {
 		s.count++
+	} else if old := s.ids[requester][st.key]; old != nil && old.token.kind != 0 && s.tokens[requester][old.token] == old {
+		delete(s.tokens[requester], old.token) // the id now names a new request; the old one is forgotten
 	}
 	s.ids[requester][st.key] = st
 	if f.token.kind != 0 {
