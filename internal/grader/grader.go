@@ -3,13 +3,20 @@
 // protocol revision and, where it is not, what is wrong, where, why, and what the
 // learner probably meant. It is the grader's core and the mock server's judge.
 //
-// The checker reads the text itself (parse.go): a hand-written scanner that knows
-// the mistakes people make when they type JSON, recovers from most of them so one
+// The checker reads the text itself: a hand-written scanner that knows the
+// mistakes people make when they type JSON, recovers from most of them so one
 // attempt teaches several things, and gives every value its line, column and JSON
-// Pointer. It then checks the JSON-RPC envelope (check.go) and the MCP method
-// tables of each revision (spec.go, written from the specification as Go data).
-// Every diagnostic code is explained in English and French in catalog.go, the one
-// place that lists them; Codes exposes the list.
+// Pointer (parse.go, the entry point; scan_*.go, one file for each thing it
+// reads: space and comments, objects, arrays and their separators, strings,
+// numbers, bare words; lines.go turns offsets into lines and columns). It then
+// checks the JSON-RPC envelope (check.go, the entry point; check_envelope.go,
+// check_id.go, check_error.go) and the MCP method tables of each revision
+// (spec.go, written from the specification as Go data, in the small schema
+// language of shape.go): check_method.go for method calls, check_response.go for
+// results and the request they answer, check_object.go and check_value.go for
+// walking a value against its shape, check_path.go for where it is, report.go for
+// the finished report. Every diagnostic code is explained in English and French
+// in catalog.go, the one place that lists them; Codes exposes the list.
 //
 // The official schemas are not read at run time; tests compare the verdicts with
 // them (schema_test.go).

@@ -53,6 +53,12 @@ var allMethodNames = func() []string {
 	return out
 }()
 
+// buildRevision writes the method table of revision rev. It is long on purpose:
+// it is a table, written as Go data in the order of the specification's
+// chapters (content, tools, resources, capabilities, results, methods), with
+// the differences between revisions inline where they apply, so that it reads
+// next to the specification; split into functions, the shared shapes would have
+// to travel between them.
 func buildRevision(rev string) *revision {
 	since1125 := rev >= Rev20251125
 	is2026 := rev == Rev20260728
