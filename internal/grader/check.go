@@ -16,6 +16,7 @@ type state struct {
 	names []string
 
 	rev           *revision
+	root          *Value // the message being checked
 	method        string // the method being checked, for messages
 	sender        string
 	reqParamsTask bool   // the request being answered asked to run as a task
@@ -73,8 +74,10 @@ func Check(src []byte, opts Options) Report {
 		root := st.p.parse(s)
 		st.diags = append(st.diags, st.p.diags...)
 		if !st.p.fatal && root != nil {
+			st.root = root
 			st.message(root, &rep, opts.Request)
 		}
+		st.receiverSees(&rep)
 	}
 	st.finish(&rep, s, st.p.bom, lang)
 	return rep
@@ -89,6 +92,7 @@ func (st *state) release() {
 	st.diags = st.diags[:0]
 	st.path = st.path[:0]
 	st.rev = nil
+	st.root = nil
 	statePool.Put(st)
 }
 
@@ -99,5 +103,25 @@ func (st *state) full() bool { return len(st.diags) >= maxDiags }
 func (st *state) add(d diag) {
 	if len(st.diags) < maxDiags {
 		st.diags = append(st.diags, d)
+	}
+}
+
+// receiverSees makes the report's kind the one a receiver sees: a text with a
+// syntax error is not a message it can read, whatever it was meant to be. What
+// it looks like comes from the envelope when the scan recovered, or from the
+// top-level keys read before it stopped.
+func (st *state) receiverSees(rep *Report) {
+	for i := range st.diags {
+		d := &st.diags[i]
+		if d.layer != layerSyntax || st.severity(*d) != SeverityError {
+			continue
+		}
+		if rep.Kind != KindInvalid {
+			rep.LooksLike = rep.Kind
+		} else if rep.LooksLike == "" {
+			rep.LooksLike = st.p.top.looksLike()
+		}
+		rep.Kind = KindInvalid
+		return
 	}
 }

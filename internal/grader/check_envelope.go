@@ -36,6 +36,7 @@ func (st *state) message(root *Value, rep *Report, request []byte) {
 		st.checkID(env.id, rep)
 	}
 	if !st.membersOfKind(&env) {
+		rep.LooksLike = env.looksLike()
 		return
 	}
 	st.body(&env, rep, request)
@@ -112,9 +113,28 @@ func (env *envelope) classify() Kind {
 	return env.kind
 }
 
+// looksLike is what a message of no kind would be, once the members that stand
+// in for envelope members are renamed ("" when none does).
+func (env *envelope) looksLike() Kind {
+	hasID := env.id != nil || env.accounted["id"]
+	switch {
+	case env.accounted["method"] && hasID:
+		return KindRequest
+	case env.accounted["method"]:
+		return KindNotification
+	case env.accounted["error"]:
+		return KindError
+	case env.accounted["result"]:
+		return KindResponse
+	}
+	return ""
+}
+
 // strayMembers reports the members that are not part of the envelope, with what
-// each was probably meant to be, and remembers which envelope members they
-// stand in for.
+// each was probably meant to be. JSON-RPC does not close the envelope, so a
+// stray member is a warning (a receiver ignores it), unless it stands in for a
+// member the message needs and lacks: then it is an error, and the envelope's
+// own check for that member is left to it (env.accounted).
 func (st *state) strayMembers(env *envelope) {
 	if env.seen == len(env.root.Members) {
 		return
@@ -126,25 +146,52 @@ func (st *state) strayMembers(env *envelope) {
 			continue
 		}
 		sugg, wrongCase := suggestKey(m.Key, []string{"jsonrpc", "id", "method", "params", "result", "error"})
-		code := codeEnvUnknown
-		if wrongCase {
-			code = codeEnvWrongCase
-		}
-		d := diag{code: code, off: m.KeyPos.Offset, ptr: "/" + escapePointer(m.Key), sugg: sugg, layer: layerEnvelope,
-			a: dargs{field: clip(m.Key)}}
-		if sugg != "" {
-			env.accounted[sugg] = true
-			if env.root.Get(sugg) == nil && (sugg == "jsonrpc" || (sugg == "id" && env.kind != KindNotification) || sugg == "method") {
-				d.a.required = true
-			}
-		}
-		if def := env.def; code == codeEnvUnknown && def != nil && def.params != nil && def.params.field(m.Key) != nil && !slices.Contains(envelope, sugg) {
+		d := diag{code: codeEnvUnknown, sev: SeverityWarning, off: m.KeyPos.Offset, ptr: "/" + escapePointer(m.Key), sugg: sugg,
+			layer: layerEnvelope, a: dargs{field: clip(m.Key)}}
+		if def := env.def; def != nil && def.params != nil && def.params.field(m.Key) != nil && !wrongCase && !slices.Contains(envelope, sugg) {
 			// A parameter written next to method (name, arguments…).
-			d.code, d.sugg, d.a.method, d.a.required = codeOutsideParams, "params", env.method.Str, false
-			env.accounted["params"] = true
+			d.code, d.sugg, d.a.method = codeOutsideParams, "params", env.method.Str
+			if st.paramNeeded(env, def.params.field(m.Key)) {
+				d.sev = ""
+				env.accounted["params"] = true
+			}
+			st.add(d)
+			continue
+		}
+		if sugg != "" && env.root.Get(sugg) == nil && env.needs(sugg) {
+			d.sev, d.a.required = "", true
+			if wrongCase {
+				d.code, d.a.required = codeEnvWrongCase, false
+			}
+			env.accounted[sugg] = true
 		}
 		st.add(d)
 	}
+}
+
+// needs reports whether the message needs the envelope member name, to be the
+// kind of message it is (or, when it is none, any kind).
+func (env *envelope) needs(name string) bool {
+	switch name {
+	case "jsonrpc", "method":
+		return true
+	case "id":
+		return env.kind != KindNotification || (env.def != nil && !env.def.notif)
+	case "params":
+		return env.def != nil && env.def.paramsReq
+	}
+	// result, error
+	return env.method == nil && env.result == nil && env.errv == nil
+}
+
+// paramNeeded reports whether a parameter written next to method is one the
+// method cannot do without: params is required and missing, or the parameter
+// is required and params lacks it.
+func (st *state) paramNeeded(env *envelope, f *field) bool {
+	if env.params == nil {
+		return env.def.paramsReq
+	}
+	return f.req && env.params.Kind == Object && env.params.Get(f.name) == nil
 }
 
 // version checks "jsonrpc": "2.0".

@@ -34,13 +34,7 @@ func (st *state) errorObject(errv, id *Value, rep *Report, request []byte) {
 			if st.full() {
 				continue
 			}
-			sugg, wrongCase := suggestKey(m.Key, []string{"code", "message", "data"})
-			c := codeErrUnknown
-			if wrongCase {
-				c = codeEnvWrongCase
-			}
-			st.add(diag{code: c, off: m.KeyPos.Offset, ptr: "/error/" + escapePointer(m.Key), sugg: sugg, layer: layerEnvelope,
-				lesson: "errors", a: dargs{field: clip(m.Key)}})
+			st.errorMember(errv, m)
 		}
 	}
 	if code == nil {
@@ -100,4 +94,20 @@ func (st *state) errorCode(code *Value, answersToolCall bool) {
 	if answersToolCall && n != -32602 && n != -32601 && n != -32600 && n != -32700 {
 		st.add(diag{code: codeErrCodeNotParams, off: code.Pos.Offset, ptr: "/error/code", layer: layerEnvelope})
 	}
+}
+
+// errorMember reports a member of an error object that JSON-RPC does not
+// define: a warning (a receiver ignores it), or an error when it stands in for
+// a missing code or message.
+func (st *state) errorMember(errv *Value, m Member) {
+	sugg, wrongCase := suggestKey(m.Key, []string{"code", "message", "data"})
+	d := diag{code: codeErrUnknown, sev: SeverityWarning, off: m.KeyPos.Offset, ptr: "/error/" + escapePointer(m.Key), sugg: sugg,
+		layer: layerEnvelope, lesson: "errors", a: dargs{field: clip(m.Key)}}
+	if (sugg == "code" || sugg == "message") && errv.Get(sugg) == nil {
+		d.sev = ""
+		if wrongCase {
+			d.code = codeEnvWrongCase
+		}
+	}
+	st.add(d)
 }

@@ -120,8 +120,13 @@ func unionKeys(sh *shape) []string {
 	return keys
 }
 
-// unknownField reports a member the shape does not define, with what it was
-// probably meant to be.
+// unknownField reports a member the shape does not define. The specification
+// closes no object (its schema never says additionalProperties: false), so a
+// receiver skips such a member: that is a warning, which names the revision the
+// field belongs to when it is another one, and what it was probably meant to be.
+// It is an error only where the member stands in for a required field that is
+// missing: then the error is that field, missing, with this one as its
+// misspelling.
 func (st *state) unknownField(obj *Value, m *Member, sh *shape) {
 	if st.full() {
 		return
@@ -131,17 +136,38 @@ func (st *state) unknownField(obj *Value, m *Member, sh *shape) {
 		st.names = append(st.names, f.name)
 	}
 	sugg, wrongCase := suggestKey(m.Key, st.names)
-	code := codeFieldUnknown
-	if wrongCase {
-		code = codeFieldWrongCase
+	if f := sh.field(sugg); f != nil && f.req && obj.Get(sugg) == nil {
+		st.standIn(m, f, wrongCase)
+		return
 	}
-	a := dargs{}
-	if sugg != "" {
-		if f := sh.field(sugg); f != nil && f.req && obj.Get(sugg) == nil {
-			a.required = true
+	a := dargs{rev: st.rev.name}
+	if in := st.fieldElsewhere(m.Key); in != "" {
+		a.extra, a.extraFr = in, "de la révision "+in
+		if strings.Contains(in, " and ") {
+			a.extraFr = "des révisions " + strings.ReplaceAll(in, " and ", " et ")
 		}
+		st.fieldDiag(codeFieldOtherRev, m.Value, m.KeyPos.Offset, a, "")
+		return
 	}
-	st.fieldDiag(code, m.Value, m.KeyPos.Offset, a, sugg)
+	st.fieldDiag(codeFieldUnknown, m.Value, m.KeyPos.Offset, a, sugg)
+}
+
+// standIn reports the required field f, missing, where the member m was
+// probably meant to be it (the current path ends at m).
+func (st *state) standIn(m *Member, f *field, wrongCase bool) {
+	if wrongCase {
+		st.fieldDiag(codeFieldWrongCase, m.Value, m.KeyPos.Offset, dargs{}, f.name)
+		return
+	}
+	code := f.missingCode
+	if code == "" {
+		code = codeFieldMissing
+	}
+	last := &st.path[len(st.path)-1]
+	saved := *last
+	*last = pathElem{key: f.name, idx: -1}
+	st.fieldDiag(code, m.Value, m.KeyPos.Offset, dargs{standIn: clip(m.Key)}, f.name)
+	*last = saved
 }
 
 // misspelled reports whether a key of a closed object was already reported as

@@ -63,7 +63,7 @@ func (st *state) fieldDiag(code string, v *Value, off int, a dargs, sugg string)
 
 func (st *state) lessonFor(code string) string {
 	switch code {
-	case codeFieldMissing, codeFieldType, codeFieldEnum, codeFieldNull, codeFieldUnknown, codeFieldWrongCase, codeFieldRange:
+	case codeFieldMissing, codeFieldType, codeFieldEnum, codeFieldNull, codeFieldUnknown, codeFieldOtherRev, codeFieldWrongCase, codeFieldRange:
 		return st.lesson
 	}
 	return ""

@@ -18,6 +18,18 @@
 // the finished report. Every diagnostic code is explained in English and French
 // in catalog.go, the one place that lists them; Codes exposes the list.
 //
+// A report says what a receiver sees. A text with a syntax error is kind
+// "invalid", whatever it was meant to be: a receiver cannot parse it, and
+// answers -32700 with id null; LooksLike keeps what it would be once fixed, so
+// that feedback can say "this would be a request, once the comma is gone". A
+// member that the revision does not define is an error only where it stands in
+// for a required member that is missing (then the error is that member, with
+// the one written as its misspelling); elsewhere it is a warning, since the
+// specification leaves its objects open and a receiver ignores what it does not
+// know, and the warning names the revision that defines the member when it is
+// another one (check_revision.go). Where schema.json and schema.ts disagree,
+// schema.ts is the source of truth (an elicitation answer may be any number).
+//
 // The official schemas are not read at run time; tests compare the verdicts with
 // them (schema_test.go).
 package grader
@@ -83,7 +95,9 @@ type Options struct {
 	Sender string
 }
 
-// Report is the checker's verdict on one message (DESIGN.md §4).
+// Report is the checker's verdict on one message (DESIGN.md §4). Its Kind is the
+// kind a receiver sees: a message whose JSON text has an error is invalid,
+// whatever it was meant to be (LooksLike says that).
 type Report struct {
 	Protocol string `json:"protocol"`
 	Kind     Kind   `json:"kind"`
@@ -97,6 +111,11 @@ type Report struct {
 	// they do not reject).
 	Valid       bool         `json:"valid"`
 	Diagnostics []Diagnostic `json:"diagnostics"` // in text order; never null
+	// LooksLike is, for a message of kind invalid, the kind it would be once
+	// fixed: a request whose text has a trailing comma is invalid (a receiver
+	// cannot parse it, and answers -32700 with id null), and looks like a
+	// request. Empty when nothing tells.
+	LooksLike Kind `json:"looks_like,omitempty"`
 }
 
 // Diagnostic is one finding of the checker.

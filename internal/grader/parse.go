@@ -36,6 +36,7 @@ type parser struct {
 
 	diags []diag
 	fatal bool
+	top   topKeys    // envelope keys of the top-level object, as read
 	path  []pathElem // where the scan is, for the pointer of syntax diagnostics
 }
 
@@ -59,6 +60,7 @@ func (p *parser) reset(src string) {
 	p.istack = p.istack[:0]
 	p.diags = p.diags[:0]
 	p.fatal = false
+	p.top = 0
 	p.path = p.path[:0]
 }
 

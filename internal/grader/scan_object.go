@@ -36,6 +36,9 @@ func (p *parser) object() *Value {
 		if !ok {
 			return nil
 		}
+		if len(p.open) == 1 {
+			p.top.see(key)
+		}
 		keyPos := p.lc.at(keyOff)
 		p.skipSpace()
 		if p.i >= len(p.src) {
@@ -177,4 +180,44 @@ func (p *parser) duplicate(key string, keyOff, base int, seen *map[string]int) {
 	} else {
 		(*seen)[key] = keyOff
 	}
+}
+
+// topKeys records which envelope keys the message's object has, as they are
+// read: enough to tell what a text that stops making sense was meant to be.
+type topKeys uint8
+
+const (
+	topID topKeys = 1 << iota
+	topMethod
+	topResult
+	topError
+)
+
+func (t *topKeys) see(key string) {
+	switch key {
+	case "id":
+		*t |= topID
+	case "method":
+		*t |= topMethod
+	case "result":
+		*t |= topResult
+	case "error":
+		*t |= topError
+	}
+}
+
+// looksLike classifies the keys as a receiver classifies a message ("" when
+// they tell nothing).
+func (t topKeys) looksLike() Kind {
+	switch {
+	case t&topMethod != 0 && t&topID != 0:
+		return KindRequest
+	case t&topMethod != 0:
+		return KindNotification
+	case t&topError != 0:
+		return KindError
+	case t&topResult != 0:
+		return KindResponse
+	}
+	return ""
 }

@@ -288,9 +288,11 @@ func buildRevision(rev string) *revision {
 		}
 		elicitParams = &shape{types: tObj, disc: "mode", cases: map[string]*shape{"form": form, "url": url}, def: form}
 	}
-	elicitValue := &shape{types: tStr | tInt | tBool}
+	// schema.ts: string | number | boolean (| string[]); schema.json narrows
+	// number to integer, but a field of type number takes 3.14.
+	elicitValue := &shape{types: tStr | tNum | tBool}
 	if since1125 {
-		elicitValue = &shape{types: tStr | tInt | tBool | tArr, items: tstr()}
+		elicitValue = &shape{types: tStr | tNum | tBool | tArr, items: tstr()}
 	}
 	elicitResult := result(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(elicitValue)))
 	listRootsResult := result(req("roots", tarr(root)))
