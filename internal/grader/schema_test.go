@@ -298,13 +298,14 @@ func (o *officialSchemas) officialView(c corpusCase, msg any) *jsonschema.Schema
 // deliberate are the rules by which the checker is stricter than the official
 // schema, on purpose. A message the schema accepts may only be rejected for these.
 var deliberate = map[string]string{
-	codeFieldUnknown:      "unknown keys: the schema leaves objects open, the checker names the field meant",
-	codeFieldWrongCase:    "unknown keys: a key in the wrong case",
-	codeEnvUnknown:        "unknown keys at the top of the message",
+	// Unknown keys are warnings (mcp.field.unknown never rejects); these reject
+	// only where a key stands in for a required member that is missing.
+	codeFieldWrongCase:    "unknown keys: a key in the wrong case, for a required field that is missing",
+	codeEnvUnknown:        "unknown keys at the top of the message, for a member it needs",
 	codeEnvWrongCase:      "unknown keys at the top of the message, in the wrong case",
-	codeOutsideParams:     "unknown keys: a parameter written next to method",
+	codeOutsideParams:     "unknown keys: a parameter written next to method, params being required",
 	codeEnvMisplaced:      "unknown keys: result in a request, params in a response",
-	codeErrUnknown:        "unknown keys in an error object",
+	codeErrUnknown:        "unknown keys in an error object, for its missing code or message",
 	codeNotificationHasID: "method-specific id rule: a notification method carries no id",
 	codeRequestNeedsID:    "method-specific id rule: a request method needs an id",
 	codeDuplicateKey:      "duplicate keys: the schema sees the parsed value, where one of them won",
