@@ -63,7 +63,7 @@ func checkFrench(t *testing.T, code, s string) {
 // placeholders are the names expand fills in; catalogExamples are words in
 // braces that the catalog writes on purpose (a URI template's variable).
 var (
-	placeholders    = []string{"field", "parent", "value", "method", "extra", "got", "want", "sugg", "opened"}
+	placeholders    = []string{"field", "parent", "value", "method", "rev", "extra", "got", "want", "sugg", "opened"}
 	catalogExamples = []string{"{category}"}
 	placeholder     = regexp.MustCompile(`\{[a-z]+\}`)
 )
