@@ -74,3 +74,39 @@ func (ds defects) unused() []*defect {
 	}
 	return out
 }
+
+// TestDefectsMatchByEveryField checks that an entry excuses only the
+// diagnostic it names, in the sessions it names, from the sender it names.
+func TestDefectsMatchByEveryField(t *testing.T) {
+	ping := &defect{Sessions: "inspector-gift/*-2026-07-28-*", From: SenderClient, Method: "ping", Code: "mcp.method.unknown", Pointer: "/method", Reason: "2026-07-28 removed ping"}
+	ds := defects{ping}
+	s := session{Name: "inspector-gift/stdio-2026-07-28-tools-list"}
+	client := message{Rec: Record{From: SenderClient}}
+	tests := []struct {
+		name         string
+		s            session
+		m            message
+		method, code string
+		pointer      string
+		want         bool
+	}{
+		{"the defect", s, client, "ping", "mcp.method.unknown", "/method", true},
+		{"another session", session{Name: "inspector-gift/stdio-2025-11-25-tools-list"}, client, "ping", "mcp.method.unknown", "/method", false},
+		{"another sender", s, message{Rec: Record{From: SenderServer}}, "ping", "mcp.method.unknown", "/method", false},
+		{"another method", s, client, "tools/list", "mcp.method.unknown", "/method", false},
+		{"another code", s, client, "ping", "mcp.field.unknown", "/method", false},
+		{"another pointer", s, client, "ping", "mcp.method.unknown", "/params", false},
+	}
+	for _, tt := range tests {
+		got := ds.excuses(tt.s, tt.m, verdict{method: tt.method}, tt.code, tt.pointer)
+		if got != tt.want {
+			t.Errorf("%s: excused %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if ping.used != 1 || len(ds.unused()) != 0 {
+		t.Errorf("used %d times, unused %v", ping.used, ds.unused())
+	}
+	if len((defects{{Sessions: "x"}}).unused()) != 1 {
+		t.Error("an entry that excused nothing is not reported")
+	}
+}
