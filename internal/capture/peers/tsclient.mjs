@@ -3,7 +3,7 @@
 // `mcpcapture tee -out FILE -- node .../server-everything/dist/index.js stdio`,
 // and goes through what a client does: ping, logging/setLevel, tools/list,
 // tools/call (one with progress, one that makes the server ask for
-// elicitation and one for sampling), resources/list, resources/read,
+// elicitation, one for sampling, and in 2025-11-25 one as a task), resources/list, resources/read,
 // resources/templates/list, prompts/list, prompts/get and
 // completion/complete. Run by internal/capture/record.sh:
 //
@@ -86,6 +86,16 @@ for (const name of ['trigger-elicitation-request', 'trigger-sampling-request']) 
 }
 await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
 await client.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'Write about the sea', maxTokens: 50 } });
+if (revision >= '2025-11-25') {
+  // A task-augmented call (tasks came with 2025-11-25): the SDK sends
+  // params.task, polls tasks/get and fetches tasks/result.
+  let status = '';
+  for await (const m of client.experimental.tasks.callToolStream({ name: 'simulate-research-query', arguments: { topic: 'tides' } })) {
+    if (m.type === 'error') throw m.error;
+    status = m.type;
+  }
+  if (status !== 'result') throw new Error(`the task ended with ${status}, not a result`);
+}
 const { resources } = await client.listResources();
 await client.readResource({ uri: resources[0].uri });
 await client.listResourceTemplates();

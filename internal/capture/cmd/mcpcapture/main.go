@@ -49,9 +49,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	stopped, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	ctx, cancel := context.WithTimeout(stopped, *timeout)
 	defer cancel()
 	f, err := os.Create(*out)
 	if err != nil {
@@ -72,6 +72,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var exit *exec.ExitError
 	switch {
+	case err != nil && stopped.Err() != nil:
+		// A stdio client ends its server with SIGTERM once it has closed its
+		// side: every message is already recorded.
+		logger.Info("mcpcapture: stopped by a signal", "mode", args[0])
+		return 0
 	case errors.As(err, &exit):
 		logger.Error("mcpcapture: the command failed", "mode", args[0], "err", err)
 		return exit.ExitCode()
