@@ -115,13 +115,17 @@ func TestReRecordedVerdicts(t *testing.T) {
 	t.Logf("%d sessions recorded again, same verdicts", len(fresh))
 }
 
-// verdictSets maps each session to the distinct verdicts on its messages.
+// verdictSets maps each session to the distinct verdicts on its messages,
+// of the single-message checker and of the conversation checker.
 func verdictSets(o *officialSchemas, sessions []session) map[string][]string {
 	out := map[string][]string{}
 	for _, s := range sessions {
 		seen := map[string]bool{"negotiated " + s.negotiated(): true}
 		for _, m := range s.pair() {
 			seen[judge(o, s, m).String()] = true
+		}
+		for _, f := range converse(s) {
+			seen[f.verdict()] = true
 		}
 		set := make([]string, 0, len(seen))
 		for v := range seen {
