@@ -86,7 +86,7 @@ type Server struct {
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *failureLimiter // wrong instructor tokens, per address
+	instructorGuard *signInGuard    // every way in to the instructor pages (signin_guard.go)
 	joinGuard       *failureLimiter // wrong join codes, per address
 	limits          *limits
 	dashCache       *dashboardCache
