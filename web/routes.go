@@ -7,16 +7,15 @@ import (
 // routes is the one place that lists every URL the playground answers.
 func (s *Server) routes() {
 	r := s.router
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
+	r.Use(s.recoverPanics, s.logRequests, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
 	r.NoRoute(s.handle(s.notFound))
 
 	r.GET("/", s.rootRedirect)
 	r.GET("/healthz", s.handle(s.healthzShow))
 	r.GET("/static/*path", s.assets.serve)
-	r.HEAD("/static/*path", s.assets.serve)
 
 	for _, l := range i18n.All {
-		g := r.Group("/"+string(l), withLang(l), s.requireJoin)
+		g := r.Group("/"+string(l), withLang(l), formOnly, s.requireJoin)
 		g.GET("/", s.handle(s.homeShow))
 		g.GET("/lessons/:slug", s.handle(s.lessonShow))
 		g.GET("/exercises", s.handle(s.exerciseList))
@@ -55,7 +54,7 @@ func (s *Server) routes() {
 	r.DELETE("/mcp", s.mcpServe)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
-	ins := r.Group("/instructor", instructorLang)
+	ins := r.Group("/instructor", instructorLang, formOnly)
 	ins.GET("/login", s.handle(s.instructorLoginShow))
 	ins.POST("/login", s.handle(s.instructorLoginCreate))
 	ins.POST("/logout", s.handle(s.instructorLogout))

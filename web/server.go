@@ -31,10 +31,16 @@ type Config struct {
 	TrustedProxies []string
 	// MaxBodyBytes bounds every request body (1 MiB when zero).
 	MaxBodyBytes int64
+	// BodyTimeout bounds the time a client may take to send a request
+	// body (DefaultBodyTimeout when zero); see deadline.go.
+	BodyTimeout time.Duration
 	// AttemptLimit, ConsoleLimit and AnonymousLimit bound how fast one
 	// learner (or one address without a learner yet) may send answers and
 	// console messages; zero values take the defaults of ratelimit.go.
 	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
+	// LearnerCreationLimit bounds how fast one address may create learners
+	// (DefaultLearnerCreationLimit when zero).
+	LearnerCreationLimit RateLimit
 	// MCPAllowedOrigins are browser origins ("http://host:port") that may
 	// use /mcp besides the request's own (and loopback ones on a loopback
 	// listener); the gift server's handler refuses any other Origin.
@@ -46,6 +52,12 @@ type Config struct {
 	ConsoleIdleTimeout time.Duration
 	Logger             *slog.Logger
 }
+
+// DefaultLearnerCreationLimit lets a whole room start at once from one
+// address (the burst: a classroom behind one NAT), then newcomers trickle
+// in; a script posting without cookies gets a few hundred rows, not twenty
+// thousand.
+var DefaultLearnerCreationLimit = RateLimit{PerSecond: 2, Burst: 300}
 
 // Deps are the domain services the handlers use.
 type Deps struct {
@@ -65,13 +77,16 @@ type Server struct {
 	assets  *assets
 	pages   *pageCache
 	router  *gin.Engine
+	handler http.Handler // the router, answering HEAD as GET (head.go)
 
-	// resumeGuard slows down guessing resume codes.
-	resumeGuard *failureLimiter
+	// resumeGuard slows down guessing resume codes; learnerGuard, creating
+	// learners (learner.go).
+	resumeGuard  *failureLimiter
+	learnerGuard *limiter
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *failureLimiter // wrong instructor tokens, per address
+	instructorGuard *signInGuard    // every way in to the instructor pages (signin_guard.go)
 	joinGuard       *failureLimiter // wrong join codes, per address
 	limits          *limits
 	dashCache       *dashboardCache
@@ -104,6 +119,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.pages = newPageCache(s)
 	s.resumeGuard = newFailureLimiter(10)
+	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
 	s.initWorkshop()
 	s.initMock(deps.Mock)
 	gin.SetMode(gin.ReleaseMode)
@@ -115,11 +131,12 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	r.HandleMethodNotAllowed = false
 	s.router = r
 	s.routes()
+	s.handler = headAsGet(r)
 	return s, nil
 }
 
-// Handler returns the router; the protections that apply to every route are
-// its middleware (routes.go).
+// Handler returns the router, answering HEAD wherever it answers GET; the
+// protections that apply to every route are its middleware (routes.go).
 func (s *Server) Handler() http.Handler {
-	return s.router
+	return s.handler
 }

@@ -34,6 +34,8 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	bodyTimeout     time.Duration
+	connsPerAddr    int
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -50,6 +52,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
+	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -134,6 +138,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		InstructorToken: instructorToken,
 		JoinCode:        cfg.joinCode,
 		SecureCookies:   cfg.secureCookies,
+		BodyTimeout:     cfg.bodyTimeout,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins: ownOrigins(ln.Addr()),
@@ -165,7 +170,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(web.LimitListener(ln, cfg.connsPerAddr)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
