@@ -9,7 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/mockserver"
+	"github.com/mcpplayground/playground/internal/exchange"
 )
 
 // consoleHeartbeat is how often an idle event stream gets a comment, so
@@ -33,9 +33,14 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		c.Status(http.StatusNoContent)
 		return nil
 	}
-	e := s.consoles.get(learner.ID, string(l))
+	e := s.consoles.Get(learner.ID, string(l))
 	if e == nil {
 		return errConsoleClosed
+	}
+	known, _ := c.Cookie(consoleCookie)
+	restarted := known != "" && known != e.ID
+	if known != e.ID {
+		s.setConsoleCookie(c, e.ID, 0)
 	}
 	after, _ := strconv.Atoi(c.Query("after"))
 	if id := c.GetHeader("Last-Event-ID"); id != "" {
@@ -43,9 +48,9 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	}
 	// Subscribe before reading the backlog, so nothing falls between them;
 	// what arrives twice is skipped by its number.
-	ch, unsubscribe := e.c.Subscribe()
+	ch, unsubscribe := e.Console.Subscribe()
 	defer unsubscribe()
-	defer s.consoles.stream(e)()
+	defer s.consoles.Stream(e)()
 
 	w := c.Writer
 	h := w.Header()
@@ -55,14 +60,15 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 2000\n\n")
 
-	backlog := e.c.Events(0)
-	if n := len(backlog); after > 0 && (n == 0 || backlog[n-1].Seq < after) {
-		// The session was reset or replaced since the page last saw it.
-		writeSSE(w, "reset", 0, []byte("{}"))
+	if after > 0 && e.Console.Exchange().Len() < after {
+		// The session was reset or replaced since the page last saw it;
+		// restarted says it is not the one the page knew (it ended, or
+		// another instance holds the learner now).
+		writeSSE(w, "reset", 0, resetData(restarted))
 		after = 0
 	}
 	last := after
-	send := func(events []mockserver.Event) error {
+	send := func(events []exchange.Event) error {
 		out, err := s.eventsOut(c, l, e, events)
 		if err != nil {
 			return err
@@ -77,7 +83,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		}
 		return nil
 	}
-	if err := send(e.c.Events(after)); err != nil {
+	if err := send(e.Console.Events(after)); err != nil {
 		return err
 	}
 	w.Flush()
@@ -92,30 +98,40 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		case <-tick.C:
 			fmt.Fprint(w, ": keep-alive\n\n")
 			w.Flush()
-		case ev, open := <-ch:
+		case u, open := <-ch:
 			if !open {
 				return nil // the session ended (idle, evicted, or shutdown)
 			}
+			ev := u.Event
 			switch {
-			case ev.Direction == mockserver.DirectionReset:
-				writeSSE(w, "reset", 0, []byte("{}"))
+			case u.Reset:
+				writeSSE(w, "reset", 0, resetData(false))
 				last = 0
 			case ev.Seq <= last:
 				continue
 			case ev.Seq == last+1:
-				if err := send([]mockserver.Event{ev}); err != nil {
+				if err := send([]exchange.Event{ev}); err != nil {
 					return err
 				}
 			default:
 				// Events were missed (a slow reader): catch up from the
 				// timeline.
-				if err := send(e.c.Events(last)); err != nil {
+				if err := send(e.Console.Events(last)); err != nil {
 					return err
 				}
 			}
 			w.Flush()
 		}
 	}
+}
+
+// resetData is the data of "event: reset": {"restarted": true} when the
+// session the page knew is gone, so the page can say so.
+func resetData(restarted bool) []byte {
+	if restarted {
+		return []byte(`{"restarted":true}`)
+	}
+	return []byte("{}")
 }
 
 // writeSSE writes one server-sent event; id 0 is written as "id: 0" so a

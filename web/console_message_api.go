@@ -36,6 +36,6 @@ func (s *Server) consoleMessagesAPI(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.c.Protocol()})
+	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Console.Protocol()})
 	return nil
 }

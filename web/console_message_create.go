@@ -1,16 +1,15 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -60,13 +59,12 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 		return err
 	}
 	ex, _ := s.consoleExercise(c, l)
-	events := e.c.Events(0)
-	st := sessionState(events, e.c.Protocol(), initializeRevision(ex))
-	init, _ := templateText("initialize", events, nil, st, 0)
-	sent := e.c.Send(init)
-	initialized, _ := templateText("initialized", events, nil, st, 0)
-	e.c.Send(initialized)
-	e.setDraft("")
+	st := console.StateOf(e.Console.Events(0), e.Console.Protocol(), console.InitializeRevision(exerciseRevision(ex)))
+	init, _ := console.Text("initialize", nil, st, 0)
+	sent := e.Console.Send(init)
+	initialized, _ := console.Text("initialized", nil, st, 0)
+	e.Console.Send(initialized)
+	e.SetDraft("")
 	anchor := "#timeline"
 	if len(sent) > 0 {
 		anchor = fmt.Sprintf("#msg-%d", sent[0].Seq)
@@ -75,43 +73,27 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 	return nil
 }
 
-// checkDraft is the checker's report on the message in the editor, as the
-// server would read it now: against the negotiated revision, and, for a
-// response, against the server's request with the same id.
+// checkDraft is the report on the message in the editor, as the page
+// without JavaScript shows it after "Check".
 func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.ConsoleReportVM {
-	opts := grader.Options{Protocol: grader.DefaultRevision, Lang: string(l), Sender: "client"}
+	rep, _, _ := s.peekDraft(c, l, raw)
+	return consoleReportVM(l, rep)
+}
+
+// peekDraft is the checker's report on the message in the editor as the
+// next message of the learner's session (exchange.Peek): under the
+// revision in force, and, for a response, against the server's request it
+// answers, which it returns too. Before any session, it is read under the
+// live exercise's revision.
+func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
+	if e, ok, _ := s.learnerConsole(c); ok {
+		x := e.Console.Exchange()
+		req, answers := x.Answering([]byte(raw), exchange.FromClient)
+		return x.Peek([]byte(raw), exchange.FromClient), req, answers
+	}
+	opts := grader.Options{Protocol: grader.DefaultRevision, Lang: string(l), Sender: exchange.FromClient}
 	if ex, _ := s.consoleExercise(c, l); ex != nil {
 		opts.Protocol = ex.Protocol
 	}
-	if learner, ok, _ := s.currentLearner(c); ok {
-		if e, ok := s.consoles.peek(learner.ID); ok {
-			if p := e.c.Protocol(); p != "" {
-				opts.Protocol = p
-			}
-			opts.Request = requestAnswered(raw, e.c.Pending())
-		}
-	}
-	return consoleReportVM(l, grader.Check([]byte(raw), opts))
-}
-
-// requestAnswered returns the raw server request that raw answers, when raw
-// is a response whose id one of the waiting requests has.
-func requestAnswered(raw string, pending []mockserver.Event) []byte {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method json.RawMessage `json:"method"`
-	}
-	if json.Unmarshal([]byte(raw), &m) != nil || m.Method != nil || len(m.ID) == 0 {
-		return nil
-	}
-	var id bytes.Buffer
-	if json.Compact(&id, m.ID) != nil {
-		return nil
-	}
-	for _, p := range pending {
-		if bytes.Equal(p.ID, id.Bytes()) {
-			return []byte(p.Raw)
-		}
-	}
-	return nil
+	return grader.Check([]byte(raw), opts), exchange.Event{}, false
 }

@@ -9,10 +9,11 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -89,80 +90,30 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 	if ex != nil {
 		exID = ex.ID
 	}
-	urls := newConsoleURLs(l, exID)
-
-	var events, pending []mockserver.Event
-	var entry *consoleEntry
-	protocol := ""
 	learner, hasLearner, err := s.currentLearner(c)
 	if err != nil {
 		return err
 	}
+	var entry *console.Session
 	if hasLearner {
-		if e, ok := s.consoles.peek(learner.ID); ok {
-			entry = e
-			events, pending, protocol = e.c.Events(0), e.c.Pending(), e.c.Protocol()
-		}
+		entry, _ = s.consoles.Peek(learner.ID)
 	}
-	fallback := initializeRevision(ex)
-	checkProtocol := protocol
-	if checkProtocol == "" {
-		checkProtocol = fallback
-	}
-
-	vm := view.ConsoleVM{
-		X: x, Protocol: protocol, CheckProtocol: checkProtocol,
-		Report: pg.report, Error: pg.formErr,
-		PageURL: urls.with(""), SendURL: urls.with(""), ResetURL: urls.with("/reset"),
-		HintURL: urls.with("/hints"), CheckURL: urls.with("/check"),
-		MessagesAPI: "/api/console/messages?lang=" + string(l),
-		ResetAPI:    "/api/console/reset",
-		EventsAPI:   "/api/console/events?lang=" + string(l),
-		DiagramAPI:  "/api/console/diagram?lang=" + string(l),
-		TemplateAPI: "/api/console/templates/",
-		ValidateAPI: "/api/validate?lang=" + string(l),
-		ExportURL:   "/api/console/export.jsonl",
-		ExchangeAPI: "/api/console/exchange",
-		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
-		ScriptURL:   s.assets.URL("js/console.js"),
-		EditorJS:    s.assets.URL("js/exercise.js"),
-	}
-
-	// The editor: what was sent back to the page, a template or a response
-	// asked for in the address, the last message sent, or, before the
-	// handshake, its first message.
-	st := sessionState(events, protocol, fallback)
-	key := c.Query("template")
-	replySeq, _ := strconv.Atoi(c.Query("reply"))
-	switch {
-	case pg.draft != nil:
-		vm.Draft = *pg.draft
-	case key != "" || replySeq > 0:
-		text, ok := templateText(key, events, pending, st, replySeq)
-		if !ok && vm.Error == "" {
-			vm.Error = x.ErrNoReply
-		}
-		vm.Draft = text
-	case entry != nil && entry.getDraft() != "":
-		vm.Draft = entry.getDraft()
-	case protocol == "":
-		vm.Draft, _ = templateText("initialize", events, pending, st, 0)
-	}
-	vm.Templates = templateOptions(x, key)
-
-	tl := newTimeline(events, pending)
-	entryLang := string(l)
+	vm := s.consoleVM(l, newConsoleURLs(l, exID), pg)
+	fallback := console.InitializeRevision(exerciseRevision(ex))
+	vm.CheckProtocol = fallback
+	vm.Exchange = view.ExchangeVM{W: exchangeWords(x)}
+	var events, pending []exchange.Event
 	if entry != nil {
-		entryLang = entry.lang
+		events, pending = s.consoleSessionVM(l, &vm, entry, exID)
 	}
-	for _, e := range events {
-		vm.Events = append(vm.Events, consoleEventVM(l, entryLang, e, tl, func(seq int) string {
-			return urls.param("reply", strconv.Itoa(seq)) + "#answer"
-		}))
-		vm.LastSeq = e.Seq
+	st := console.StateOf(events, vm.Protocol, fallback)
+	if noReply := consoleDraft(c, &vm, pg, entry, pending, st); noReply && vm.Error == "" {
+		vm.Error = x.ErrNoReply
 	}
-	vm.Diagram = s.diagramOf(l, events)
-
+	if s.consoleRestarted(c, entry) {
+		vm.Restarted = x.Restarted
+	}
+	vm.Templates = templateOptions(x, c.Query("template"))
 	if ex != nil {
 		exVM, err := s.consoleExerciseVM(c, l, ex, learner, hasLearner, pg.exResult)
 		if err != nil {
@@ -171,12 +122,71 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 		exVM.Ex.HintURL = vm.HintURL
 		vm.Exercise = exVM
 	}
-
 	f := s.frame(c, l, x.Title, "console")
 	f.BodyClass = "console"
 	c.Header("Cache-Control", "no-store")
 	s.render(c, status, view.Console(f, vm))
 	return nil
+}
+
+// consoleVM is the page's frame of addresses and what the request set.
+func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.ConsoleVM {
+	return view.ConsoleVM{
+		X: i18n.ConsoleFor(l), Report: pg.report, Error: pg.formErr,
+		PageURL: urls.with(""), SendURL: urls.with(""), ResetURL: urls.with("/reset"),
+		HintURL: urls.with("/hints"), CheckURL: urls.with("/check"),
+		MessagesAPI: "/api/console/messages?lang=" + string(l),
+		ResetAPI:    "/api/console/reset",
+		EventsAPI:   "/api/console/events?lang=" + string(l),
+		DiagramAPI:  "/api/console/diagram?lang=" + string(l),
+		TemplateAPI: "/api/console/templates/",
+		PeekAPI:     "/api/console/peek?lang=" + string(l),
+		ExportURL:   "/api/console/export.jsonl",
+		ExchangeAPI: "/api/console/exchange",
+		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
+		ScriptURL:   s.assets.URL("js/console.js"),
+		EditorJS:    s.assets.URL("js/exercise.js"),
+	}
+}
+
+// consoleSessionVM fills in the learner's live session: its revision, the
+// timeline and the diagram. It returns the session's events and the server
+// requests waiting for the learner.
+func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Session, exID string) (events, pending []exchange.Event) {
+	x := e.Console.Exchange()
+	events, pending = x.Events(0), x.Waiting(exchange.FromServer)
+	if vm.Protocol = e.Console.Protocol(); vm.Protocol != "" {
+		vm.CheckProtocol = vm.Protocol
+	}
+	ctx := consoleItems(l, e, exID)
+	vm.Exchange.Items = make([]view.ExchangeItemVM, 0, len(events))
+	for _, ev := range events {
+		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
+		vm.LastSeq = ev.Seq
+	}
+	vm.Exchange.Diagram = s.diagramOf(l, x.Diagram(maxDiagramEvents))
+	return events, pending
+}
+
+// consoleDraft fills the editor: what was sent back to the page, a
+// template or a response asked for in the address, the last message sent,
+// or, before the handshake, its first message. noReply is true when the
+// address asks for a response to a server request that does not wait.
+func consoleDraft(c *gin.Context, vm *view.ConsoleVM, pg consolePage, e *console.Session, pending []exchange.Event, st console.State) (noReply bool) {
+	key := c.Query("template")
+	replySeq, _ := strconv.Atoi(c.Query("reply"))
+	switch {
+	case pg.draft != nil:
+		vm.Draft = *pg.draft
+	case key != "" || replySeq > 0:
+		text, ok := console.Text(key, pending, st, replySeq)
+		vm.Draft, noReply = text, !ok
+	case e != nil && e.Draft() != "":
+		vm.Draft = e.Draft()
+	case vm.Protocol == "":
+		vm.Draft, _ = console.Text("initialize", pending, st, 0)
+	}
+	return noReply
 }
 
 // consoleExerciseVM is a live exercise above the console, with the verdict

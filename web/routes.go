@@ -48,6 +48,7 @@ func (s *Server) routes() {
 	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
 	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
 	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
+	api.POST("/console/peek", s.handle(s.consolePeekAPI))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)
