@@ -330,14 +330,16 @@ func TestDiagramSourceLabels(t *testing.T) {
 		{Seq: 3, From: "server", Kind: "error", ID: `7`, ErrorCode: "-32602"},
 		{Seq: 4, From: "client", Kind: "invalid", Invalid: true},
 		{Seq: 5, From: "server", Kind: "response", ID: `"a"`},
+		{Seq: 6, From: "client", Kind: "request", Method: "ping", ID: `8`, Unanswered: true},
 	}}
 	got := diagramSource(i18n.ConsoleFor(i18n.EN), d)
 	want := "participant C as You (client)\nparticipant S as Gift server\n" +
 		"C->>S: #1 `tools/call` (id 7)\n" +
 		"S-)C: #2 `notifications/progress`\n" +
 		"S--xC: #3 error -32602 (id 7)\n" +
-		"C->>S: #4 invalid message\n" +
-		"S-->>C: #5 result (id \"a\")\n"
+		"C->>!S: #4 invalid message\n" +
+		"S-->>C: #5 result (id \"a\")\n" +
+		"C->>?S: #6 `ping` (id 8)\n"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagram source (-want +got):\n%s", diff)
 	}

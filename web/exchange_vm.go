@@ -171,7 +171,9 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 
 // diagramSource writes a diagram in the sequence syntax of
 // internal/markdown: one arrow per message, labelled with its number in
-// the timeline, its method or what it is, and its id.
+// the timeline, its method or what it is, and its id; a message with an
+// error is marked "!" and a request no response answered "?", so they are
+// drawn apart from good ones.
 func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "participant C as %s\nparticipant S as %s\n", diagramLabel(x.DiagramLearner), diagramLabel(x.DiagramServer))
@@ -200,7 +202,14 @@ func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
 		default:
 			text = diagramLabel(x.DiagramInvalid)
 		}
-		fmt.Fprintf(&b, "%s%s%s: #%d %s\n", from, arrow, to, a.Seq, text)
+		mark := ""
+		switch {
+		case a.Invalid:
+			mark = "!"
+		case a.Unanswered:
+			mark = "?"
+		}
+		fmt.Fprintf(&b, "%s%s%s%s: #%d %s\n", from, arrow, mark, to, a.Seq, text)
 	}
 	return b.String()
 }
