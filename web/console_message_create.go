@@ -7,17 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/console"
-	"github.com/mcpplayground/playground/internal/exchange"
-	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/web/view"
 )
 
-// consoleFormPost is the console's form without JavaScript: "Send" sends
+// consoleMessageCreate is the console's form without JavaScript: "Send" sends
 // and shows the page again at the new messages; "Check" shows the report on
 // the message without sending it; the handshake sends initialize and
 // notifications/initialized.
-func (s *Server) consoleFormPost(c *gin.Context) error {
+func (s *Server) consoleMessageCreate(c *gin.Context) error {
 	l := langOf(c)
 	x := i18n.ConsoleFor(l)
 	if err := c.Request.ParseForm(); err != nil {
@@ -71,29 +68,4 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 	}
 	c.Redirect(http.StatusSeeOther, urls.with("")+anchor)
 	return nil
-}
-
-// checkDraft is the report on the message in the editor, as the page
-// without JavaScript shows it after "Check".
-func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.ConsoleReportVM {
-	rep, _, _ := s.peekDraft(c, l, raw)
-	return consoleReportVM(l, rep)
-}
-
-// peekDraft is the checker's report on the message in the editor as the
-// next message of the learner's session (exchange.Peek): under the
-// revision in force, and, for a response, against the server's request it
-// answers, which it returns too. Before any session, it is read under the
-// live exercise's revision.
-func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
-	if e, ok, _ := s.learnerConsole(c); ok {
-		x := e.Console.Exchange()
-		req, answers := x.Answering([]byte(raw), exchange.FromClient)
-		return x.Peek([]byte(raw), exchange.FromClient), req, answers
-	}
-	opts := grader.Options{Protocol: grader.DefaultRevision, Lang: string(l), Sender: exchange.FromClient}
-	if ex, _ := s.consoleExercise(c, l); ex != nil {
-		opts.Protocol = ex.Protocol
-	}
-	return grader.Check([]byte(raw), opts), exchange.Event{}, false
 }

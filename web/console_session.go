@@ -11,7 +11,9 @@ import (
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
 )
 
 // What the console's handlers share: the learner's session in the
@@ -112,8 +114,8 @@ func (s *Server) learnerConsole(c *gin.Context) (*console.Session, bool, error) 
 	return e, ok, nil
 }
 
-// consoleReset resets the learner's session, if there is one.
-func (s *Server) consoleReset(c *gin.Context) error {
+// resetLearnerConsole resets the learner's session, if there is one.
+func (s *Server) resetLearnerConsole(c *gin.Context) error {
 	e, ok, err := s.learnerConsole(c)
 	if err != nil || !ok {
 		return err
@@ -141,4 +143,29 @@ func exerciseRevision(ex *exercise.Exercise) string {
 		return ""
 	}
 	return ex.Protocol
+}
+
+// checkDraft is the report on the message in the editor, as the page
+// without JavaScript shows it after "Check".
+func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.ConsoleReportVM {
+	rep, _, _ := s.peekDraft(c, l, raw)
+	return consoleReportVM(l, rep)
+}
+
+// peekDraft is the checker's report on the message in the editor as the
+// next message of the learner's session (exchange.Peek): under the
+// revision in force, and, for a response, against the server's request it
+// answers, which it returns too. Before any session, it is read under the
+// live exercise's revision.
+func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
+	if e, ok, _ := s.learnerConsole(c); ok {
+		x := e.Console.Exchange()
+		req, answers := x.Answering([]byte(raw), exchange.FromClient)
+		return x.Peek([]byte(raw), exchange.FromClient), req, answers
+	}
+	opts := grader.Options{Protocol: grader.DefaultRevision, Lang: string(l), Sender: exchange.FromClient}
+	if ex, _ := s.consoleExercise(c, l); ex != nil {
+		opts.Protocol = ex.Protocol
+	}
+	return grader.Check([]byte(raw), opts), exchange.Event{}, false
 }
