@@ -9,7 +9,10 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // consoleHeartbeat is how often an idle event stream gets a comment, so
@@ -67,30 +70,48 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		writeSSE(w, "reset", 0, resetData(restarted))
 		after = 0
 	}
-	last := after
-	send := func(events []exchange.Event) error {
-		out, err := s.eventsOut(c, l, e, events)
-		if err != nil {
-			return err
-		}
-		for _, o := range out {
-			b, err := json.Marshal(o)
-			if err != nil {
-				return fmt.Errorf("encode a console event: %w", err)
-			}
-			writeSSE(w, "", o.Seq, b)
-			last = o.Seq
-		}
-		return nil
-	}
-	if err := send(e.Console.Events(after)); err != nil {
+	st := &consoleStream{s: s, c: c, l: l, e: e, last: after}
+	if err := st.send(e.Console.Events(after)); err != nil {
 		return err
 	}
 	w.Flush()
+	return st.follow(ch)
+}
 
+// consoleStream is one open event stream: last is the number of the last
+// event written.
+type consoleStream struct {
+	s    *Server
+	c    *gin.Context
+	l    i18n.Lang
+	e    *console.Session
+	last int
+}
+
+// send writes events, laid out for the page.
+func (st *consoleStream) send(events []exchange.Event) error {
+	out, err := st.s.eventsOut(st.c, st.l, st.e, events)
+	if err != nil {
+		return err
+	}
+	for _, o := range out {
+		b, err := json.Marshal(o)
+		if err != nil {
+			return fmt.Errorf("encode a console event: %w", err)
+		}
+		writeSSE(st.c.Writer, "", o.Seq, b)
+		st.last = o.Seq
+	}
+	return nil
+}
+
+// follow writes what the session records until the page goes away or the
+// session ends, with a heartbeat while nothing happens.
+func (st *consoleStream) follow(ch <-chan mockserver.ConsoleUpdate) error {
+	w := st.c.Writer
 	tick := time.NewTicker(consoleHeartbeat)
 	defer tick.Stop()
-	ctx := c.Request.Context()
+	ctx := st.c.Request.Context()
 	for {
 		select {
 		case <-ctx.Done():
@@ -102,21 +123,20 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 			if !open {
 				return nil // the session ended (idle, evicted, or shutdown)
 			}
-			ev := u.Event
 			switch {
 			case u.Reset:
 				writeSSE(w, "reset", 0, resetData(false))
-				last = 0
-			case ev.Seq <= last:
+				st.last = 0
+			case u.Event.Seq <= st.last:
 				continue
-			case ev.Seq == last+1:
-				if err := send([]exchange.Event{ev}); err != nil {
+			case u.Event.Seq == st.last+1:
+				if err := st.send([]exchange.Event{u.Event}); err != nil {
 					return err
 				}
 			default:
 				// Events were missed (a slow reader): catch up from the
 				// timeline.
-				if err := send(e.Console.Events(last)); err != nil {
+				if err := st.send(st.e.Console.Events(st.last)); err != nil {
 					return err
 				}
 			}

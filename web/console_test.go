@@ -579,3 +579,24 @@ func TestConsoleCancellation(t *testing.T) {
 		t.Error("the cancelled call still waits, or got a response")
 	}
 }
+
+// When the session a page knew is gone (here evicted; after a restart,
+// another instance does not hold it either), the event stream starts over
+// and says the session restarted.
+func TestConsoleStreamSaysRestarted(t *testing.T) {
+	e := newTestEnv(t, Config{ConsoleMaxSessions: 1}, withMock(quickSlowTool))
+	base := e.serve(t)
+	b := newBrowser(t, base)
+	b.send(msgInitialize)
+	newBrowser(t, base).send(msgInitialize) // takes the only place
+	stream := openStream(t, b, "&after=2")
+	ev, err := readSSE(stream)
+	if err != nil || ev.event != "reset" || ev.data != `{"restarted":true}` {
+		t.Fatalf("first event %+v, %v; want a reset saying the session restarted", ev, err)
+	}
+	// The stream's session is the learner's session now: reset alone next time.
+	b.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	if page := b.get("/en/console"); strings.Contains(page.body, "data-restarted") {
+		t.Error("the page says the session restarted after the learner went on")
+	}
+}
