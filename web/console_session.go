@@ -155,17 +155,17 @@ func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.Conso
 // peekDraft is the checker's report on the message in the editor as the
 // next message of the learner's session (exchange.Peek): under the
 // revision in force, and, for a response, against the server's request it
-// answers, which it returns too. Before any session, it is read under the
-// live exercise's revision.
+// answers, which it returns too. Before any session, it is read as the
+// first message of one, under the live exercise's revision.
 func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
 	if e, ok, _ := s.learnerConsole(c); ok {
 		x := e.Console.Exchange()
 		req, answers := x.Answering([]byte(raw), exchange.FromClient)
 		return x.Peek([]byte(raw), exchange.FromClient), req, answers
 	}
-	opts := grader.Options{Protocol: grader.DefaultRevision, Lang: string(l), Sender: exchange.FromClient}
+	opts := exchange.Options{Lang: string(l), MaxEvents: 1}
 	if ex, _ := s.consoleExercise(c, l); ex != nil {
 		opts.Protocol = ex.Protocol
 	}
-	return grader.Check([]byte(raw), opts), exchange.Event{}, false
+	return exchange.New(opts).Peek([]byte(raw), exchange.FromClient), exchange.Event{}, false
 }

@@ -74,11 +74,13 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *console.Session, even
 			return nil, err
 		}
 		o := consoleEventOut{Event: ev, HTML: html, Protocol: protocol}
-		for _, seq := range []int{ev.Answers, ev.Cancels} {
+		seen := map[int]bool{0: true, ev.Seq: true}
+		for _, seq := range append([]int{ev.Answers, ev.Cancels}, related(ev)...) {
 			req, ok := ctx.partner(seq)
-			if seq == 0 || !ok {
+			if seen[seq] || !ok {
 				continue
 			}
+			seen[seq] = true
 			html, err := renderString(c.Request.Context(), view.ExchangeItem(w, exchangeItemVM(ctx, req)))
 			if err != nil {
 				return nil, err

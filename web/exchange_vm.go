@@ -40,6 +40,7 @@ func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 		TimelineTitle: x.TimelineTitle, TimelineEmpty: x.TimelineEmpty,
 		DiagramTitle: x.DiagramTitle, DiagramEmpty: x.DiagramEmpty,
 		ReportCount: x.ReportCount, ServerWaits: x.ServerWaits, WriteAnswer: x.WriteAnswer,
+		ConvProblem: x.ConvProblem, MentionOn: x.MentionOn,
 	}
 }
 
@@ -89,8 +90,31 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 		vm.Diagnostics = append(vm.Diagnostics, view.ExchangeDiagVM{
 			Severity: d.Severity, Message: exercise.InlineHTML(d.Message), Pointer: d.Pointer, Code: d.Code,
 		})
+		vm.Conversation = vm.Conversation || isConversation(d)
+	}
+	for _, m := range e.Mentions {
+		vm.Mentions = append(vm.Mentions, view.ExchangeMentionVM{
+			Seq: m.Seq, Severity: m.Severity, Message: exercise.InlineHTML(m.Message), Code: m.Code,
+		})
+		vm.Conversation = true
 	}
 	return vm
+}
+
+// isConversation tells a conversation checker's diagnostic from the
+// single-message checker's.
+func isConversation(d grader.Diagnostic) bool { return strings.HasPrefix(d.Code, "session.") }
+
+// related are the events an event's conversation problems refer to, by
+// number.
+func related(e exchange.Event) []int {
+	var out []int
+	for _, d := range e.Report.Diagnostics {
+		for _, idx := range d.Related {
+			out = append(out, idx+1)
+		}
+	}
+	return out
 }
 
 // relate writes how e relates to the other messages: its kind, its
@@ -128,13 +152,23 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 }
 
 // recheck writes an event's report again in another language: the session
-// wrote it in the language of the page that started it.
+// wrote it in the language of the page that started it. The single-message
+// checker writes its part again; the conversation's diagnostics stay as
+// the session wrote them (only a replay of the whole session, which the
+// timeline may no longer hold, could write them again).
 func recheck(ctx itemContext, e exchange.Event) grader.Report {
 	opts := grader.Options{Protocol: e.Report.Protocol, Lang: string(ctx.lang), Sender: e.From}
 	if req, ok := ctx.partner(e.Answers); ok && e.Answers > 0 {
 		opts.Request = []byte(req.Raw)
 	}
-	return grader.Check([]byte(e.Raw), opts)
+	rep := grader.Check([]byte(e.Raw), opts)
+	for _, d := range e.Report.Diagnostics {
+		if isConversation(d) {
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			rep.Valid = rep.Valid && d.Severity != grader.SeverityError
+		}
+	}
+	return rep
 }
 
 func pairClass(requestSeq int) string {

@@ -31,8 +31,13 @@
 // constant time. Pairing remembers requests a little longer than the
 // timeline, within a bound.
 //
-// Each message is judged by the single-message checker (grader.Check) with
-// its sender, under the revision in force (the one the initialize result
-// names, or a 2026-07-28 request's _meta), and, for a response, against the
-// request it answers. An Exchange is safe for concurrent use.
+// Each message is judged by the conversation checker (grader.Session) as the
+// next message of the conversation: the single-message report, under the
+// revision in force, a response checked against its request, plus the
+// session.* diagnostics only the conversation shows. Such a diagnostic
+// names the earlier messages it refers to (Related, 0-based indices: the
+// event numbered index+1), and the exchange writes it on them too, as a
+// Mention, so both ends of a problem show it. Peek judges a message as the
+// next one without recording it; Findings is what only the end shows. An
+// Exchange is safe for concurrent use.
 package exchange

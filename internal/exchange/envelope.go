@@ -16,13 +16,9 @@ const (
 	KindInvalid      = "invalid"
 )
 
-// metaProtocol is the _meta key that carries the revision of a 2026-07-28
-// request (there is no handshake then).
-const metaProtocol = "io.modelcontextprotocol/protocolVersion"
-
 // envelope is what the exchange reads of a message to place it: its kind,
-// method and id, and the few params and result fields that pair messages
-// or set the revision. The checker reads the rest.
+// method and id, and the params field that pairs a cancellation. The
+// checker reads the rest.
 type envelope struct {
 	kind   string
 	method string
@@ -31,14 +27,10 @@ type envelope struct {
 	// nullID is an error response with id null: it answers a message
 	// whose id its sender could not read.
 	nullID bool
-	// modern is params._meta's revision on a request ("" when absent).
-	modern string
 	// cancelKey is the pairing key of params.requestId on
 	// notifications/cancelled.
 	cancelKey string
-	// version is result.protocolVersion (an initialize result), and
-	// errCode error.code as written.
-	version, errCode string
+	errCode   string // error.code as written
 }
 
 type rawEnvelope struct {
@@ -84,15 +76,13 @@ func readEnvelope(raw []byte) envelope {
 		if len(env.Error) > 0 {
 			e.kind = KindError
 			e.errCode = errorCode(env.Error)
-		} else {
-			e.version = resultVersion(env.Result)
 		}
 	}
 	return e
 }
 
-// readParams sets what a request or notification's params say about
-// pairing and the revision.
+// readParams sets the kind of a request or notification, and what a
+// cancellation's params name.
 func (e *envelope) readParams(params json.RawMessage, hasID bool) {
 	switch {
 	case hasID && e.key == "":
@@ -102,20 +92,13 @@ func (e *envelope) readParams(params json.RawMessage, hasID bool) {
 	default:
 		e.kind = KindNotification
 	}
-	if firstByte(params) != '{' {
+	if e.method != "notifications/cancelled" || firstByte(params) != '{' {
 		return
 	}
 	var p struct {
-		Meta      map[string]json.RawMessage `json:"_meta"`
-		RequestID json.RawMessage            `json:"requestId"`
+		RequestID json.RawMessage `json:"requestId"`
 	}
-	if json.Unmarshal(params, &p) != nil {
-		return
-	}
-	if v, ok := p.Meta[metaProtocol]; ok && e.kind == KindRequest {
-		_ = json.Unmarshal(v, &e.modern)
-	}
-	if e.method == "notifications/cancelled" {
+	if json.Unmarshal(params, &p) == nil {
 		e.cancelKey, _ = idKey(p.RequestID)
 	}
 }
@@ -128,16 +111,6 @@ func errorCode(raw json.RawMessage) string {
 		return ""
 	}
 	return v.Code.String()
-}
-
-func resultVersion(raw json.RawMessage) string {
-	var v struct {
-		ProtocolVersion string `json:"protocolVersion"`
-	}
-	if firstByte(raw) != '{' || json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	return v.ProtocolVersion
 }
 
 // idKey is the pairing key of a JSON-RPC id: a string and a number never

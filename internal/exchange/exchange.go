@@ -67,7 +67,25 @@ type Event struct {
 	// names, and CancelledBy, on that request, the Seq of the notification.
 	Cancels     int `json:"cancels,omitempty"`
 	CancelledBy int `json:"cancelled_by,omitempty"`
+	// Mentions are the conversation problems found on later messages that
+	// refer to this one (their session.* diagnostics' Related), so that
+	// both ends of a problem show it: "id 5 was already used by message
+	// #9" on #9, and a mention of #9 on #5.
+	Mentions []Mention `json:"mentions,omitempty"`
 }
+
+// Mention is a conversation problem found on another message that refers
+// to this one.
+type Mention struct {
+	Seq      int    `json:"seq"` // the message it was found on
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// maxMentions bounds the mentions kept on one event: a message many
+// others refer to (an initialize repeated all session long) stays small.
+const maxMentions = 8
 
 // Exchange is one conversation. It is safe for concurrent use.
 type Exchange struct {
@@ -115,9 +133,10 @@ func (x *Exchange) Add(m Message) Event {
 		env = envelope{kind: KindInvalid}
 		e.Kind, e.Method, e.ID = KindInvalid, "", nil
 	}
-	req := x.pairs.place(&e, env)
-	e.Report = x.judge.add(m.Raw, e.From, env, req)
+	x.pairs.place(&e, env)
+	e.Report = x.judge.add(m.Raw, e.From)
 	x.link(e)
+	x.mention(e)
 	x.tl.push(e)
 	x.pairs.prune(x.tl.first())
 	return e
@@ -133,13 +152,37 @@ func (x *Exchange) link(e Event) {
 	}
 }
 
-// Peek judges raw as the next message, sent by from, without recording it:
-// a response is checked against the request it would answer.
+// mention writes e's conversation problems on the earlier events they
+// refer to.
+func (x *Exchange) mention(e Event) {
+	for _, d := range e.Report.Diagnostics {
+		for _, idx := range d.Related {
+			r := x.tl.at(idx + 1)
+			if r == nil || r.Seq == e.Seq || len(r.Mentions) >= maxMentions {
+				continue
+			}
+			r.Mentions = append(r.Mentions, Mention{Seq: e.Seq, Code: d.Code, Severity: d.Severity, Message: d.Message})
+		}
+	}
+}
+
+// Peek judges raw as the next message, sent by from, without recording it
+// (the report before sending): a response is checked against the request
+// it would answer, and the conversation checker says what the message
+// would mean now ("id 5 was already used by message #9").
 func (x *Exchange) Peek(raw []byte, from string) grader.Report {
-	env := readEnvelope(raw)
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.judge.peek(raw, from, env, x.pairs.answered(from, env))
+	return x.judge.peek(raw, from)
+}
+
+// Findings are what only the end of the conversation shows (a request
+// never answered, …), as the conversation checker finds them now; a
+// finding's Messages are indices, the event numbered index+1.
+func (x *Exchange) Findings() []grader.Finding {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.judge.sess.End()
 }
 
 // Answering is the waiting request that raw, sent by from, would answer.

@@ -113,7 +113,9 @@ func TestRevisionsAndReports(t *testing.T) {
 	resp := add(m, FromServer, `{"jsonrpc":"2.0","id":1,"result":{"tools":[],"resultType":"complete"}}`)
 	after := add(m, FromServer, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
 	got := []string{req.Report.Protocol, note.Report.Protocol, resp.Report.Protocol, after.Report.Protocol, m.Protocol()}
-	want := []string{"2026-07-28", "2026-07-28", "2026-07-28", grader.DefaultRevision, grader.DefaultRevision}
+	// A session that speaks 2026-07-28 (no handshake, _meta on requests)
+	// keeps speaking it.
+	want := []string{"2026-07-28", "2026-07-28", "2026-07-28", "2026-07-28", "2026-07-28"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("revisions (-want +got):\n%s", diff)
 	}

@@ -6,18 +6,14 @@ import (
 	"github.com/mcpplayground/playground/internal/grader"
 )
 
-// judge gives each message its report with the single-message checker: a
-// response is checked against the request it answers, under the revision
-// in force, which the exchange follows itself (the initialize result's
-// protocolVersion, or a 2026-07-28 request's _meta).
+// judge gives each message its report with the conversation checker
+// (grader.Session): the single-message report, a response checked against
+// its request under the revision in force, and the session.* diagnostics
+// that only the conversation shows. Message index i of the session is the
+// event numbered i+1.
 type judge struct {
-	lang       string
-	fallback   string // Options.Protocol
-	negotiated string // what the handshake settled; "" before
-	log        *slog.Logger
-	// modern counts the 2026-07-28 requests in flight: what the other side
-	// sends meanwhile speaks that revision too.
-	modern map[string]int
+	sess *grader.Session
+	log  *slog.Logger
 }
 
 func newJudge(opts Options) judge {
@@ -25,67 +21,29 @@ func newJudge(opts Options) judge {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return judge{lang: opts.Lang, fallback: opts.Protocol, log: log, modern: map[string]int{}}
+	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang}), log: log}
 }
 
-func (j *judge) protocol() string {
-	if j.negotiated != "" {
-		return j.negotiated
-	}
-	return j.fallback
+func (j *judge) protocol() string { return j.sess.Protocol() }
+
+// add judges raw as the next message and records it.
+func (j *judge) add(raw []byte, from string) grader.Report {
+	return j.guard(func() grader.Report { return j.sess.Add(raw, from) })
 }
 
-// revision is the revision a message is read under; req is the request it
-// answers (nil if none).
-func (j *judge) revision(from string, env envelope, req *request) string {
-	switch {
-	case env.kind == KindRequest && grader.KnownRevision(env.modern):
-		return env.modern
-	case req != nil && req.rev != "":
-		return req.rev
-	case req != nil && req.method == "initialize" && env.kind == KindResponse && grader.KnownRevision(env.version):
-		return env.version
-	}
-	if j.negotiated == "" {
-		for _, o := range others(from) {
-			if j.modern[o] > 0 {
-				return grader.Rev20260728
-			}
-		}
-	}
-	return j.protocol()
+// peek judges raw as the next message without recording it.
+func (j *judge) peek(raw []byte, from string) grader.Report {
+	return j.guard(func() grader.Report { return j.sess.Peek(raw, from) })
 }
 
-// add judges a message and follows what it changes: the handshake's
-// revision, the 2026-07-28 requests in flight.
-func (j *judge) add(raw []byte, from string, env envelope, req *request) grader.Report {
-	rev := j.revision(from, env, req)
-	switch {
-	case env.kind == KindRequest && grader.KnownRevision(env.modern):
-		j.modern[from]++
-	case req != nil && req.rev != "":
-		j.modern[req.from]--
-	case req != nil && req.method == "initialize" && env.kind == KindResponse && grader.KnownRevision(env.version):
-		j.negotiated = env.version
-	}
-	return j.check(raw, from, rev, req)
-}
-
-// peek judges a message without following it.
-func (j *judge) peek(raw []byte, from string, env envelope, req *request) grader.Report {
-	return j.check(raw, from, j.revision(from, env, req), req)
-}
-
-func (j *judge) check(raw []byte, from, rev string, req *request) (rep grader.Report) {
+// guard keeps a panic of the checker from ending the process (a console
+// session records on the gift server's goroutines).
+func (j *judge) guard(f func() grader.Report) (rep grader.Report) {
 	defer func() {
 		if r := recover(); r != nil {
 			j.log.Error("checker panicked", "panic", r)
-			rep = grader.Report{Protocol: rev, Kind: grader.KindInvalid, Diagnostics: []grader.Diagnostic{}}
+			rep = grader.Report{Protocol: j.sess.Protocol(), Kind: grader.KindInvalid, Diagnostics: []grader.Diagnostic{}}
 		}
 	}()
-	opts := grader.Options{Protocol: rev, Lang: j.lang, Sender: from}
-	if req != nil {
-		opts.Request = req.raw
-	}
-	return grader.Check(raw, opts)
+	return f()
 }

@@ -7,10 +7,8 @@ import "slices"
 type request struct {
 	seq    int
 	from   string
-	raw    []byte
 	method string
-	rev    string // the revision its _meta names ("" when none)
-	valid  bool   // a request, not an invalid message
+	valid  bool // a request, not an invalid message
 }
 
 // pairing finds the partner of each message: a response answers the
@@ -42,14 +40,13 @@ func others(from string) []string {
 }
 
 // place pairs e (read as env) and records what later messages pair with.
-// It returns the request e answers, if any.
-func (p *pairing) place(e *Event, env envelope) *request {
+func (p *pairing) place(e *Event, env envelope) {
 	switch {
 	case env.kind == KindRequest:
-		p.put(e.From, env.key, request{seq: e.Seq, from: e.From, raw: []byte(e.Raw), method: env.method, rev: env.modern, valid: true})
+		p.put(e.From, env.key, request{seq: e.Seq, from: e.From, method: env.method, valid: true})
 		p.latestOf(e.From)[env.key] = e.Seq
 	case env.kind == KindInvalid && env.key != "":
-		p.put(e.From, env.key, request{seq: e.Seq, from: e.From, raw: []byte(e.Raw)})
+		p.put(e.From, env.key, request{seq: e.Seq, from: e.From})
 	case env.kind == KindInvalid:
 		p.unread[e.From] = e.Seq
 	case env.kind == KindNotification && env.cancelKey != "":
@@ -58,19 +55,15 @@ func (p *pairing) place(e *Event, env envelope) *request {
 		for _, o := range others(e.From) {
 			if seq := p.unread[o]; seq > 0 {
 				e.Answers, p.unread[o] = seq, 0
-				return nil
+				return
 			}
 		}
 	case env.key != "":
-		side, r := p.find(e.From, env.key)
-		if r == nil {
-			return nil
+		if side, r := p.find(e.From, env.key); r != nil {
+			delete(p.inflight[side], env.key)
+			e.Answers = r.seq
 		}
-		delete(p.inflight[side], env.key)
-		e.Answers = r.seq
-		return r
 	}
-	return nil
 }
 
 func (p *pairing) put(from, key string, r request) {

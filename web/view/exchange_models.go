@@ -20,6 +20,8 @@ type ExchangeWords struct {
 	ReportCount   string // "%d problem(s)…"
 	ServerWaits   string // on a server request that waits for an answer
 	WriteAnswer   string
+	ConvProblem   string // the mark of an item with a conversation problem
+	MentionOn     string // "Noted on #%d:"
 }
 
 // ExchangeItemVM is one message of the timeline.
@@ -54,6 +56,19 @@ type ExchangeItemVM struct {
 	Valid       bool
 	ReportLabel string
 	Diagnostics []ExchangeDiagVM
+	// Conversation is true when the conversation checker found a problem
+	// on this message or on a later one that refers to it (Mentions).
+	Conversation bool
+	Mentions     []ExchangeMentionVM
+}
+
+// ExchangeMentionVM is a conversation problem found on a later message
+// (Seq) that refers to this one.
+type ExchangeMentionVM struct {
+	Seq      int
+	Severity string
+	Message  template.HTML
+	Code     string
 }
 
 // ExchangeDiagVM is one diagnostic on a message of the timeline.
