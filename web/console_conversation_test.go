@@ -94,7 +94,7 @@ func TestConsoleDiagramMarksProblems(t *testing.T) {
 	b.send(msgInitialize)
 	b.send(msgInitialized)
 	b.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`) // the server asks, and waits
-	b.send(`{"jsonrpc":"2.0","id":3,"method":"ping"`) // broken JSON
+	b.send(`{"jsonrpc":"2.0","id":3,"method":"ping"`)                                                 // broken JSON
 	r := b.get("/api/console/diagram?lang=en")
 	mustContain(t, "diagram", r.body, `class="seq-msg seq-msg-request seq-open"`, `seq-bad`, "(not answered)", "(invalid)")
 	if strings.Count(r.body, "seq-bad") != 1 {
