@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -20,7 +21,7 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		MaxBodyBytes: s.cfg.MaxBodyBytes,
 		Logger:       s.log,
 	})
-	s.consoles = newConsoles(mock, consoleLimits{max: s.cfg.ConsoleMaxSessions, idle: s.cfg.ConsoleIdleTimeout}, s.log)
+	s.consoles = console.NewRegistry(mock, console.Limits{Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout}, s.log, nil)
 }
 
 // mcpServe hands /mcp to the gift server's handler, which checks Origin and
@@ -37,5 +38,5 @@ func (s *Server) mcpServe(c *gin.Context) {
 // shutdown does not wait for streams that never finish on their own.
 func (s *Server) Close() {
 	s.mcp.Close()
-	s.consoles.closeAll()
+	s.consoles.CloseAll()
 }

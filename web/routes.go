@@ -28,10 +28,10 @@ func (s *Server) routes() {
 		g.GET("/join", s.handle(s.joinShow))
 		g.POST("/join", s.handle(s.joinCreate))
 		g.GET("/console", s.handle(s.consoleShow))
-		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleFormPost))
-		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetForm))
+		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleMessageCreate))
+		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
-		g.POST("/console/hints", s.handle(s.consoleHint))
+		g.POST("/console/hints", s.handle(s.consoleHintReveal))
 	}
 
 	api := r.Group("/api", s.requireJoin)
@@ -40,13 +40,14 @@ func (s *Server) routes() {
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))
 	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
-	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessagesAPI))
+	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessageAPI))
 	api.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetAPI))
 	api.GET("/console/events", s.handle(s.consoleEvents))
 	api.GET("/console/diagram", s.handle(s.consoleDiagram))
 	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
 	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
 	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
+	api.POST("/console/peek", s.handle(s.consolePeekAPI))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)

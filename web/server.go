@@ -1,6 +1,7 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
 // file, middleware, and the templ views in web/view. It only wires the
-// domain packages (course, grader, mockserver, store) to HTTP.
+// domain packages (course, console, exchange, grader, mockserver, store) to
+// HTTP.
 package web
 
 import (
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
@@ -95,7 +97,7 @@ type Server struct {
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server
 	mcp      *mockserver.HTTPHandler
-	consoles *consoles
+	consoles *console.Registry
 }
 
 // New builds the server and its routes.
