@@ -23,8 +23,25 @@ type HTTPConfig struct {
 	// "host:port"). When empty, a request that reached a loopback address
 	// must name a loopback host (DNS rebinding protection).
 	AllowedHosts []string
-	// MaxSessions bounds the live sessions (default 10000).
-	MaxSessions int
+	// MaxSessions bounds the live sessions (default 10000) and
+	// MaxSessionsPerClient those of one client address (default 64; an IPv6
+	// client is its /64). When a bound is reached, the oldest idle session
+	// (no request in flight, no stream open) of that client, or of anyone
+	// for MaxSessions, is ended to make room; with none idle, initialize is
+	// refused (429 per client, 503 overall).
+	MaxSessions          int
+	MaxSessionsPerClient int
+	// MaxHeld bounds what all sessions hold at once: requests in flight and
+	// GET streams (default 4096); MaxHeldPerClient bounds one client
+	// address's share (default MaxHeld/8). Beyond them requests get 429 or
+	// 503. Busy sessions are thus at most MaxHeld: with MaxSessions above
+	// it, a full server always has an idle session to end for a newcomer.
+	MaxHeld          int
+	MaxHeldPerClient int
+	// RequestTimeout bounds how long a request the server sent to the
+	// client (elicitation, sampling, roots) waits for its answer (default
+	// 60s); then the tool call that needed it ends and frees its slot.
+	RequestTimeout time.Duration
 	// IdleTimeout ends a session nobody used for that long (default 30 min).
 	IdleTimeout time.Duration
 	// MaxBodyBytes bounds one POST body (default MaxMessageBytes).
@@ -36,8 +53,11 @@ type HTTPConfig struct {
 	// more are answered 429, so one flooding client cannot take the server.
 	MaxInFlight int
 	// MaxStateless bounds the 2026-07-28 requests (which have no session)
-	// running at once (default 1024); more are answered 429.
-	MaxStateless int
+	// and listen streams running at once (default 1024);
+	// MaxStatelessPerClient bounds one client address's share (default
+	// MaxStateless/8). More are answered 429.
+	MaxStateless          int
+	MaxStatelessPerClient int
 	// RetryMillis is the SSE retry hint sent on 2025-11-25 streams (default 1000).
 	RetryMillis int
 	// WriteTimeout bounds one write to a client (default 30s), so a client
@@ -54,12 +74,12 @@ type HTTPHandler struct {
 	cfg HTTPConfig
 	log *slog.Logger
 
-	mu       sync.Mutex
-	sessions map[string]*httpSession
+	reg *registry
 	// stateless is what 2026-07-28 requests share (they have no session).
 	stateless sharedState
-	// statelessSlots bounds the 2026-07-28 requests running at once.
-	statelessSlots chan struct{}
+	// statelessSlots bounds the 2026-07-28 requests running at once, per
+	// client address and overall.
+	statelessSlots *fairSlots
 
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -70,6 +90,18 @@ type HTTPHandler struct {
 func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = 10000
+	}
+	if cfg.MaxSessionsPerClient <= 0 {
+		cfg.MaxSessionsPerClient = 64
+	}
+	if cfg.MaxHeld <= 0 {
+		cfg.MaxHeld = 4096
+	}
+	if cfg.MaxHeldPerClient <= 0 {
+		cfg.MaxHeldPerClient = max(cfg.MaxHeld/8, 1)
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 60 * time.Second
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 30 * time.Minute
@@ -86,6 +118,9 @@ func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 	if cfg.MaxStateless <= 0 {
 		cfg.MaxStateless = 1024
 	}
+	if cfg.MaxStatelessPerClient <= 0 {
+		cfg.MaxStatelessPerClient = max(cfg.MaxStateless/8, 1)
+	}
 	if cfg.RetryMillis <= 0 {
 		cfg.RetryMillis = 1000
 	}
@@ -96,8 +131,10 @@ func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 	if log == nil {
 		log = srv.log
 	}
-	h := &HTTPHandler{srv: srv, cfg: cfg, log: log, sessions: make(map[string]*httpSession), stop: make(chan struct{}),
-		statelessSlots: make(chan struct{}, cfg.MaxStateless)}
+	lim := registryLimits{sessions: cfg.MaxSessions, sessionsPerClient: cfg.MaxSessionsPerClient,
+		units: cfg.MaxHeld, unitsPerClient: cfg.MaxHeldPerClient, inFlight: cfg.MaxInFlight}
+	h := &HTTPHandler{srv: srv, cfg: cfg, log: log, reg: newRegistry(lim, srv.cfg.Clock), stop: make(chan struct{}),
+		statelessSlots: newFairSlots(cfg.MaxStateless, cfg.MaxStatelessPerClient)}
 	go h.expireLoop()
 	return h
 }
@@ -105,11 +142,7 @@ func NewHTTPHandler(srv *Server, cfg HTTPConfig) *HTTPHandler {
 // Close ends every session and stops the expiry loop.
 func (h *HTTPHandler) Close() {
 	h.stopOnce.Do(func() { close(h.stop) })
-	h.mu.Lock()
-	all := h.sessions
-	h.sessions = make(map[string]*httpSession)
-	h.mu.Unlock()
-	for _, hs := range all {
+	for _, hs := range h.reg.all() {
 		hs.close()
 	}
 }
@@ -202,36 +235,10 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	sid := r.Header.Get(HeaderSessionID)
-	var hs *httpSession
-	if sid == "" {
-		if perr != nil {
-			tmp := h.srv.NewSession(SessionOptions{})
-			httpError(w, http.StatusBadRequest, m.id, tmp.explain(body, perr))
-			return
-		}
-		if m.kind != KindRequest || m.method != "initialize" {
-			httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required; start a session with initialize"})
-			return
-		}
-		hs = h.newSession()
-		if hs == nil {
-			w.Header().Set("Retry-After", "60")
-			httpError(w, http.StatusServiceUnavailable, m.id, &rpcError{Code: -32000, Message: "Server busy: too many sessions; try again later"})
-			return
-		}
-	} else {
-		hs = h.session(sid)
-		if hs == nil {
-			httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found: it ended or expired; start a new one with initialize"})
-			return
-		}
-		if v := r.Header.Get(HeaderProtocolVersion); v != "" && !slices.Contains(headerRevisions, v) {
-			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unsupported MCP-Protocol-Version " + strconv.Quote(v)})
-			return
-		}
+	hs, created := h.sessionFor(w, r, m, perr, body)
+	if hs == nil {
+		return
 	}
-	hs.touch()
 	if perr != nil {
 		if reply := hs.core.reject(m, perr); reply != nil {
 			writeJSON(w, http.StatusBadRequest, "", reply)
@@ -246,12 +253,70 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	if !hs.acquire() {
-		w.Header().Set("Retry-After", "1")
-		httpError(w, http.StatusTooManyRequests, m.id, &rpcError{Code: -32000, Message: "Too many requests in flight in this session; wait for replies before sending more"})
-		return
+	if !created {
+		if rf := h.reg.take(hs, true); rf != 0 {
+			writeRefusal(w, m.id, rf, "requests")
+			return
+		}
 	}
-	hs.serveRequest(w, r, m, sid == "")
+	hs.serveRequest(w, r, m, created)
+}
+
+// sessionFor finds the session a POST belongs to, or starts one for an
+// initialize (with that request already in flight: created is true). It
+// writes the error response itself and returns nil when there is none.
+func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *message, perr *rpcError, body []byte) (hs *httpSession, created bool) {
+	sid := r.Header.Get(HeaderSessionID)
+	if sid != "" {
+		hs = h.reg.get(sid)
+		if hs == nil {
+			httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found: it ended or expired; start a new one with initialize"})
+			return nil, false
+		}
+		if v := r.Header.Get(HeaderProtocolVersion); v != "" && !slices.Contains(headerRevisions, v) {
+			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unsupported MCP-Protocol-Version " + strconv.Quote(v)})
+			return nil, false
+		}
+		return hs, false
+	}
+	if perr != nil {
+		tmp := h.srv.NewSession(SessionOptions{})
+		httpError(w, http.StatusBadRequest, m.id, tmp.explain(body, perr))
+		return nil, false
+	}
+	if m.kind != KindRequest || m.method != "initialize" {
+		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required; start a session with initialize"})
+		return nil, false
+	}
+	hs, rf := h.newSession(ClientAddr(r))
+	if rf != 0 {
+		writeRefusal(w, m.id, rf, "sessions")
+		return nil, false
+	}
+	return hs, true
+}
+
+// writeRefusal answers a session, request or stream the bounds refuse;
+// what is "sessions", "requests" or "streams".
+func writeRefusal(w http.ResponseWriter, id json.RawMessage, rf refusal, what string) {
+	var msg string
+	status := http.StatusTooManyRequests
+	switch rf {
+	case refusedGone:
+		httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found: it ended or expired; start a new one with initialize"})
+		return
+	case refusedServer:
+		status = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
+		msg = "Server busy: too many " + what + " open; try again shortly"
+	case refusedClient:
+		w.Header().Set("Retry-After", "1")
+		msg = "Too many " + what + " from your address: end sessions you no longer use (DELETE) or wait for replies"
+	case refusedSession:
+		w.Header().Set("Retry-After", "1")
+		msg = "Too many requests in flight in this session; wait for replies before sending more"
+	}
+	httpError(w, status, id, &rpcError{Code: -32000, Message: msg})
 }
 
 // writeJSON writes one JSON-RPC message as the response body.
@@ -271,11 +336,8 @@ func (h *HTTPHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required"})
 		return
 	}
-	h.mu.Lock()
-	hs := h.sessions[sid]
-	delete(h.sessions, sid)
-	h.mu.Unlock()
-	if hs == nil {
+	hs := h.reg.get(sid)
+	if hs == nil || !h.reg.remove(hs) {
 		httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found"})
 		return
 	}
@@ -293,25 +355,30 @@ func (h *HTTPHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required"})
 		return
 	}
-	hs := h.session(sid)
+	hs := h.reg.get(sid)
 	if hs == nil {
 		httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found"})
 		return
 	}
-	hs.touch()
 	if last := r.Header.Get(headerLastEventID); last != "" {
-		st, seq, ok := hs.resume(last)
-		if !ok {
+		st, seq, ok, rf := hs.resume(last)
+		switch {
+		case rf != 0:
+			writeRefusal(w, nil, rf, "streams")
+		case !ok:
 			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unknown Last-Event-ID " + strconv.Quote(last)})
-			return
+		default:
+			hs.stream(w, r, st, seq, false, true)
 		}
-		hs.stream(w, r, st, seq, false)
 		return
 	}
-	st := hs.attachStandalone()
-	if st == nil {
+	st, rf := hs.attachStandalone()
+	switch {
+	case rf != 0:
+		writeRefusal(w, nil, rf, "streams")
+	case st == nil:
 		httpError(w, http.StatusConflict, nil, &rpcError{Code: CodeInvalidRequest, Message: "Conflict: this session already has a GET stream open"})
-		return
+	default:
+		hs.stream(w, r, st, st.sent, true, true)
 	}
-	hs.stream(w, r, st, st.sent, true)
 }

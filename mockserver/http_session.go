@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
 
 // httpSession is one Streamable HTTP session: a core session and its SSE
@@ -21,7 +20,14 @@ type httpSession struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	lastActive int64 // unix nanoseconds, guarded by mu
+	// Guarded by the registry's mutex (http_registry.go).
+	client     *clientSessions
+	registered bool
+	lastActive int64 // unix nanoseconds
+	inFlight   int   // requests running
+	attached   int   // GET and resumed streams a client reads
+	following  int   // streams of blocking requests a client reads
+	idle       [2]idleLinks
 
 	mu         sync.Mutex
 	streams    map[int64]*sseStream // by stream id, lazily made
@@ -31,8 +37,6 @@ type httpSession struct {
 	// abandoned lists finished streams nobody was reading, kept for a
 	// resume with Last-Event-ID; only the newest maxAbandoned are kept.
 	abandoned []int64
-	inFlight  int
-	attached  int
 	closed    bool
 	done      chan struct{}
 }
@@ -60,38 +64,8 @@ type sseEvent struct {
 	data []byte
 }
 
-func (hs *httpSession) touch() {
-	hs.mu.Lock()
-	hs.lastActive = hs.h.srv.cfg.Clock.Now().UnixNano()
-	hs.mu.Unlock()
-}
-
-// idleSince is how long the session has done nothing (0 while busy).
-func (hs *httpSession) idleSince(now time.Time) time.Duration {
-	hs.mu.Lock()
-	defer hs.mu.Unlock()
-	if hs.inFlight > 0 || hs.attached > 0 {
-		return 0
-	}
-	return now.Sub(time.Unix(0, hs.lastActive))
-}
-
-func (hs *httpSession) acquire() bool {
-	hs.mu.Lock()
-	defer hs.mu.Unlock()
-	if hs.inFlight >= hs.h.cfg.MaxInFlight {
-		return false
-	}
-	hs.inFlight++
-	return true
-}
-
-func (hs *httpSession) release() {
-	hs.mu.Lock()
-	hs.inFlight--
-	hs.lastActive = hs.h.srv.cfg.Clock.Now().UnixNano()
-	hs.mu.Unlock()
-}
+// release gives back the slot of a request that ended.
+func (hs *httpSession) release() { hs.h.reg.give(hs, true) }
 
 func (hs *httpSession) close() {
 	hs.mu.Lock()
@@ -185,38 +159,44 @@ func (hs *httpSession) standaloneLocked() *sseStream {
 }
 
 // attachStandalone marks the GET stream as read by a client; nil when one
-// already is. Messages queued before the GET are then delivered.
-func (hs *httpSession) attachStandalone() *sseStream {
+// already is, or when the client holds all it may (the refusal says so).
+// Messages queued before the GET are then delivered.
+func (hs *httpSession) attachStandalone() (*sseStream, refusal) {
 	hs.mu.Lock()
+	defer hs.mu.Unlock()
 	st := hs.standaloneLocked()
 	if st.attached {
-		hs.mu.Unlock()
-		return nil
+		return nil, 0
+	}
+	if r := hs.h.reg.take(hs, false); r != 0 {
+		return nil, r
 	}
 	st.attached = true
-	hs.attached++
-	hs.mu.Unlock()
-	return st
+	return st, 0
 }
 
-// resume finds the stream and position of a Last-Event-ID ("<stream>_<seq>").
-func (hs *httpSession) resume(last string) (*sseStream, int, bool) {
+// resume finds the stream and position of a Last-Event-ID
+// ("<stream>_<seq>"); false when there is none, or a refusal when the client
+// holds all it may.
+func (hs *httpSession) resume(last string) (*sseStream, int, bool, refusal) {
 	a, b, ok := strings.Cut(last, "_")
 	sid, err1 := strconv.ParseInt(a, 10, 64)
 	seq, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, 0, false
+		return nil, 0, false, 0
 	}
 	hs.mu.Lock()
 	defer hs.mu.Unlock()
 	st := hs.streams[sid]
 	if st == nil || st.attached || seq >= st.nextSeq {
-		return nil, 0, false
+		return nil, 0, false, 0
+	}
+	if r := hs.h.reg.take(hs, false); r != 0 {
+		return nil, 0, true, r
 	}
 	st.attached = true
 	st.detached = false
-	hs.attached++
-	return st, seq, true
+	return st, seq, true, 0
 }
 
 // serveRequest answers one request of the session: as application/json when
@@ -253,9 +233,7 @@ func (hs *httpSession) serveQuick(ctx context.Context, w http.ResponseWriter, m 
 	hs.release()
 	if created && hs.core.Revision() == "" {
 		// initialize failed: the session never started.
-		hs.h.mu.Lock()
-		delete(hs.h.sessions, hs.id)
-		hs.h.mu.Unlock()
+		hs.h.reg.remove(hs)
 		hs.close()
 		sessionHeader = ""
 	}
@@ -296,14 +274,14 @@ func (hs *httpSession) serveBlocking(ctx context.Context, w http.ResponseWriter,
 	})
 	hs.mu.Lock()
 	st.attached = true
-	hs.attached++
 	hs.mu.Unlock()
+	hs.h.reg.follow(hs, 1)
 	go func() {
 		reply := hs.core.exec(ctx, m)
 		hs.release()
 		hs.finish(st, m.idKey(), reply)
 	}()
-	hs.stream(w, r, st, 0, true)
+	hs.stream(w, r, st, 0, true, false)
 }
 
 // finish queues a blocking request's reply as its stream's last event; a

@@ -61,13 +61,18 @@ func (sw *sseWriter) flush() {
 
 // stream writes a stream's events after seq until its reply is written, the
 // transport is asked to close it, the client goes away or the session ends.
-func (hs *httpSession) stream(w http.ResponseWriter, r *http.Request, st *sseStream, seq int, prime bool) {
+// charged tells whether the stream holds a unit of its own (a GET or a
+// resume) or follows its request's.
+func (hs *httpSession) stream(w http.ResponseWriter, r *http.Request, st *sseStream, seq int, prime, charged bool) {
 	defer func() {
 		hs.mu.Lock()
 		st.attached = false
-		hs.attached--
-		hs.lastActive = hs.h.srv.cfg.Clock.Now().UnixNano()
 		hs.mu.Unlock()
+		if charged {
+			hs.h.reg.give(hs, false)
+		} else {
+			hs.h.reg.follow(hs, -1)
+		}
 	}()
 	sw := hs.startSSE(w, "", st, prime)
 	sw.flush()

@@ -16,14 +16,13 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, m *mess
 		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeHeaderMismatch, Message: msg})
 		return
 	}
-	select {
-	case h.statelessSlots <- struct{}{}:
-		defer func() { <-h.statelessSlots }()
-	default:
+	client := ClientAddr(r)
+	if !h.statelessSlots.acquire(client) {
 		w.Header().Set("Retry-After", "1")
 		httpError(w, http.StatusTooManyRequests, m.id, &rpcError{Code: -32000, Message: "Too many requests in flight; try again shortly"})
 		return
 	}
+	defer h.statelessSlots.release(client)
 	out := &modernOutbox{max: h.cfg.MaxQueued, wake: make(chan struct{}, 1)}
 	sess := h.srv.NewSession(SessionOptions{Sink: out.add, shared: &h.stateless})
 	ctx, rerr := sess.start(r.Context(), m)
