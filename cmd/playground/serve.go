@@ -34,6 +34,7 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	mcpTimeout      time.Duration
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -50,6 +51,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -58,6 +60,10 @@ func runServe(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkFixtures(cfg.fixtures); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
+	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
@@ -137,6 +143,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins: ownOrigins(ln.Addr()),
+		MCPRequestTimeout: cfg.mcpTimeout,
 		Logger:            log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {

@@ -63,7 +63,12 @@ func (c *client) initialize(ctx context.Context) (string, int, error) {
 type sessionFlood struct {
 	created, refused, errors  int64
 	acceptedTime, refusedTime time.Duration // summed latencies
+	ids                       []string      // the last maxKept sessions created
+	alive                     int           // of ids, those still answering after the flood
 }
+
+// maxKept bounds the session ids a flood keeps to check afterwards.
+const maxKept = 20000
 
 func floodSessions(ctx context.Context, c *client, workers int, d time.Duration) *sessionFlood {
 	var mu sync.Mutex
@@ -86,6 +91,11 @@ func floodSessions(ctx context.Context, c *client, workers int, d time.Duration)
 				case sid != "" && status == http.StatusOK:
 					out.created++
 					out.acceptedTime += took
+					if len(out.ids) < maxKept {
+						out.ids = append(out.ids, sid)
+					} else {
+						out.ids[out.created%maxKept] = sid
+					}
 				default:
 					out.refused++
 					out.refusedTime += took
@@ -95,36 +105,75 @@ func floodSessions(ctx context.Context, c *client, workers int, d time.Duration)
 		})
 	}
 	wg.Wait()
+	out.alive = alive(context.WithoutCancel(ctx), c, out.ids, workers)
 	return out
+}
+
+// alive counts the sessions that still answer a ping.
+func alive(ctx context.Context, c *client, ids []string, workers int) int {
+	var n atomic.Int64
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for sid := range next {
+				resp, err := c.post(ctx, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, "Mcp-Session-Id", sid)
+				if err != nil {
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode == http.StatusOK {
+					n.Add(1)
+				}
+			}
+		})
+	}
+	for _, sid := range ids {
+		next <- sid
+	}
+	close(next)
+	wg.Wait()
+	return int(n.Load())
 }
 
 // askFlood is the second attack: sessions that each leave perSession
 // ask_gift_preferences calls unanswered (the client reads the server's
 // elicitation/create, never answers and hangs up).
 type askFlood struct {
-	sessions, asks, refused, errors atomic.Int64
+	sessions, asks, refused, requests atomic.Int64
+	// summed initialize latencies, in nanoseconds
+	acceptedNanos, refusedNanos atomic.Int64
 }
 
-func floodAsks(ctx context.Context, c *client, workers, perSession int, d time.Duration) *askFlood {
+// floodAsks stops after d or after maxRequests requests, whichever first.
+func floodAsks(ctx context.Context, c *client, workers, perSession int, d time.Duration, maxRequests int64) *askFlood {
 	out := &askFlood{}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && out.requests.Load() < maxRequests {
+				out.requests.Add(1)
+				start := time.Now()
 				sid, status, err := c.initialize(ctx)
+				took := int64(time.Since(start))
 				if err != nil || sid == "" {
 					if err == nil && status != http.StatusOK {
 						out.refused.Add(1)
+						out.refusedNanos.Add(took)
 					}
 					continue
 				}
 				out.sessions.Add(1)
+				out.acceptedNanos.Add(took)
+				out.requests.Add(1)
 				if resp, err := c.post(ctx, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "Mcp-Session-Id", sid); err == nil {
 					resp.Body.Close()
 				}
 				for i := range perSession {
+					out.requests.Add(1)
 					if hangAsk(ctx, c, sid, i+1) {
 						out.asks.Add(1)
 					}
@@ -156,20 +205,33 @@ func hangAsk(ctx context.Context, c *client, sid string, id int) bool {
 	return false
 }
 
+// honest is what a client with its own address got after a flood.
+type honest struct {
+	first int           // the HTTP status of its first initialize
+	wait  time.Duration // until it had a session
+	ok    bool          // false: it never got one within the limit
+}
+
 // honestSession is how long a client with its own address waits for a
-// session, retrying every 20 ms up to limit; ok is false when it never got one.
-func honestSession(ctx context.Context, c *client, limit time.Duration) (time.Duration, bool) {
+// session, retrying every 20 ms up to limit.
+func honestSession(ctx context.Context, c *client, limit time.Duration) honest {
 	start := time.Now()
+	var h honest
 	for time.Since(start) < limit {
 		rctx, cancel := context.WithTimeout(ctx, limit)
 		sid, status, err := c.initialize(rctx)
 		cancel()
+		if h.first == 0 {
+			h.first = status
+		}
 		if err == nil && sid != "" && status == http.StatusOK {
-			return time.Since(start), true
+			h.wait, h.ok = time.Since(start), true
+			return h
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return time.Since(start), false
+	h.wait = time.Since(start)
+	return h
 }
 
 const modernMeta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`

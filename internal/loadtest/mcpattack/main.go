@@ -29,20 +29,19 @@ type config struct {
 	asks        int           // unanswered asks per session
 	listens     int           // listen streams the attacker holds
 	honestLimit time.Duration // how long the honest client keeps trying
+	maxRequests int64         // of the ask flood
 	env         []string      // extra PLAYGROUND_… for the server
 }
 
 // figures are what the attacks achieved.
 type figures struct {
 	sessions      *sessionFlood
-	sessionHonest time.Duration
-	sessionOK     bool
+	sessionHonest honest
 
 	asks      *askFlood
 	peakRSS   int64
 	afterRSS  int64
-	askHonest time.Duration
-	askOK     bool
+	askHonest honest
 
 	listensHeld    int
 	listenRefused  int
@@ -57,9 +56,10 @@ func main() {
 	flag.IntVar(&cfg.asks, "asks", 16, "unanswered ask_gift_preferences per session (1..64)")
 	flag.IntVar(&cfg.listens, "listens", 1100, "subscriptions/listen streams the attacker holds (1..5000)")
 	flag.DurationVar(&cfg.honestLimit, "honest-limit", 10*time.Second, "how long the honest client keeps trying (at most 1m)")
+	flag.Int64Var(&cfg.maxRequests, "max-requests", 1_000_000, "stop the ask flood after that many requests (1..10^7)")
 	flag.Parse()
 	if cfg.duration <= 0 || cfg.duration > time.Minute || cfg.workers < 1 || cfg.workers > 256 || cfg.asks < 1 || cfg.asks > 64 ||
-		cfg.listens < 1 || cfg.listens > 5000 || cfg.honestLimit <= 0 || cfg.honestLimit > time.Minute {
+		cfg.listens < 1 || cfg.listens > 5000 || cfg.honestLimit <= 0 || cfg.honestLimit > time.Minute || cfg.maxRequests < 1 || cfg.maxRequests > 10_000_000 {
 		fmt.Fprintln(os.Stderr, "mcpattack: a flag is out of range (see -h)")
 		os.Exit(2)
 	}
@@ -115,17 +115,17 @@ func attackSessions(ctx context.Context, cfg config, url string, f *figures) err
 	f.sessions = floodSessions(ctx, attacker, cfg.workers, cfg.duration)
 	honest := newClient(url, "127.0.0.2", 1)
 	defer honest.close()
-	f.sessionHonest, f.sessionOK = honestSession(ctx, honest, cfg.honestLimit)
+	f.sessionHonest = honestSession(ctx, honest, cfg.honestLimit)
 	return nil
 }
 
 func attackAsks(ctx context.Context, cfg config, url string, f *figures) error {
 	attacker := newClient(url, "127.0.0.1", cfg.workers)
 	defer attacker.close()
-	f.asks = floodAsks(ctx, attacker, cfg.workers, cfg.asks, cfg.duration)
+	f.asks = floodAsks(ctx, attacker, cfg.workers, cfg.asks, cfg.duration, cfg.maxRequests)
 	honest := newClient(url, "127.0.0.2", 1)
 	defer honest.close()
-	f.askHonest, f.askOK = honestSession(ctx, honest, cfg.honestLimit)
+	f.askHonest = honestSession(ctx, honest, cfg.honestLimit)
 	return nil
 }
 
@@ -145,17 +145,25 @@ func attackListens(ctx context.Context, cfg config, url string, f *figures) erro
 func (f *figures) print(cfg config) {
 	s := f.sessions
 	fmt.Printf("session flood (%s, %d workers, one address):\n", cfg.duration, cfg.workers)
-	fmt.Printf("  sessions created %d, initialize refused %d, errors %d\n", s.created, s.refused, s.errors)
+	fmt.Printf("  sessions created %d, initialize refused %d, errors %d; alive after the flood %d of the last %d\n", s.created, s.refused, s.errors, s.alive, len(s.ids))
 	if s.created > 0 && s.refused > 0 {
 		a, r := s.acceptedTime/time.Duration(s.created), s.refusedTime/time.Duration(s.refused)
 		fmt.Printf("  mean accepted initialize %s, mean refused %s (%.1f×)\n", a, r, float64(r)/float64(a))
 	}
-	fmt.Printf("  honest client (other address) got a session: %v after %s\n", f.sessionOK, f.sessionHonest.Round(time.Millisecond))
+	f.sessionHonest.print()
 	a := f.asks
 	fmt.Printf("ask flood (%s, %d workers, %d unanswered ask_gift_preferences per session):\n", cfg.duration, cfg.workers, cfg.asks)
-	fmt.Printf("  sessions %d, hanging asks %d, initialize refused %d\n", a.sessions.Load(), a.asks.Load(), a.refused.Load())
+	fmt.Printf("  requests %d, sessions %d, hanging asks %d, initialize refused %d\n", a.requests.Load(), a.sessions.Load(), a.asks.Load(), a.refused.Load())
+	if n, r := a.sessions.Load(), a.refused.Load(); n > 0 && r > 0 {
+		acc, ref := time.Duration(a.acceptedNanos.Load()/n), time.Duration(a.refusedNanos.Load()/r)
+		fmt.Printf("  mean accepted initialize %s, mean refused %s (%.2f×)\n", acc, ref, float64(ref)/float64(acc))
+	}
 	fmt.Printf("  server RSS peak %.1f MiB, after %.1f MiB\n", float64(f.peakRSS)/(1<<20), float64(f.afterRSS)/(1<<20))
-	fmt.Printf("  honest client (other address) got a session: %v after %s\n", f.askOK, f.askHonest.Round(time.Millisecond))
+	f.askHonest.print()
 	fmt.Printf("listen streams (one address holds %d asked):\n", cfg.listens)
 	fmt.Printf("  held %d; another address's 2026-07-28 tools/list refused %d of %d\n", f.listensHeld, f.listenRefused, f.listenRequests)
+}
+
+func (h honest) print() {
+	fmt.Printf("  honest client (other address): first initialize %d; got a session: %v after %s\n", h.first, h.ok, h.wait.Round(time.Millisecond))
 }
