@@ -81,6 +81,8 @@ type HTTPHandler struct {
 	// client address and overall.
 	statelessSlots *fairSlots
 
+	refusals refusalLog
+
 	stop     chan struct{}
 	stopOnce sync.Once
 }
@@ -255,7 +257,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	if !created {
 		if rf := h.reg.take(hs, true); rf != 0 {
-			writeRefusal(w, m.id, rf, "requests")
+			h.refuse(w, r, m.id, rf, "requests")
 			return
 		}
 	}
@@ -290,33 +292,10 @@ func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *mess
 	}
 	hs, rf := h.newSession(ClientAddr(r))
 	if rf != 0 {
-		writeRefusal(w, m.id, rf, "sessions")
+		h.refuse(w, r, m.id, rf, "sessions")
 		return nil, false
 	}
 	return hs, true
-}
-
-// writeRefusal answers a session, request or stream the bounds refuse;
-// what is "sessions", "requests" or "streams".
-func writeRefusal(w http.ResponseWriter, id json.RawMessage, rf refusal, what string) {
-	var msg string
-	status := http.StatusTooManyRequests
-	switch rf {
-	case refusedGone:
-		httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found: it ended or expired; start a new one with initialize"})
-		return
-	case refusedServer:
-		status = http.StatusServiceUnavailable
-		w.Header().Set("Retry-After", "5")
-		msg = "Server busy: too many " + what + " open; try again shortly"
-	case refusedClient:
-		w.Header().Set("Retry-After", "1")
-		msg = "Too many " + what + " from your address: end sessions you no longer use (DELETE) or wait for replies"
-	case refusedSession:
-		w.Header().Set("Retry-After", "1")
-		msg = "Too many requests in flight in this session; wait for replies before sending more"
-	}
-	httpError(w, status, id, &rpcError{Code: -32000, Message: msg})
 }
 
 // writeJSON writes one JSON-RPC message as the response body.
@@ -364,7 +343,7 @@ func (h *HTTPHandler) get(w http.ResponseWriter, r *http.Request) {
 		st, seq, ok, rf := hs.resume(last)
 		switch {
 		case rf != 0:
-			writeRefusal(w, nil, rf, "streams")
+			h.refuse(w, r, nil, rf, "streams")
 		case !ok:
 			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unknown Last-Event-ID " + strconv.Quote(last)})
 		default:
@@ -375,7 +354,7 @@ func (h *HTTPHandler) get(w http.ResponseWriter, r *http.Request) {
 	st, rf := hs.attachStandalone()
 	switch {
 	case rf != 0:
-		writeRefusal(w, nil, rf, "streams")
+		h.refuse(w, r, nil, rf, "streams")
 	case st == nil:
 		httpError(w, http.StatusConflict, nil, &rpcError{Code: CodeInvalidRequest, Message: "Conflict: this session already has a GET stream open"})
 	default:

@@ -1,9 +1,12 @@
 package mockserver
 
 import (
+	"bytes"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -186,5 +189,89 @@ func TestHTTPStatelessFairShare(t *testing.T) {
 	want := []int{200, 200, 200, 429, 429, 200, 200, 200}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+}
+
+// TestHTTPGoneClientIsFreed: a client that hangs up on its unanswered ask
+// and never comes back: the ask times out, the session goes idle, expires,
+// and nothing of it is left.
+func TestHTTPGoneClientIsFreed(t *testing.T) {
+	e := newHTTPEnv(t, Config{}, HTTPConfig{IdleTimeout: 10 * time.Minute, RequestTimeout: time.Minute})
+	sid := e.initialize(`{"elicitation":{}}`)
+	resp := e.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`, HeaderSessionID, sid)
+	r := newSSEReader(resp.Body)
+	for ev, ok := r.next(t); !strings.Contains(ev.data, `"elicitation/create"`); ev, ok = r.next(t) {
+		if !ok {
+			t.Fatal("no elicitation/create")
+		}
+	}
+	resp.Body.Close()
+	e.clock.waitForTimers(t, 1)
+	e.clock.Advance(time.Minute)
+	e.waitIdle()
+	if n := e.h.sweep(); n != 0 {
+		t.Errorf("swept %d sessions right after the timeout", n)
+	}
+	e.clock.Advance(11 * time.Minute)
+	if n := e.h.sweep(); n != 1 {
+		t.Errorf("swept %d sessions after the idle timeout, want 1", n)
+	}
+	if units, sessions, busy := e.held(); units+sessions+busy != 0 {
+		t.Errorf("left: %d units, %d sessions, %d busy", units, sessions, busy)
+	}
+	e.h.reg.mu.Lock()
+	defer e.h.reg.mu.Unlock()
+	if n := len(e.h.reg.clients); n != 0 {
+		t.Errorf("%d client entries left", n)
+	}
+}
+
+// syncLog is a log destination that tests read while servers write.
+type syncLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// TestHTTPRefusalsAreLoggedOncePerMinute: the first refusal is a warning;
+// the next ones wait for a minute to pass, and the next warning counts
+// them (four from the first burst, then the first of the second).
+func TestHTTPRefusalsAreLoggedOncePerMinute(t *testing.T) {
+	logs := &syncLog{}
+	e := newHTTPEnv(t, Config{}, HTTPConfig{MaxSessionsPerClient: 1, RequestTimeout: time.Hour, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	sid := e.initialize(`{"elicitation":{}}`)
+	e.askHanging(sid, "1")
+	refuse := func(n int) {
+		for range n {
+			resp := e.post(initializeBody)
+			if body := readAll(t, resp); resp.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("initialize: %d %s", resp.StatusCode, body)
+			}
+		}
+	}
+	refuse(5)
+	e.clock.Advance(time.Minute)
+	refuse(3)
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		if strings.Contains(line, "refusing clients") {
+			_, after, _ := strings.Cut(line, "refused=")
+			got = append(got, after)
+		}
+	}
+	want := []string{"1 latest_client=127.0.0.1 what=sessions", "5 latest_client=127.0.0.1 what=sessions"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s\n%s", diff, logs.String())
 	}
 }

@@ -48,16 +48,6 @@ func newRegistry(lim registryLimits, clock Clock) *registry {
 		idle: idleList{which: 0}, lim: lim, clock: clock}
 }
 
-// refusal is why a session, request or stream is refused (0: it is not).
-type refusal int
-
-const (
-	refusedClient  refusal = iota + 1 // this address holds its share
-	refusedServer                     // the server is full
-	refusedSession                    // this session runs too many requests
-	refusedGone                       // the session ended meanwhile
-)
-
 // admissible tells, without building anything, whether a session for client
 // could be added now: a refused initialize costs one map lookup.
 func (g *registry) admissible(client string) refusal {

@@ -18,6 +18,7 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, m *mess
 	}
 	client := ClientAddr(r)
 	if !h.statelessSlots.acquire(client) {
+		h.refusals.note(h.log, h.srv.cfg.Clock.Now(), client, "stateless requests")
 		w.Header().Set("Retry-After", "1")
 		httpError(w, http.StatusTooManyRequests, m.id, &rpcError{Code: -32000, Message: "Too many requests in flight; try again shortly"})
 		return
