@@ -18,8 +18,9 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		AllowedOrigins: s.cfg.MCPAllowedOrigins,
 		// The router caps every body first; the same cap here makes the
 		// handler's 413 name the limit that applies.
-		MaxBodyBytes: s.cfg.MaxBodyBytes,
-		Logger:       s.log,
+		MaxBodyBytes:   s.cfg.MaxBodyBytes,
+		RequestTimeout: s.cfg.MCPRequestTimeout,
+		Logger:         s.log,
 	})
 	s.consoles = console.NewRegistry(mock, console.Limits{Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout}, s.log, nil)
 }
@@ -28,9 +29,11 @@ func (s *Server) initMock(mock *mockserver.Server) {
 // Host itself (DNS rebinding protection) and speaks JSON-RPC errors. MCP
 // clients send no Origin and no Sec-Fetch-Site, so the router's
 // cross-origin guard lets them through; a browser page of another site is
-// refused by both.
+// refused by both. The client's address is the router's (X-Forwarded-For
+// from a trusted proxy), so the handler's bounds per client hold behind one.
 func (s *Server) mcpServe(c *gin.Context) {
-	s.mcp.ServeHTTP(c.Writer, c.Request)
+	r := c.Request.WithContext(mockserver.WithClientAddr(c.Request.Context(), c.ClientIP()))
+	s.mcp.ServeHTTP(c.Writer, r)
 }
 
 // Close ends the gift server's sessions: the MCP clients' (their event

@@ -47,6 +47,9 @@ type Config struct {
 	// use /mcp besides the request's own (and loopback ones on a loopback
 	// listener); the gift server's handler refuses any other Origin.
 	MCPAllowedOrigins []string
+	// MCPRequestTimeout bounds how long a request the gift server sent to
+	// an MCP client waits for its answer (0: the handler's default, 60s).
+	MCPRequestTimeout time.Duration
 	// ConsoleMaxSessions bounds the console sessions kept in memory (one
 	// per learner; default 500); ConsoleIdleTimeout ends a session nobody
 	// used for that long (default 30 minutes).

@@ -36,6 +36,7 @@ type serveConfig struct {
 	logLevel        string
 	bodyTimeout     time.Duration
 	connsPerAddr    int
+	mcpTimeout      time.Duration
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -54,6 +55,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
 	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
+	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -62,6 +64,10 @@ func runServe(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkFixtures(cfg.fixtures); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
+	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
@@ -142,6 +148,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins: ownOrigins(ln.Addr()),
+		MCPRequestTimeout: cfg.mcpTimeout,
 		Logger:            log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
