@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"log/slog"
+	"os"
 	"time"
 )
 
@@ -21,6 +22,15 @@ const checkpointInterval = time.Second
 // never takes the write lock. Durability is unchanged: in WAL mode a
 // committed transaction is in the WAL file before COMMIT returns, and
 // recovery replays it after a crash.
+//
+// A PASSIVE checkpoint never rewinds the WAL while readers keep old
+// snapshots, and under a steady stream of submissions and dashboard
+// refreshes the file only grows (135 MB beside a 3.5 MB database after 60
+// seconds of 50 writers). So when the WAL passes walTruncateAt the loop
+// runs a TRUNCATE checkpoint on the write connection instead: it waits for
+// the readers of the moment (busy_timeout), copies every frame and cuts
+// the file to zero. Learners' writes queue behind it for that time, a few
+// tens of milliseconds for 16 MB.
 type checkpointer struct {
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -40,7 +50,7 @@ func (s *Store) startCheckpoints() {
 				return
 			case <-t.C:
 			}
-			if err := s.Checkpoint(ctx); err != nil && ctx.Err() == nil {
+			if err := s.checkpointOnce(ctx); err != nil && ctx.Err() == nil {
 				slog.Warn("background WAL checkpoint failed; will retry", "db", s.path, "err", err)
 			}
 		}
@@ -59,4 +69,19 @@ func (s *Store) stopCheckpoints() {
 func (s *Store) Checkpoint(ctx context.Context) error {
 	var busy, logPages, done int
 	return s.read.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &logPages, &done)
+}
+
+// checkpointOnce runs the checkpoint the WAL's size calls for.
+func (s *Store) checkpointOnce(ctx context.Context) error {
+	if fi, err := os.Stat(s.path + "-wal"); err == nil && fi.Size() > walTruncateAt {
+		return s.TruncateWAL(ctx)
+	}
+	return s.Checkpoint(ctx)
+}
+
+// TruncateWAL copies the whole WAL into the database file and cuts the WAL
+// to zero bytes, waiting for readers and holding writers meanwhile.
+func (s *Store) TruncateWAL(ctx context.Context) error {
+	var busy, logPages, done int
+	return s.write.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logPages, &done)
 }
