@@ -18,7 +18,7 @@ import (
 // such a checkpoint when the WAL grows past walTruncateAt.
 const (
 	walSizeLimit  = 8 << 20
-	walTruncateAt = 16 << 20
+	walTruncateAt = 8 << 20
 )
 
 func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
@@ -65,6 +65,13 @@ func sqliteDSN(path string, writer bool) string {
 // quickCheck refuses a damaged file at start-up rather than serving from
 // it: PRAGMA quick_check reads every page (a second for 100 MB).
 func (s *Store) quickCheck(ctx context.Context) error {
+	if err := s.quickCheckRows(ctx); err != nil {
+		return fmt.Errorf("quick_check: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) quickCheckRows(ctx context.Context) error {
 	rows, err := s.write.QueryContext(ctx, "PRAGMA quick_check(5)")
 	if err != nil {
 		return err
@@ -84,7 +91,7 @@ func (s *Store) quickCheck(ctx context.Context) error {
 		return err
 	}
 	if len(problems) > 0 {
-		return &damagedError{problem: "quick_check: " + strings.Join(problems, "; ")}
+		return &damagedError{problem: strings.Join(problems, "; ")}
 	}
 	return nil
 }

@@ -151,5 +151,6 @@ func (s *Store) inTx(ctx context.Context, fn func(*txn) error) error {
 	if err := t.Commit(); err != nil {
 		return fmt.Errorf("commit transaction: %w", err)
 	}
+	s.committed()
 	return nil
 }
