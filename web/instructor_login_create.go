@@ -29,7 +29,11 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 		s.renderLogin(c, http.StatusUnauthorized, next, t.LoginBad)
 		return nil
 	}
-	s.instructor.setCookie(c, s.instructor.newSession(now), int(instructorSessionAge.Seconds()))
+	session, err := s.instructor.newSession(c.Request.Context(), now)
+	if err != nil {
+		return err
+	}
+	s.instructor.setCookie(c, session, int(instructorSessionAge.Seconds()))
 	s.log.Info("instructor signed in", "addr", ip)
 	c.Redirect(http.StatusSeeOther, next)
 	return nil

@@ -87,14 +87,25 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	}
 	// Cookies that are not a session: the token itself, garbage, a
 	// session signed for another token, an expired session.
-	other := newInstructorAuth("another token", false)
+	secret, err := e.store.Secret(context.Background(), cookieSecret, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newInstructorAuth("another token", secret, e.store, false)
 	now := time.Now()
+	session := func(a *instructorAuth, at time.Time) string {
+		v, err := a.newSession(context.Background(), at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 	for name, v := range map[string]string{
 		"the token":       testToken,
 		"garbage":         "123.abc",
-		"other token":     other.newSession(now),
-		"expired":         e.srv.instructor.newSession(now.Add(-13 * time.Hour)),
-		"far future":      strings.Replace(e.srv.instructor.newSession(now), "1", "9", 1),
+		"other token":     session(other, now),
+		"expired":         session(e.srv.instructor, now.Add(-13*time.Hour)),
+		"far future":      strings.Replace(session(e.srv.instructor, now), "1", "9", 1),
 		"no signature":    "99999999999.",
 		"bearer as value": "Bearer " + testToken,
 	} {
@@ -139,10 +150,21 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	} else if r.header.Get("Cache-Control") != "no-store" {
 		t.Errorf("dashboard Cache-Control = %q, want no-store", r.header.Get("Cache-Control"))
 	}
-	// Signing out forgets the session in this browser.
+	// Signing out forgets the session in this browser and revokes it on
+	// the server: a copy of the cookie taken before stops working too.
+	copied := cookieNamed(b, "/instructor", instructorCookie)
+	if copied == nil {
+		t.Fatal("no session cookie after sign-in")
+	}
+	if r := anon.do("GET", "/instructor/dashboard.json", "", "", "Cookie", instructorCookie+"="+copied.Value); r.status != http.StatusOK {
+		t.Fatalf("copied cookie before sign-out = %d, want 200", r.status)
+	}
 	b.do("POST", "/instructor/logout", "application/x-www-form-urlencoded", "", "Origin", base, "Sec-Fetch-Site", "same-origin")
 	if r := b.get("/instructor"); r.status != http.StatusSeeOther {
 		t.Errorf("dashboard after sign-out = %d, want 303", r.status)
+	}
+	if r := anon.do("GET", "/instructor/dashboard.json", "", "", "Cookie", instructorCookie+"="+copied.Value); r.status != http.StatusUnauthorized {
+		t.Errorf("copied cookie after sign-out = %d, want 401", r.status)
 	}
 }
 

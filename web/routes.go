@@ -12,6 +12,7 @@ func (s *Server) routes() {
 
 	r.GET("/", s.rootRedirect)
 	r.GET("/healthz", s.handle(s.healthzShow))
+	r.GET("/readyz", s.handle(s.readyzShow))
 	r.GET("/static/*path", s.assets.serve)
 
 	for _, l := range i18n.All {

@@ -101,6 +101,9 @@ type Server struct {
 	mock     *mockserver.Server
 	mcp      *mockserver.HTTPHandler
 	consoles *console.Registry
+
+	// health is the write probe and draining flag of /healthz and /readyz.
+	health healthState
 }
 
 // New builds the server and its routes.
@@ -125,7 +128,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	s.pages = newPageCache(s)
 	s.resumeGuard = newFailureLimiter(10)
 	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
-	s.initWorkshop()
+	if err := s.initWorkshop(); err != nil {
+		return nil, err
+	}
 	s.initMock(deps.Mock)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()

@@ -17,6 +17,7 @@ Usage:
   playground check-content [DIR]      lint lessons and exercises (the instructor's CI)
   playground mockserver -stdio        the gift MCP server on stdin/stdout
   playground backup [-db PATH] FILE   copy the database while the server runs
+  playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
 Run "playground <command> -h" for a command's flags.
@@ -44,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMockserver(args, stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args, stdout, stderr)
+	case "migrate":
+		return runMigrate(args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

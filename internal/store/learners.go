@@ -136,7 +136,7 @@ func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
 	// with a new code rather than fail a learner's first click.
 	for range 5 {
 		l := Learner{ResumeCode: newResumeCode(), CreatedAt: now.Truncate(time.Millisecond), LastSeenAt: now.Truncate(time.Millisecond)}
-		err := s.inTx(ctx, func(tx *sql.Tx) error {
+		err := s.inTx(ctx, func(tx *txn) error {
 			return tx.QueryRowContext(ctx,
 				`INSERT INTO learners(token_hash, resume_code, created_at, last_seen_at) VALUES (?, ?, ?, ?)
 				 ON CONFLICT(resume_code) DO NOTHING RETURNING id`,
@@ -208,7 +208,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 	}
 	token, hash := newToken()
 	var l Learner
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		var err error
 		l, err = scanLearner(tx.QueryRowContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.resume_code = ?`, norm))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -237,7 +237,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 // CleanDisplayName; empty removes it) and returns the name kept.
 func (s *Store) SetDisplayName(ctx context.Context, id int64, name string) (string, error) {
 	name = CleanDisplayName(name)
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE learners SET display_name = ? WHERE id = ?`, name, id)
 		if err != nil {
 			return err
