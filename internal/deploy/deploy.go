@@ -1,6 +1,6 @@
 // Package deploy starts the playground as it is deployed for a whole
 // course: several "playground serve" processes (the real binary) on one
-// PostgreSQL database, behind HAProxy with deploy/haproxy.cfg. The
+// PostgreSQL database, behind HAProxy with internal/deploy/haproxy.cfg. The
 // deployment test and the figures program use it; nothing here is used by
 // the server itself.
 package deploy
@@ -105,7 +105,7 @@ func (in *Instance) Stop() {
 	<-in.done
 }
 
-// Proxy is HAProxy running deploy/haproxy.cfg.
+// Proxy is HAProxy running internal/deploy/haproxy.cfg.
 type Proxy struct {
 	URL  string
 	cmd  *exec.Cmd
@@ -113,8 +113,8 @@ type Proxy struct {
 	out  *strings.Builder
 }
 
-// ConfigPath is deploy/haproxy.cfg under the repository root.
-func ConfigPath(root string) string { return filepath.Join(root, "deploy", "haproxy.cfg") }
+// ConfigPath is internal/deploy/haproxy.cfg under the repository root.
+func ConfigPath(root string) string { return filepath.Join(root, "internal", "deploy", "haproxy.cfg") }
 
 // StartHAProxy starts haproxy with cfg in front of exactly three
 // instances, on a free loopback port, and returns once the proxy answers

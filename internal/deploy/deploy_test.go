@@ -37,7 +37,7 @@ type ack struct {
 	answer  string
 }
 
-// PostgreSQL, HAProxy with deploy/haproxy.cfg and three instances of the
+// PostgreSQL, HAProxy with internal/deploy/haproxy.cfg and three instances of the
 // real binary; 200 learners answer through the proxy and one instance is
 // SIGKILLed in the middle. Afterwards every acknowledged attempt is in the
 // database, the dashboard agrees with the export, and every learner's next

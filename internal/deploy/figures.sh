@@ -2,14 +2,14 @@
 # Side-by-side figures for "Running for a whole course": attempts per second
 # and latency at 300 and 1,000 simulated learners for
 #   (a) one instance on SQLite, (b) one instance on PostgreSQL,
-#   (c) three instances behind HAProxy (deploy/haproxy.cfg) on PostgreSQL.
+#   (c) three instances behind HAProxy (internal/deploy/haproxy.cfg) on PostgreSQL.
 # Each run is internal/loadtest/attempts against the setup's URL: open
 # loop at RATE attempts/s in all (default 1500), DURATION each (10s).
 #
-#   bash deploy/figures.sh            # uses .ci/postgres for a throwaway cluster
-#   RATE=3000 DURATION=20s bash deploy/figures.sh
+#   bash internal/deploy/figures.sh            # uses .ci/postgres for a throwaway cluster
+#   RATE=3000 DURATION=20s bash internal/deploy/figures.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 RATE=${RATE:-1500}
 DURATION=${DURATION:-10s}
 work=$(mktemp -d /tmp/playground-figures.XXXXXX)
@@ -65,7 +65,7 @@ stop_all
 
 start p1 18191 "$dsn"; start p2 18192 "$dsn"; start p3 18193 "$dsn"
 PLAYGROUND_LISTEN=127.0.0.1:18190 PLAYGROUND_1=127.0.0.1:18191 PLAYGROUND_2=127.0.0.1:18192 PLAYGROUND_3=127.0.0.1:18193 \
-  haproxy -db -f deploy/haproxy.cfg >"$work/haproxy.log" 2>&1 &
+  haproxy -db -f internal/deploy/haproxy.cfg >"$work/haproxy.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 200); do curl -fsS http://127.0.0.1:18190/readyz >/dev/null 2>&1 && break; sleep 0.05; done
 measure "(c) 3 instances, HAProxy, PG" http://127.0.0.1:18190
