@@ -190,6 +190,7 @@ func postAttempt(ctx context.Context, c *http.Client, url, answer string) (int64
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin") // a learner's browser on the playground's page
 	resp, err := c.Do(req)
 	if err != nil {
 		return 0, err

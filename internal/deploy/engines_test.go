@@ -114,6 +114,9 @@ func send(t *testing.T, c *http.Client, method, url, body string, hdr ...string)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	if method != http.MethodGet {
+		req.Header.Set("Sec-Fetch-Site", "same-origin") // a learner's browser on the playground's page
+	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
