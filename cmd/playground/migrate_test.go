@@ -10,7 +10,11 @@ import (
 	"github.com/mcpplayground/playground/internal/store/pgtest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	removeBinary() // security_test.go
+	os.Exit(code)
+}
 
 // migrate applies every migration once, on both engines, and a second run
 // has nothing to do.

@@ -44,6 +44,14 @@ func playgroundBinary(t *testing.T) string {
 	return binPath
 }
 
+// removeBinary deletes the binary playgroundBinary built, once every test
+// of the package has run.
+func removeBinary() {
+	if binPath != "" {
+		_ = os.RemoveAll(filepath.Dir(binPath))
+	}
+}
+
 func serveBinary(t *testing.T, args ...string) repo.Served {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "p.db")
