@@ -1,0 +1,208 @@
+package servercheck
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// stdioTransport speaks newline-delimited JSON-RPC over a server's stdin
+// and stdout; stderr is its log.
+type stdioTransport struct {
+	w     io.WriteCloser
+	r     io.ReadCloser
+	errR  io.ReadCloser // nil when there is no log
+	inbox chan Incoming
+	done  chan struct{}
+	log   logBuffer
+	wmu   sync.Mutex
+	wg    sync.WaitGroup
+	once  sync.Once
+	// exited, when set, says why the server is gone (process status); stop
+	// ends what is behind the pipes.
+	exited func() string
+	stop   func()
+}
+
+// NewStdio returns a transport over a server's stdin (w), stdout (r) and
+// stderr (errR, may be nil). stop, called by Close after the pipes are
+// closed, ends what is behind them (nil: nothing).
+func NewStdio(w io.WriteCloser, r io.ReadCloser, errR io.ReadCloser, stop func()) Transport {
+	t := newStdio(w, r, errR)
+	t.stop = stop
+	t.start()
+	return t
+}
+
+func newStdio(w io.WriteCloser, r io.ReadCloser, errR io.ReadCloser) *stdioTransport {
+	return &stdioTransport{w: w, r: r, errR: errR, inbox: make(chan Incoming, inboxSize), done: make(chan struct{})}
+}
+
+func (t *stdioTransport) start() {
+	t.wg.Add(1)
+	go t.readStdout()
+	if t.errR != nil {
+		t.wg.Add(1)
+		go t.readStderr()
+	}
+}
+
+func (t *stdioTransport) Inbox() <-chan Incoming { return t.inbox }
+func (t *stdioTransport) Log() string            { return t.log.take() }
+func (t *stdioTransport) Handshaken(string)      {}
+
+// Send writes one line. The write runs on its own goroutine so that a
+// server that never reads its stdin cannot block the step past ctx; Close
+// unblocks it.
+func (t *stdioTransport) Send(ctx context.Context, raw []byte, _ SendInfo) error {
+	line := append(bytes.Clone(raw), '\n')
+	errc := make(chan error, 1)
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		t.wmu.Lock()
+		defer t.wmu.Unlock()
+		_, err := t.w.Write(line)
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		if err != nil {
+			return fmt.Errorf("write to the server's stdin: %w", err)
+		}
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("the server does not read its stdin: %w", ctx.Err())
+	case <-t.done:
+		return ErrClosed
+	}
+}
+
+func (t *stdioTransport) readStdout() {
+	defer t.wg.Done()
+	br := bufio.NewReaderSize(t.r, 64<<10)
+	for {
+		line, err := readBounded(br, MaxMessageBytes)
+		switch {
+		case errors.Is(err, ErrTooLarge):
+			if !deliver(t.inbox, t.done, Incoming{Err: ErrTooLarge}) {
+				return
+			}
+			continue
+		case err != nil:
+			if len(bytes.TrimSpace(line)) > 0 {
+				if !deliver(t.inbox, t.done, Incoming{Raw: line, Err: ErrPartial}) {
+					return
+				}
+			}
+			deliver(t.inbox, t.done, Incoming{Err: t.goneError(), Final: true})
+			return
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if !deliver(t.inbox, t.done, Incoming{Raw: line}) {
+			return
+		}
+	}
+}
+
+func (t *stdioTransport) goneError() error {
+	if t.exited != nil {
+		if why := t.exited(); why != "" {
+			return fmt.Errorf("%w: %s", ErrClosed, why)
+		}
+	}
+	return ErrClosed
+}
+
+// readBounded reads one line without its newline. A longer line than max
+// is read to its end and dropped (ErrTooLarge), so the next line is whole.
+func readBounded(br *bufio.Reader, max int) ([]byte, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > max+1 {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil {
+			if tooLong {
+				return nil, ErrTooLarge
+			}
+			return buf, err
+		}
+		if tooLong {
+			return nil, ErrTooLarge
+		}
+		return bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r")), nil
+	}
+}
+
+func (t *stdioTransport) readStderr() {
+	defer t.wg.Done()
+	buf := make([]byte, 4096)
+	for {
+		n, err := t.errR.Read(buf)
+		t.log.write(buf[:n])
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Close closes the pipes, ends the server and waits for every goroutine.
+func (t *stdioTransport) Close() error {
+	t.once.Do(func() {
+		close(t.done)
+		_ = t.w.Close()
+		if t.stop != nil {
+			t.stop()
+		}
+		_ = t.r.Close()
+		if t.errR != nil {
+			_ = t.errR.Close()
+		}
+	})
+	t.wg.Wait()
+	return nil
+}
+
+// logBuffer keeps the last maxLogBytes of a log since the last take.
+type logBuffer struct {
+	mu      sync.Mutex
+	buf     []byte
+	dropped bool
+}
+
+func (l *logBuffer) write(p []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	if over := len(l.buf) - maxLogBytes; over > 0 {
+		l.buf = append(l.buf[:0], l.buf[over:]...)
+		l.dropped = true
+	}
+}
+
+func (l *logBuffer) take() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := string(l.buf)
+	if l.dropped {
+		s = "[…]\n" + s
+	}
+	l.buf, l.dropped = l.buf[:0], false
+	return s
+}
