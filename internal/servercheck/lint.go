@@ -48,8 +48,11 @@ func lintOne(ctx context.Context, ex *exercise.Exercise) []error {
 			continue
 		}
 		for i, sr := range res.Steps {
-			if sr.Status == StatusFailed {
+			switch {
+			case sr.Status == StatusFailed:
 				errs = append(errs, frontmatter.Errorf(ex.File, ex.Steps[i].Line, "the gift server fails this step in %s: %s", rev, Explain(sr)))
+			case sr.Status == StatusSkipped && ex.Steps[i].RunsIn(rev):
+				errs = append(errs, frontmatter.Errorf(ex.File, ex.Steps[i].Line, "the gift server skips this step in %s: %s", rev, sr.Reason))
 			}
 		}
 	}

@@ -145,6 +145,7 @@ func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) er
 	if err != nil || reply == nil {
 		return err
 	}
+	r.replies[st.Name] = reply
 	r.grade(st, msg, reply, sr)
 	return nil
 }
