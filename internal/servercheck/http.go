@@ -1,7 +1,6 @@
 package servercheck
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -89,7 +88,7 @@ func (t *httpTransport) Send(ctx context.Context, raw []byte, info SendInfo) err
 	if err != nil {
 		cancel()
 		stopAfter()
-		if !reached {
+		if !reached && ctx.Err() == nil {
 			return &reachError{fmt.Errorf("POST %s: %w", t.url, err)}
 		}
 		return fmt.Errorf("POST %s: %w", t.url, err)
@@ -157,18 +156,18 @@ func httpStatusError(resp *http.Response, snippet []byte) error {
 // readSSE delivers the data of each event. On a request's stream it stops
 // after the first response: the reply ends the stream.
 func (t *httpTransport) readSSE(body io.Reader, request bool) {
-	br := bufio.NewReaderSize(body, 64<<10)
+	lr := newLineReader(body, MaxMessageBytes)
 	var data []byte
 	tooLarge := false
 	for {
-		line, err := readBounded(br, MaxMessageBytes)
+		line, err := lr.next()
 		if errors.Is(err, ErrTooLarge) {
 			tooLarge = true
 			continue
 		}
 		if err != nil {
-			if len(data) > 0 {
-				deliver(t.inbox, t.done, Incoming{Raw: data, Err: ErrPartial})
+			if len(data) > 0 || len(bytes.TrimSpace(line)) > 0 {
+				deliver(t.inbox, t.done, Incoming{Raw: append(data, line...), Err: ErrPartial})
 			}
 			return
 		}

@@ -41,6 +41,7 @@ func StartCommand(name string, args []string, env []string) (Transport, error) {
 	p := &proc{cmd: cmd, exited: make(chan struct{})}
 	go p.wait()
 	t := newStdio(inW, outR, errR)
+	t.pid = cmd.Process.Pid
 	t.exited = p.status
 	t.stop = p.stop
 	t.start()

@@ -188,10 +188,14 @@ func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]by
 	info := r.sendInfo(msg, true)
 	id := messageID(msg)
 	if err := r.t.Send(ctx, msg, info); err != nil {
-		if IsUnreachable(err) && !r.first {
+		switch {
+		case IsUnreachable(err) && !r.first:
 			return nil, err
+		case ctx.Err() != nil: // HTTP: not even the response headers in time
+			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
+		default:
+			sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
 		}
-		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
 		return nil, nil
 	}
 	r.first = true

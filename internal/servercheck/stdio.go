@@ -26,6 +26,7 @@ type stdioTransport struct {
 	// ends what is behind the pipes.
 	exited func() string
 	stop   func()
+	pid    int // of a started process, 0 otherwise
 }
 
 // NewStdio returns a transport over a server's stdin (w), stdout (r) and
@@ -84,9 +85,9 @@ func (t *stdioTransport) Send(ctx context.Context, raw []byte, _ SendInfo) error
 
 func (t *stdioTransport) readStdout() {
 	defer t.wg.Done()
-	br := bufio.NewReaderSize(t.r, 64<<10)
+	lr := newLineReader(t.r, MaxMessageBytes)
 	for {
-		line, err := readBounded(br, MaxMessageBytes)
+		line, err := lr.next()
 		switch {
 		case errors.Is(err, ErrTooLarge):
 			if !deliver(t.inbox, t.done, Incoming{Err: ErrTooLarge}) {
@@ -120,31 +121,42 @@ func (t *stdioTransport) goneError() error {
 	return ErrClosed
 }
 
-// readBounded reads one line without its newline. A longer line than max
-// is read to its end and dropped (ErrTooLarge), so the next line is whole.
-func readBounded(br *bufio.Reader, max int) ([]byte, error) {
+// lineReader reads lines of at most max bytes. A longer line is reported
+// (ErrTooLarge) as soon as it passes max, without waiting for its end, and
+// the rest of it is skipped, so the next line is whole.
+type lineReader struct {
+	br       *bufio.Reader
+	max      int
+	skipping bool
+}
+
+func newLineReader(r io.Reader, max int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// next returns one line without its newline.
+func (lr *lineReader) next() ([]byte, error) {
 	var buf []byte
-	tooLong := false
 	for {
-		chunk, err := br.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > max+1 {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
+		chunk, err := lr.br.ReadSlice('\n')
+		if lr.skipping {
+			if err == nil {
+				lr.skipping = false
+			} else if !errors.Is(err, bufio.ErrBufferFull) {
+				return nil, err
 			}
+			continue
 		}
+		if len(buf)+len(chunk) > lr.max+1 {
+			lr.skipping = err != nil
+			return nil, ErrTooLarge
+		}
+		buf = append(buf, chunk...)
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
 		if err != nil {
-			if tooLong {
-				return nil, ErrTooLarge
-			}
 			return buf, err
-		}
-		if tooLong {
-			return nil, ErrTooLarge
 		}
 		return bytes.TrimSuffix(bytes.TrimSuffix(buf, []byte("\n")), []byte("\r")), nil
 	}
