@@ -3,6 +3,7 @@ package servercheck
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -34,6 +35,9 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 		r.caps = &grader.Value{Kind: grader.Object}
 	}
 	if r.rev == grader.Rev20260728 {
+		if sv := res.Get("supportedVersions"); sv != nil && sv.Kind == grader.Array && !slices.ContainsFunc(sv.Items, func(v *grader.Value) bool { return v.Str == r.rev }) {
+			sr.Problems = append(sr.Problems, r.say(msgUnsupported, r.rev, sv.Raw))
+		}
 		return nil
 	}
 	if pv := res.Get("protocolVersion"); pv != nil && pv.Kind == grader.String && grader.KnownRevision(pv.Str) && pv.Str != grader.Rev20260728 {

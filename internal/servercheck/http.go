@@ -141,7 +141,7 @@ func (t *httpTransport) readResponse(resp *http.Response, request bool) {
 		t.readSSE(resp.Body, request)
 	default:
 		snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 200))
-		deliver(t.inbox, t.done, Incoming{Err: httpStatusError(resp, snippet)})
+		deliver(t.inbox, t.done, Incoming{Err: httpStatusError(resp, snippet), Status: resp.StatusCode})
 	}
 }
 

@@ -58,6 +58,9 @@ type StepResult struct {
 	Messages []Message `json:"messages"`
 	// Stderr is what the server logged during the step (stdio).
 	Stderr string `json:"stderr,omitempty"`
+
+	httpStatus int    // a 4xx answer without a message
+	statusText string // its description
 }
 
 // Message is one message of a step's timeline.

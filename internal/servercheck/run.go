@@ -142,6 +142,16 @@ func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) er
 		return nil
 	}
 	reply, err := r.exchange(ctx, msg, sr)
+	if sr.httpStatus != 0 {
+		// Streamable HTTP lets a server refuse a request with a 4xx status
+		// and no JSON-RPC error: acceptable where an error is, not preferred.
+		if st.ExpectsError() {
+			sr.Warning = r.say(msgHTTPRefused, sr.httpStatus)
+		} else {
+			sr.Problems = append(sr.Problems, r.say(msgTransport, sr.statusText))
+		}
+		return nil
+	}
 	if err != nil || reply == nil {
 		return err
 	}
@@ -235,6 +245,11 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 			if in.Err != nil {
 				if in.Raw != nil {
 					sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				}
+				if in.Status >= 400 && in.Status < 500 {
+					sr.httpStatus = in.Status
+					sr.statusText = in.Err.Error()
+					return nil, nil
 				}
 				sr.Problems = append(sr.Problems, r.transportProblem(in.Err))
 				if !errors.Is(in.Err, ErrTooLarge) {

@@ -32,6 +32,8 @@ type Incoming struct {
 	Err error
 	// Final marks the last Incoming: the server is gone.
 	Final bool
+	// Status is the HTTP status of a response that held no message.
+	Status int
 }
 
 // SendInfo is what a transport needs to know of a message besides its text.

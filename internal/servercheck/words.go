@@ -25,6 +25,8 @@ const (
 	msgNotJSONRPC
 	msgInvalidServerMessage
 	msgUndeclared
+	msgHTTPRefused
+	msgUnsupported
 )
 
 var words = map[int][2]string{
@@ -44,7 +46,10 @@ var words = map[int][2]string{
 	msgLate:                 {"A reply to an earlier step came late; it was not taken for this step's reply.", "Une réponse à une étape précédente est arrivée en retard\u202f; elle n’a pas été prise pour la réponse de cette étape."},
 	msgNotJSONRPC:           {"The server sent text that is not a JSON-RPC message: %q. On stdio, stdout carries only messages, one per line; write logs on stderr.", "Le serveur a envoyé un texte qui n’est pas un message JSON-RPC\u202f: %q. En stdio, stdout ne transporte que des messages, un par ligne\u202f; écrivez les journaux sur stderr."},
 	msgInvalidServerMessage: {"The server sent a message that breaks a rule: %s", "Le serveur a envoyé un message qui enfreint une règle\u202f: %s"},
-	msgUndeclared:           {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
+	msgHTTPRefused: {"Your server refused the request with HTTP %d and no JSON-RPC error, which Streamable HTTP allows; a JSON-RPC error response (with its code) tells the client why, and works on every transport.",
+		"Votre serveur a refusé la requête avec un HTTP %d sans erreur JSON-RPC, ce que Streamable HTTP permet ; une réponse d’erreur JSON-RPC (avec son code) dit au client pourquoi, et fonctionne sur tous les transports."},
+	msgUnsupported: {"Your server does not support revision %s (it lists %s).", "Votre serveur ne prend pas en charge la révision %s (il annonce %s)."},
+	msgUndeclared:  {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
 }
 
 func (r *runner) say(key int, args ...any) string {
