@@ -24,6 +24,9 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 		return nil
 	}
 	res := v.Get("result")
+	if code, ok := v.At("/error/code"); ok && code.Raw == "-32601" && r.rev == grader.Rev20260728 {
+		sr.Problems = append(sr.Problems, r.say(msgNoDiscover))
+	}
 	if res == nil || res.Kind != grader.Object {
 		return nil
 	}

@@ -27,6 +27,7 @@ const (
 	msgUndeclared
 	msgHTTPRefused
 	msgUnsupported
+	msgNoDiscover
 )
 
 var words = map[int][2]string{
@@ -49,7 +50,9 @@ var words = map[int][2]string{
 	msgHTTPRefused: {"Your server refused the request with HTTP %d and no JSON-RPC error, which Streamable HTTP allows; a JSON-RPC error response (with its code) tells the client why, and works on every transport.",
 		"Votre serveur a refusé la requête avec un HTTP %d sans erreur JSON-RPC, ce que Streamable HTTP permet ; une réponse d’erreur JSON-RPC (avec son code) dit au client pourquoi, et fonctionne sur tous les transports."},
 	msgUnsupported: {"Your server does not support revision %s (it lists %s).", "Votre serveur ne prend pas en charge la révision %s (il annonce %s)."},
-	msgUndeclared:  {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
+	msgNoDiscover: {"Your server does not know server/discover: it does not speak revision 2026-07-28. Run with -protocol 2025-11-25, or add the stateless revision.",
+		"Votre serveur ne connaît pas server/discover : il ne parle pas la révision 2026-07-28. Lancez avec -protocol 2025-11-25, ou ajoutez la révision sans état."},
+	msgUndeclared: {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
 }
 
 func (r *runner) say(key int, args ...any) string {
