@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 )
 
 // stdioTransport speaks newline-delimited JSON-RPC over a server's stdin
@@ -27,6 +28,8 @@ type stdioTransport struct {
 	exited func() string
 	stop   func()
 	pid    int // of a started process, 0 otherwise
+	// errDone is closed when the log has been read to its end.
+	errDone chan struct{}
 }
 
 // NewStdio returns a transport over a server's stdin (w), stdout (r) and
@@ -47,6 +50,7 @@ func (t *stdioTransport) start() {
 	t.wg.Add(1)
 	go t.readStdout()
 	if t.errR != nil {
+		t.errDone = make(chan struct{})
 		t.wg.Add(1)
 		go t.readStderr()
 	}
@@ -98,6 +102,14 @@ func (t *stdioTransport) readStdout() {
 			if len(bytes.TrimSpace(line)) > 0 {
 				if !deliver(t.inbox, t.done, Incoming{Raw: line, Err: ErrPartial}) {
 					return
+				}
+			}
+			// The log's last lines often explain the exit: read them first.
+			if t.errDone != nil {
+				select {
+				case <-t.errDone:
+				case <-time.After(stopGrace):
+				case <-t.done:
 				}
 			}
 			deliver(t.inbox, t.done, Incoming{Err: t.goneError(), Final: true})
@@ -164,6 +176,7 @@ func (lr *lineReader) next() ([]byte, error) {
 
 func (t *stdioTransport) readStderr() {
 	defer t.wg.Done()
+	defer close(t.errDone)
 	buf := make([]byte, 4096)
 	for {
 		n, err := t.errR.Read(buf)
