@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpplayground/playground/mockserver"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // TestMockserverStdio runs the real subcommand on a pipe pair and talks to it
