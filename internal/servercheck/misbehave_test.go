@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 
 // misbehave is a stdio server that does one bad thing.
 func misbehave(mode string) {
+	fmt.Fprintln(os.Stderr, "ready") // the test starts its clock here
 	out := os.Stdout
 	junk := strings.Repeat("x", 64<<10)
 	switch mode {
@@ -131,6 +132,7 @@ func TestMisbehavingStdioServers(t *testing.T) {
 				t.Fatal(err)
 			}
 			pid := tr.(*stdioTransport).pid
+			waitLog(t, tr.(*stdioTransport), "ready")
 			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
 			if err != nil {
 				t.Fatal(err)
@@ -261,3 +263,23 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 // race-built helper to start on a busy machine; the silent servers wait it
 // out, the others are judged as soon as they misbehave.
 const misbehaveTimeout = 3 * time.Second
+
+// waitLog waits until the server has logged want, without consuming the
+// log: a race-built helper can take seconds to start on a busy machine,
+// and the step's timeout must not include that.
+func waitLog(t *testing.T, st *stdioTransport, want string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		st.log.mu.Lock()
+		ok := strings.Contains(string(st.log.buf), want)
+		st.log.mu.Unlock()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the helper never logged %q", want)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -38,8 +39,15 @@ var transports = []transportKind{
 
 func runWith(t testing.TB, ex *exercise.Exercise, tr Transport, rev string) *Result {
 	t.Helper()
+	return runWithin(t, ex, tr, rev, lintTimeout)
+}
+
+// runWithin runs with a step timeout: a real process on a busy machine
+// gets a long one (a passing step never waits for it).
+func runWithin(t testing.TB, ex *exercise.Exercise, tr Transport, rev string, timeout time.Duration) *Result {
+	t.Helper()
 	defer tr.Close()
-	res, err := Run(context.Background(), ex, tr, Options{Protocol: rev, Lang: i18n.EN, Timeout: lintTimeout})
+	res, err := Run(context.Background(), ex, tr, Options{Protocol: rev, Lang: i18n.EN, Timeout: timeout})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

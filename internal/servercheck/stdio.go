@@ -47,13 +47,13 @@ func newStdio(w io.WriteCloser, r io.ReadCloser, errR io.ReadCloser) *stdioTrans
 }
 
 func (t *stdioTransport) start() {
-	t.wg.Add(1)
-	go t.readStdout()
 	if t.errR != nil {
 		t.errDone = make(chan struct{})
 		t.wg.Add(1)
 		go t.readStderr()
 	}
+	t.wg.Add(1)
+	go t.readStdout()
 }
 
 func (t *stdioTransport) Inbox() <-chan Incoming { return t.inbox }

@@ -127,7 +127,7 @@ func TestTypeScriptSDKGiftServer(t *testing.T) {
 		for name, open := range opens {
 			for _, rev := range Revisions[:2] {
 				t.Run(ex.ID+"/"+name+"/"+rev, func(t *testing.T) {
-					res := runWith(t, ex, open(), rev)
+					res := runWithin(t, ex, open(), rev, processTimeout)
 					for _, sr := range res.Steps {
 						if sr.Status == StatusFailed {
 							t.Errorf("step %s failed: %s", sr.Name, Explain(sr))
@@ -140,8 +140,11 @@ func TestTypeScriptSDKGiftServer(t *testing.T) {
 			}
 		}
 	}
-	res := runWith(t, serverExercises(t)[0], opens["stdio"](), Revisions[2])
+	res := runWithin(t, serverExercises(t)[0], opens["stdio"](), Revisions[2], processTimeout)
 	if sr := res.Steps[0]; sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), "does not know server/discover") {
 		t.Errorf("2026-07-28 handshake: %s %q", sr.Status, sr.Problems)
 	}
 }
+
+// processTimeout is a step's time against a real Node process.
+const processTimeout = 30 * time.Second
