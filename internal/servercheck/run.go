@@ -204,6 +204,9 @@ func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]by
 		case ctx.Err() != nil: // HTTP: not even the response headers in time
 			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
 		default:
+			if errors.Is(err, ErrClosed) {
+				r.gone = err // the next steps need not wait
+			}
 			sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
 		}
 		return nil, nil

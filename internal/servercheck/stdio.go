@@ -77,7 +77,7 @@ func (t *stdioTransport) Send(ctx context.Context, raw []byte, _ SendInfo) error
 	select {
 	case err := <-errc:
 		if err != nil {
-			return fmt.Errorf("write to the server's stdin: %w", err)
+			return fmt.Errorf("%w (writing to its stdin: %v)", t.gone(), err)
 		}
 		return nil
 	case <-ctx.Done():
@@ -104,15 +104,7 @@ func (t *stdioTransport) readStdout() {
 					return
 				}
 			}
-			// The log's last lines often explain the exit: read them first.
-			if t.errDone != nil {
-				select {
-				case <-t.errDone:
-				case <-time.After(stopGrace):
-				case <-t.done:
-				}
-			}
-			deliver(t.inbox, t.done, Incoming{Err: t.goneError(), Final: true})
+			deliver(t.inbox, t.done, Incoming{Err: t.gone(), Final: true})
 			return
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
@@ -122,6 +114,19 @@ func (t *stdioTransport) readStdout() {
 			return
 		}
 	}
+}
+
+// gone says why the server is gone, once its log has been read to its end
+// (its last lines often explain the exit).
+func (t *stdioTransport) gone() error {
+	if t.errDone != nil {
+		select {
+		case <-t.errDone:
+		case <-time.After(stopGrace):
+		case <-t.done:
+		}
+	}
+	return t.goneError()
 }
 
 func (t *stdioTransport) goneError() error {
