@@ -133,7 +133,7 @@ func (s *Session) Close() {
 
 func (s *Session) emit(o Outbound) {
 	if s.sink != nil {
-		s.sink(o)
+		s.sink(s.srv.misnotify(o))
 	}
 }
 
@@ -198,7 +198,7 @@ func (s *Session) exec(ctx context.Context, m *message) []byte {
 			return nil
 		}
 	}
-	return reply
+	return s.srv.misreply(reply)
 }
 
 // reject answers a message the core cannot accept, with the checker's
@@ -555,7 +555,12 @@ func parseCaps(p params) clientCaps {
 
 var emptyResult = json.RawMessage("{}")
 
-func (s *Session) ping(context.Context, *req) (any, *rpcError) { return emptyResult, nil }
+func (s *Session) ping(context.Context, *req) (any, *rpcError) {
+	if s.srv.mistake() == MistakeNoPingAnswer {
+		return nil, nil
+	}
+	return emptyResult, nil
+}
 
 func (s *Session) setLevel(_ context.Context, r *req) (any, *rpcError) {
 	level, _, err := r.p.str("level", true)

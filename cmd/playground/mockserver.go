@@ -27,14 +27,25 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	addr := fs.String("http", "", "serve Streamable HTTP at http://ADDR/mcp instead (for example 127.0.0.1:3001)")
 	fixtures := fs.String("fixtures", "", `extra fixtures: "conformance" adds the conformance suite's tools, resources and prompts`)
 	timeout := fs.Duration("mcp-request-timeout", 60*time.Second, "with -http: how long a request the server sends to the client (elicitation, sampling, roots) waits for its answer")
+	mistakeName := fs.String("mistake", "", "commit one typical server mistake on purpose (see -mistakes)")
+	listMistakes := fs.Bool("mistakes", false, "list the mistake modes and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance]\n\n")
+		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance] [-mistake NAME]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance] [-mistake NAME]\n       playground mockserver -mistakes\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if *listMistakes && fs.NArg() == 0 && !*stdio && *addr == "" {
+		fmt.Fprint(stdout, mockserver.MistakeList())
+		return 0
+	}
+	mistake, err := mockserver.LookupMistake(*mistakeName)
+	if err != nil {
+		fmt.Fprintf(stderr, "playground mockserver: %v\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 || *stdio == (*addr != "") {
@@ -51,7 +62,7 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv := mockserver.New(mockserver.Config{Fixtures: *fixtures, Logger: logger})
+	srv := mockserver.New(mockserver.Config{Fixtures: *fixtures, Logger: logger, Mistake: mistake})
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	if *stdio {

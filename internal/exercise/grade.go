@@ -23,6 +23,8 @@ func (e *Exercise) Grade(answer string, lang i18n.Lang) Result {
 		return e.gradeAnswers(answer, lang)
 	case KindLive:
 		return e.gradeLive(answer, lang)
+	case KindServer:
+		return Result{Report: emptyReport(e.Protocol), Checks: []CheckResult{}, Problem: problems["server"][idx(lang)]}
 	}
 	return e.gradeMessage(answer, lang)
 }
