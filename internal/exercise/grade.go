@@ -104,8 +104,15 @@ func (c *Check) eval(mc *msgCtx) outcome {
 		}
 		return o
 	case RuleKind:
+		// The kind the message is meant to be: a request with a trailing
+		// comma is invalid to a receiver (the valid check says so), but it
+		// is still a request.
 		o := at(mc, root, "")
-		o.passed = string(mc.rep.Kind) == c.value
+		kind := mc.rep.Kind
+		if kind == grader.KindInvalid && mc.rep.LooksLike != "" {
+			kind = mc.rep.LooksLike
+		}
+		o.passed = string(kind) == c.value
 		return o
 	case RuleMethod:
 		v, p := nearest(root, "/method")
