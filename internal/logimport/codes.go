@@ -49,7 +49,7 @@ var codeTable = map[string]CodeInfo{
 	}},
 	codeTooMany: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
 		"en": "The log holds more messages than the playground explains at once; the messages after this point were not read. Split the log to see the rest.",
-		"fr": "Le journal contient plus de messages que le bac à sable n’en explique d’un coup\u202f; les messages après ce point n’ont pas été lus. Découpez le journal pour voir la suite.",
+		"fr": "Le journal contient plus de messages que MCP Playground n’en explique d’un coup\u202f; les messages après ce point n’ont pas été lus. Découpez le journal pour voir la suite.",
 	}},
 	codeClientRejected: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
 		"en": "MCP Inspector received this response but refused it: its SDK found it did not match what the request asked for.",
