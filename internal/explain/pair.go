@@ -20,7 +20,7 @@ type pairKey struct {
 // A response logged before its request (two captures merged, clocks
 // apart) is linked to the first request of that id that follows it.
 func pair(msgs []Message, group []int) {
-	open := map[pairKey]int{}    // request waiting → its index
+	open := map[pairKey]int{}   // request waiting → its index
 	orphan := map[pairKey]int{} // response before its request → its index
 	for _, gi := range group {
 		m := &msgs[gi]
