@@ -37,6 +37,7 @@ func (s *Server) routes() {
 
 	api := r.Group("/api", s.requireJoin)
 	api.POST("/validate", s.handle(s.validatePost))
+	api.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainAPI))
 	api.POST("/exercises/:id/attempts", s.rateLimit(limitAttempts), s.handle(s.attemptCreateAPI))
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))

@@ -34,6 +34,8 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	explainBytes    int64
+	explainMessages int
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -50,6 +52,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.Int64Var(&cfg.explainBytes, "explain-max-bytes", 5<<20, "largest log the explain page and API accept, in bytes")
+	fs.IntVar(&cfg.explainMessages, "explain-max-messages", 20000, "most messages of one log explained (the rest is reported, not read)")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -136,8 +140,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		SecureCookies:   cfg.secureCookies,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
-		MCPAllowedOrigins: ownOrigins(ln.Addr()),
-		Logger:            log,
+		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
+		ExplainMaxBytes:    cfg.explainBytes,
+		ExplainMaxMessages: cfg.explainMessages,
+		Logger:             log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
 		ln.Close()
