@@ -137,10 +137,14 @@ func stringField(obj map[string]json.RawMessage, keys []string) string {
 // and "out" are the console's words, seen from the server: in is what the
 // client sent. Words whose meaning depends on who wrote the log ("send",
 // "incoming") give "", and the sender is then inferred from the message.
+// senderSeparators are dropped from a sender word: "client_to_server" is
+// "clienttoserver".
+var senderSeparators = strings.NewReplacer(" ", "", "_", "", "-", "")
+
 func senderOf(word string) string {
 	w := strings.ToLower(strings.TrimSpace(word))
 	w = strings.ReplaceAll(w, "→", ">")
-	w = strings.NewReplacer(" ", "", "_", "", "-", "").Replace(w)
+	w = senderSeparators.Replace(w)
 	switch w {
 	case "client", "clienttoserver", "client>server", "c2s", "in", "toserver":
 		return FromClient

@@ -43,8 +43,9 @@ func (r *reader) last() int { return len(r.res.Entries) - 1 }
 // finish works out the senders the log did not give and masks secrets.
 func (r *reader) finish() {
 	inferSenders(r.res.Entries)
+	var scratch []byte
 	for i := range r.res.Entries {
-		r.res.Entries[i].Raw = Mask(r.res.Entries[i].Raw)
+		r.res.Entries[i].Raw, scratch = maskWith(r.res.Entries[i].Raw, scratch)
 	}
 	for i := range r.res.Problems {
 		r.res.Problems[i].Detail = string(Mask([]byte(r.res.Problems[i].Detail)))
