@@ -19,6 +19,10 @@ const (
 	codeHTTPSessionExpired = "log.http.session-expired"
 	codeHTTPVersionMissing = "log.http.protocol-version-missing"
 	codeHTTPOriginAccepted = "log.http.origin-accepted"
+
+	codeHTTPVersionMismatch = "log.http.protocol-version-mismatch"
+	codeHTTPMethodHeader    = "log.http.method-header"
+	codeHTTPNameHeader      = "log.http.name-header"
 )
 
 // CodeInfo explains one problem code in both languages.
@@ -76,8 +80,20 @@ var codeTable = map[string]CodeInfo{
 		"fr": "Le serveur a répondu 404 à une requête portant l’identifiant de session\u202f: la session est terminée de son côté. Le client doit en ouvrir une nouvelle avec `initialize`.",
 	}},
 	codeHTTPVersionMissing: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "After the handshake, every HTTP request must carry the `MCP-Protocol-Version` header with the negotiated revision; this one has none.",
-		"fr": "Après la poignée de main, chaque requête HTTP doit porter l’en-tête `MCP-Protocol-Version` avec la révision négociée\u202f; celle-ci n’en a pas.",
+		"en": "After the handshake, every HTTP request must carry the `MCP-Protocol-Version` header with the negotiated revision (in 2026-07-28, which has no handshake, every request, with the revision its `_meta` names); this one has none.",
+		"fr": "Après la poignée de main, chaque requête HTTP doit porter l’en-tête `MCP-Protocol-Version` avec la révision négociée (en 2026-07-28, qui n’a pas de poignée de main, chaque requête, avec la révision que nomme son `_meta`)\u202f; celle-ci n’en a pas.",
+	}},
+	codeHTTPVersionMismatch: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
+		"en": "The `MCP-Protocol-Version` header names another revision than the one in force (negotiated by the handshake, or named in the request’s `_meta` in 2026-07-28): the server reads the request in the header’s revision, or refuses it.",
+		"fr": "L’en-tête `MCP-Protocol-Version` nomme une autre révision que celle en vigueur (négociée à l’initialisation, ou nommée dans le `_meta` de la requête en 2026-07-28)\u202f: le serveur lit la requête dans la révision de l’en-tête, ou la refuse.",
+	}},
+	codeHTTPMethodHeader: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
+		"en": "In 2026-07-28, every request over HTTP repeats its method in the `Mcp-Method` header, so that a proxy can route it without reading the body; this header is missing or names another method. The server answers 400 (-32020, header mismatch).",
+		"fr": "En 2026-07-28, chaque requête HTTP répète sa méthode dans l’en-tête `Mcp-Method`, pour qu’un proxy puisse l’aiguiller sans lire le corps\u202f; cet en-tête manque ou nomme une autre méthode. Le serveur répond 400 (-32020, en-têtes incohérents).",
+	}},
+	codeHTTPNameHeader: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
+		"en": "In 2026-07-28, `tools/call` and `prompts/get` repeat `params.name`, and `resources/read` `params.uri`, in the `Mcp-Name` header (as `=?base64?…?=` when it is not plain ASCII); this header is missing or says something else. The server answers 400 (-32020, header mismatch).",
+		"fr": "En 2026-07-28, `tools/call` et `prompts/get` répètent `params.name`, et `resources/read` `params.uri`, dans l’en-tête `Mcp-Name` (sous la forme `=?base64?…?=` s’il ne s’écrit pas en ASCII simple)\u202f; cet en-tête manque ou dit autre chose. Le serveur répond 400 (-32020, en-têtes incohérents).",
 	}},
 	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
 		"en": "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",

@@ -35,8 +35,15 @@ func (t *transport) check(n int, he harEntry, sent []Entry, first int) {
 			t.r.problem(codeHTTPSessionExpired, n, at, "")
 		}
 	}
-	if t.version >= "2025-06-18" && !isInitialize(sent) && header(req.Headers, "MCP-Protocol-Version") == "" {
-		t.r.problem(codeHTTPVersionMissing, n, at, req.Method)
+	if modern, ok := modernRequest(sent); ok {
+		t.checkModern(n, req.Headers, modern, at)
+	} else if t.version >= "2025-06-18" && !isInitialize(sent) {
+		switch v := header(req.Headers, "MCP-Protocol-Version"); {
+		case v == "":
+			t.r.problem(codeHTTPVersionMissing, n, at, req.Method)
+		case v != t.version:
+			t.r.problem(codeHTTPVersionMismatch, n, at, v+" ≠ "+t.version)
+		}
 	}
 	if o := header(req.Headers, "Origin"); o != "" && foreignOrigin(o, req.URL) && resp.Status/100 == 2 {
 		t.r.problem(codeHTTPOriginAccepted, n, at, o)

@@ -74,6 +74,7 @@ func TestFixtures(t *testing.T) {
 		{"claude-mcp-server-gift.log", FormatClaude},
 		{"claude-mcp.log", FormatClaude},
 		{"gift-session.har", FormatHAR},
+		{"modern-session.har", FormatHAR},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
