@@ -128,6 +128,10 @@ func TestPartial(t *testing.T) {
 	if !r.Partial || len(r.Findings) != 0 {
 		t.Errorf("partial log: partial %v, findings %v", r.Partial, codes(r))
 	}
+	r = mustExplain(t, lines(`c:{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`), Options{})
+	if r.Partial {
+		t.Errorf("a 2026-07-28 log has no handshake to miss, yet it is partial")
+	}
 	r = mustExplain(t, lines("c:"+req("9", "tools/list"), "c:"+initReq, "s:"+initRes), Options{})
 	if diff := cmp.Diff([]string{"session.lifecycle.before-initialize [0]", "session.request.unanswered [0]", "session.lifecycle.initialized-missing [2]"}, codes(r)); r.Partial || diff != "" {
 		t.Errorf("late handshake: partial %v, findings (-want +got):\n%s", r.Partial, diff)

@@ -13,7 +13,7 @@ import (
 // through its own conversation checker, fills in their messages in r, and
 // adds the conversation's findings.
 func judge(r *Report, entries []logimport.Entry, group []int, opts Options) Conversation {
-	c := Conversation{Peer: entries[group[0]].Peer, Partial: !hasInitialize(entries, group), Messages: group}
+	c := Conversation{Peer: entries[group[0]].Peer, Partial: midSession(entries, group, opts.Protocol), Messages: group}
 	s := grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang, Partial: c.Partial})
 	handshake := false
 	for _, gi := range group {
@@ -73,11 +73,18 @@ func global(local, group []int) []int {
 	return out
 }
 
-// hasInitialize reports whether the conversation holds an initialize
-// request; a log without one starts mid-session.
-func hasInitialize(entries []logimport.Entry, group []int) bool {
+// midSession reports whether a conversation starts mid-session: it holds
+// no initialize request, and it is not a 2026-07-28 one (which has no
+// handshake: its requests name their revision in _meta).
+func midSession(entries []logimport.Entry, group []int, protocol string) bool {
+	if protocol == grader.Rev20260728 {
+		return false
+	}
 	for _, gi := range group {
 		raw := entries[gi].Raw
+		if bytes.Contains(raw, []byte(`"io.modelcontextprotocol/protocolVersion"`)) {
+			return false
+		}
 		if !bytes.Contains(raw, []byte(`"initialize"`)) {
 			continue
 		}
@@ -86,10 +93,10 @@ func hasInitialize(entries []logimport.Entry, group []int) bool {
 			ID     json.RawMessage `json:"id"`
 		}
 		if json.Unmarshal(raw, &m) == nil && m.Method == "initialize" && len(m.ID) > 0 {
-			return true
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // sortedUnique sorts small index lists in place and drops repeats.
