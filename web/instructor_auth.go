@@ -99,13 +99,20 @@ func bearerToken(c *gin.Context) (string, bool) {
 }
 
 // isInstructor reports whether the request carries the token (Bearer) or a
-// valid instructor session cookie.
-func (s *Server) isInstructor(c *gin.Context) bool {
-	if tok, ok := bearerToken(c); ok {
-		return s.instructor.checkToken(tok)
+// valid instructor session cookie; limited is true when a wrong one was
+// slowed down by the sign-in guard.
+func (s *Server) isInstructor(c *gin.Context) (ok, limited bool) {
+	now := time.Now()
+	if tok, has := bearerToken(c); has {
+		ok = s.instructor.checkToken(tok)
+		return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "bearer", ok, now)
 	}
 	v, err := c.Cookie(instructorCookie)
-	return err == nil && s.instructor.validSession(v, time.Now())
+	if err != nil {
+		return false, false
+	}
+	ok = s.instructor.validSession(v, now)
+	return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "cookie", ok, now)
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the
@@ -113,9 +120,15 @@ func (s *Server) isInstructor(c *gin.Context) bool {
 func (s *Server) requireInstructor(c *gin.Context) {
 	// Names and answers must not stay in shared caches or the back button.
 	c.Header("Cache-Control", "no-store")
-	if s.isInstructor(c) {
+	ok, limited := s.isInstructor(c)
+	if ok {
 		c.Set(instructorKey, true)
 		c.Next()
+		return
+	}
+	if limited {
+		c.Header("Retry-After", "1")
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong instructor credentials from this address; wait, then try again"})
 		return
 	}
 	_, hasBearer := bearerToken(c)

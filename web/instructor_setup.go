@@ -27,7 +27,7 @@ func (s *Server) initWorkshop() {
 		s.log.Warn("no instructor token configured: the instructor pages are closed")
 	}
 	s.instructor = newInstructorAuth(token, s.cfg.SecureCookies)
-	s.instructorGuard = newFailureLimiter(10)
+	s.instructorGuard = newSignInGuard(s.log)
 	s.joinGuard = newFailureLimiter(20)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)

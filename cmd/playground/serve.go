@@ -36,6 +36,9 @@ type serveConfig struct {
 	logLevel        string
 	explainBytes    int64
 	explainMessages int
+	bodyTimeout     time.Duration
+	connsPerAddr    int
+	mcpTimeout      time.Duration
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -54,6 +57,9 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.Int64Var(&cfg.explainBytes, "explain-max-bytes", 5<<20, "largest log the explain page and API accept, in bytes")
 	fs.IntVar(&cfg.explainMessages, "explain-max-messages", 20000, "most messages of one log explained (the rest is reported, not read)")
+	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
+	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
+	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -62,6 +68,10 @@ func runServe(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkFixtures(cfg.fixtures); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
+	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
@@ -138,9 +148,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		InstructorToken: instructorToken,
 		JoinCode:        cfg.joinCode,
 		SecureCookies:   cfg.secureCookies,
+		BodyTimeout:     cfg.bodyTimeout,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
+		MCPRequestTimeout:  cfg.mcpTimeout,
 		ExplainMaxBytes:    cfg.explainBytes,
 		ExplainMaxMessages: cfg.explainMessages,
 		Logger:             log,
@@ -171,7 +183,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(web.LimitListener(ln, cfg.connsPerAddr)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

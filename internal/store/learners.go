@@ -102,13 +102,13 @@ func NormalizeResumeCode(s string) (string, bool) {
 	return b.String(), true
 }
 
-// CleanDisplayName trims a display name, drops control characters and cuts
-// it to MaxDisplayName characters.
+// CleanDisplayName trims a display name, drops control characters (bidi
+// overrides and isolates among them) and cuts it to MaxDisplayName characters.
 func CleanDisplayName(s string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range strings.TrimSpace(s) {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffd {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffd || isBidiControl(r) {
 			continue
 		}
 		if n == MaxDisplayName {
@@ -118,6 +118,13 @@ func CleanDisplayName(s string) string {
 		n++
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// isBidiControl reports whether r changes the direction of the text around
+// it: shown as typed, a name with one can turn a dashboard row or a page
+// title around.
+func isBidiControl(r rune) bool {
+	return r == 0x061c || r == 0x200e || r == 0x200f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }
 
 // CreateLearner creates a learner and returns it with the token to give
