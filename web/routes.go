@@ -32,6 +32,8 @@ func (s *Server) routes() {
 		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
+		g.GET("/explain", s.handle(s.explainShow))
+		g.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
 	}
 
 	api := r.Group("/api", s.requireJoin)
