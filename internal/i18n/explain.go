@@ -15,6 +15,8 @@ type ExplainUI struct {
 	Submit                string
 	Privacy               string // nothing is stored; secrets masked
 	Link                  string // "Explain this log" on other pages
+	KindLog               string // the exercise kind "log", in lists
+	LogItem               string // "Message %d (%s): anything wrong?"
 
 	SummaryTitle   string
 	TimelineTitle  string
@@ -124,6 +126,8 @@ var explainUI = map[Lang]*ExplainUI{
 		Submit:        "Explain",
 		Privacy:       "Nothing is stored. Authorization headers, bearer tokens and API keys are masked in what is shown.",
 		Link:          "Explain this log",
+		KindLog:       "Find the mistakes in a log",
+		LogItem:       "Message %d (%s): anything wrong?",
 
 		SummaryTitle:   "Summary",
 		TimelineTitle:  "Timeline",
@@ -179,6 +183,8 @@ var explainUI = map[Lang]*ExplainUI{
 		Submit:        "Expliquer",
 		Privacy:       "Rien n’est conservé. Les en-têtes Authorization, les jetons bearer et les clés d’API sont masqués dans ce qui est affiché.",
 		Link:          "Expliquer ce journal",
+		KindLog:       "Trouver les erreurs d’un journal",
+		LogItem:       "Message %d (%s)\u202f: un problème\u202f?",
 
 		SummaryTitle:   "Résumé",
 		TimelineTitle:  "Chronologie",
