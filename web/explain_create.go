@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
 )
 
 // explainCreate explains the log posted by the page's form (multipart for
@@ -27,6 +28,12 @@ func (s *Server) explainCreate(c *gin.Context) error {
 		s.renderExplain(c, fail.status, vm)
 		return nil
 	}
+	return s.showExplained(c, l, vm, src, q)
+}
+
+// showExplained explains src and shows it, or the form with what was
+// wrong.
+func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, src []byte, q explainQuery) error {
 	opts, fail := s.explainOptions(q)
 	if fail != nil {
 		vm.Error = fail.msg

@@ -77,3 +77,22 @@ func TestExplainPage(t *testing.T) {
 		mustContain(t, c.name, rec.Body.String(), escapeText(c.want), `id="explain-log"`)
 	}
 }
+
+// The console's "Explain this log" explains the learner's own session, as
+// the console exports it: the export round-trips.
+func TestExplainConsoleSession(t *testing.T) {
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
+	b := newBrowser(t, e.serve(t))
+	t.Cleanup(e.srv.Close)
+	b.send(msgInitialize)
+	b.send(msgInitialized)
+	b.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	console := b.get("/en/console")
+	mustContain(t, "console", console.body, `href="/en/explain?source=console"`, "Explain this log")
+	page := b.get("/en/explain?source=console")
+	if page.status != 200 {
+		t.Fatalf("status %d", page.status)
+	}
+	mustContain(t, "explained console session", page.body, `data-format="jsonl"`,
+		"5 messages: 2 requests, 2 responses, 1 notification", "negotiated by the handshake", "Nothing wrong in this log.", `id="msg-5"`)
+}

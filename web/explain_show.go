@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 
@@ -12,10 +13,42 @@ import (
 
 // explainShow is the page "Explain a log", with its empty form. Nothing is
 // stored: the page only explains what is posted to it.
+// With ?source=console it explains the learner's own console session, as
+// the console exports it (JSON Lines).
 func (s *Server) explainShow(c *gin.Context) error {
 	l := langOf(c)
-	s.renderExplain(c, http.StatusOK, s.explainPageVM(c, l, explainQuery{lang: l}, ""))
-	return nil
+	vm := s.explainPageVM(c, l, explainQuery{lang: l}, "")
+	if c.Query("source") != "console" {
+		s.renderExplain(c, http.StatusOK, vm)
+		return nil
+	}
+	src, err := s.consoleExportOf(c)
+	if err != nil {
+		return err
+	}
+	if len(src) == 0 {
+		s.renderExplain(c, http.StatusOK, vm)
+		return nil
+	}
+	return s.showExplained(c, l, vm, src, explainQuery{format: "jsonl", lang: l})
+}
+
+// consoleExportOf is the learner's console session as JSON Lines, nil when
+// there is none.
+func (s *Server) consoleExportOf(c *gin.Context) ([]byte, error) {
+	learner, ok, err := s.currentLearner(c)
+	if err != nil || !ok {
+		return nil, err
+	}
+	entry, ok := s.consoles.Peek(learner.ID)
+	if !ok {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	if err := entry.Console.Exchange().WriteJSONLines(&b); err != nil {
+		return nil, fmt.Errorf("export the console session to explain it: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
 // explainPageVM is the page's form, filled with what was asked.
