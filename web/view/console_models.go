@@ -46,10 +46,10 @@ type ConsoleVM struct {
 	// ExplainURL opens the learner's session in "Explain a log"
 	// (explain_show.go), with ExplainLabel.
 	ExplainURL, ExplainLabel string
-	ExchangeAPI string
-	AtLineCol   string // "Line %d, column %d", for the script's report
-	ScriptURL   string
-	EditorJS    string // the exercise editor, reused
+	ExchangeAPI              string
+	AtLineCol                string // "Line %d, column %d", for the script's report
+	ScriptURL                string
+	EditorJS                 string // the exercise editor, reused
 
 	Exercise *ConsoleExerciseVM
 }
