@@ -16,6 +16,7 @@
 package logimport
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -128,6 +129,9 @@ var (
 	ErrNotFormat     = errors.New("the text is not in the format asked for")
 )
 
+// utf8BOM is the byte order mark some editors write at the start of a file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // Read reads src as a log of the given format (FormatAuto detects it).
 func Read(src []byte, format Format, lim Limits) (Result, error) {
 	lim = lim.withDefaults()
@@ -137,6 +141,7 @@ func Read(src []byte, format Format, lim Limits) (Result, error) {
 	if isBinary(src) {
 		return Result{}, ErrBinary
 	}
+	src = bytes.TrimPrefix(src, utf8BOM) // an editor on Windows starts the file with one
 	if format == FormatAuto || format == "" {
 		format = Detect(src)
 	}
@@ -176,6 +181,7 @@ func ReadPair(client, server []byte, lim Limits) (Result, error) {
 	if isBinary(client) || isBinary(server) {
 		return Result{}, ErrBinary
 	}
+	client, server = bytes.TrimPrefix(client, utf8BOM), bytes.TrimPrefix(server, utf8BOM)
 	c := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}
 	c.stdio(client, FromClient)
 	s := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}

@@ -233,3 +233,27 @@ func TestEveryCodeExplained(t *testing.T) {
 		}
 	}
 }
+
+// Every fixture reads the same with Windows line ends and a byte order
+// mark, as an editor on Windows saves it: same messages, senders, lines,
+// times and problems.
+func TestWindowsLineEndsAndBOM(t *testing.T) {
+	for _, name := range []string{"console-export.jsonl", "stdio-interleaved.txt", "inspector-protocol.json",
+		"claude-mcp-server-gift.log", "claude-mcp.log", "gift-session.har", "modern-session.har"} {
+		t.Run(name, func(t *testing.T) {
+			src := readFixture(t, name)
+			windows := append([]byte("\xef\xbb\xbf"), bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))...)
+			want, err := Read(src, FormatAuto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Read(windows, FormatAuto, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(viewOf(want), viewOf(got)); diff != "" {
+				t.Errorf("with CRLF and a BOM (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
