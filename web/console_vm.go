@@ -253,6 +253,7 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 		TemplateAPI: "/api/console/templates/",
 		PeekAPI:     "/api/console/peek?lang=" + string(l),
 		ExportURL:   "/api/console/export.jsonl",
+		ExplainURL:  "/" + string(l) + "/explain?source=console", ExplainLabel: i18n.ExplainFor(l).Link,
 		ExchangeAPI: "/api/console/exchange",
 		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
 		ScriptURL:   s.assets.URL("js/console.js"),

@@ -63,14 +63,14 @@ func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 // Grade takes it. ok is false when a choice is missing.
 func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		vals := make([]string, ex.Items())
 		for i := range vals {
 			v := strings.TrimSpace(form.Get(fmt.Sprintf("item-%d", i+1)))
 			if v == "" {
 				return "", false
 			}
-			if ex.Kind == exercise.KindClassify {
+			if ex.Kind != exercise.KindMatch {
 				vals[i] = strconv.Quote(v)
 			} else {
 				n, err := strconv.Atoi(v)

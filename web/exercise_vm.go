@@ -59,6 +59,8 @@ func kindLabel(x *i18n.ExerciseUI, k exercise.Kind) string {
 		return x.KindMatch
 	case exercise.KindLive:
 		return x.KindLive
+	case exercise.KindLog:
+		return logKindLabel(x)
 	}
 	return string(k)
 }
@@ -104,7 +106,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	vm.Hints = t.Hints[:min(st.progress.HintsRevealed, len(t.Hints))]
 
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		vm.Items, vm.Requests = choiceItems(l, x, ex, st.answer, st.result)
 	case exercise.KindLive:
 		vm.ConsoleURL = fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID)
@@ -146,7 +148,7 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	}
 	sol := ex.Solutions[0]
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		for _, it := range choiceItemsOnly(l, x, ex, sol) {
 			for _, o := range it.Options {
 				if o.Checked {
@@ -217,13 +219,16 @@ func choiceItemsOnly(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, ans
 	picked := answerValues(answer, len(texts))
 	for i, text := range texts {
 		it := view.ChoiceItem{N: i + 1, Text: text, HTML: markdown.HighlightJSON(text), Name: fmt.Sprintf("item-%d", i+1)}
-		if ex.Kind == exercise.KindClassify {
+		switch ex.Kind {
+		case exercise.KindClassify:
 			it.Radio = true
 			it.Label = fmt.Sprintf(x.KindOfMessage, i+1)
 			for _, ch := range ex.TextIn(l).Choices {
 				it.Options = append(it.Options, view.Option{Value: ch.Value, Label: ch.Label, Checked: picked[i] == ch.Value})
 			}
-		} else {
+		case exercise.KindLog:
+			it = logItem(l, ex, it, picked[i])
+		default:
 			it.Label = fmt.Sprintf(x.AnswersRequest, i+1)
 			for n := 1; n <= len(ex.Requests); n++ {
 				v := strconv.Itoa(n)

@@ -33,10 +33,13 @@ func (s *Server) routes() {
 		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
+		g.GET("/explain", s.handle(s.explainShow))
+		g.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
 	}
 
 	api := r.Group("/api", s.requireJoin)
 	api.POST("/validate", s.handle(s.validatePost))
+	api.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainAPI))
 	api.POST("/exercises/:id/attempts", s.rateLimit(limitAttempts), s.handle(s.attemptCreateAPI))
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))

@@ -55,6 +55,13 @@ type Config struct {
 	// used for that long (default 30 minutes).
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
+	// ExplainMaxBytes bounds a log sent to be explained (5 MiB when zero),
+	// ExplainMaxMessages the messages explained of it (20,000 when zero),
+	// ExplainConcurrency the logs explained at once (2 when zero): the
+	// others wait their turn, so a heavy log never stalls the rest.
+	ExplainMaxBytes    int64
+	ExplainMaxMessages int
+	ExplainConcurrency int
 	Logger             *slog.Logger
 }
 
@@ -104,6 +111,9 @@ type Server struct {
 
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
+
+	// Explaining logs (explain_*.go): one token per log explained at once.
+	explainSlots chan struct{}
 }
 
 // New builds the server and its routes.
@@ -132,6 +142,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, err
 	}
 	s.initMock(deps.Mock)
+	s.initExplain()
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

@@ -34,6 +34,8 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	explainBytes    int64
+	explainMessages int
 	bodyTimeout     time.Duration
 	connsPerAddr    int
 	mcpTimeout      time.Duration
@@ -59,6 +61,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.Int64Var(&cfg.explainBytes, "explain-max-bytes", 5<<20, "largest log the explain page and API accept, in bytes")
+	fs.IntVar(&cfg.explainMessages, "explain-max-messages", 20000, "most messages of one log explained (the rest is reported, not read)")
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
 	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
 	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
@@ -161,9 +165,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		BodyTimeout:     cfg.bodyTimeout,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
-		MCPAllowedOrigins: ownOrigins(ln.Addr()),
-		MCPRequestTimeout: cfg.mcpTimeout,
-		Logger:            log,
+		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
+		MCPRequestTimeout:  cfg.mcpTimeout,
+		ExplainMaxBytes:    cfg.explainBytes,
+		ExplainMaxMessages: cfg.explainMessages,
+		Logger:             log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
 		ln.Close()

@@ -121,9 +121,9 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 
 	// Which kinds take which rules.
 	switch {
-	case c.Rule == RuleAnswer && cx.kind != KindClassify && cx.kind != KindMatch:
-		return nil, errf(line, "answer checks belong to classify and match exercises")
-	case c.Rule != RuleAnswer && (cx.kind == KindClassify || cx.kind == KindMatch):
+	case c.Rule == RuleAnswer && cx.kind != KindClassify && cx.kind != KindMatch && cx.kind != KindLog:
+		return nil, errf(line, "answer checks belong to classify, match and log exercises")
+	case c.Rule != RuleAnswer && (cx.kind == KindClassify || cx.kind == KindMatch || cx.kind == KindLog):
 		return nil, errf(line, "a %s exercise is graded by answer checks only (one per item)", cx.kind)
 	case c.Rule == RuleID && cx.kind == KindLive && fmt.Sprint(ruleKey.value) == "same":
 		return nil, errf(line, "id: same compares with the given request, which live exercises do not have; use a message selector such as {answers: tools/call}")
@@ -262,7 +262,7 @@ func (c *Check) parseAnswer(cx checkContext, it *rawItem, v any, line int) []err
 	} else if cx.items > 1 {
 		errs = append(errs, frontmatter.Errorf(cx.file, line, "say which %s this answer is for: item: 1 to %d", itemWord(cx.kind), cx.items))
 	}
-	if cx.kind == KindClassify {
+	if cx.kind == KindClassify || cx.kind == KindLog {
 		s, ok := v.(string)
 		if !ok || !slices.ContainsFunc(cx.choices, func(ch choice) bool { return ch.value == s }) {
 			errs = append(errs, frontmatter.Errorf(cx.file, line, "the answer must be one of the choices' values (%s)", choiceValues(cx.choices)))

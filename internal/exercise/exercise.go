@@ -30,10 +30,11 @@ const (
 	KindMatch    Kind = "match"    // pair responses with their requests
 	KindLive     Kind = "live"     // talk to the gift server in the console
 	KindServer   Kind = "server"   // the learner's own server answers a scripted client
+	KindLog      Kind = "log"      // mark the wrong messages of a log, and say what is wrong (log.go)
 )
 
 // Kinds lists every kind, in the order FORMAT.md presents them.
-var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer}
+var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer, KindLog}
 
 // IsMessage reports whether the learner's answer is one JSON-RPC message
 // typed in the editor (fix, write, reply), rather than choices or a session.
@@ -75,8 +76,13 @@ type Exercise struct {
 	Starter string
 	// Request is the request a reply exercise answers.
 	Request string
-	// Messages are the messages a classify exercise shows, in order.
+	// Messages are the messages a classify exercise shows, in order; for a
+	// log exercise, the messages of its log.
 	Messages []string
+	// Log is the log of a log exercise as written, and LogFrom the sender
+	// of each of its messages.
+	Log     string
+	LogFrom []string
 	// Requests and Responses are what a match exercise shows: requests are
 	// numbered from 1 in this order; responses are shown in this order.
 	Requests  []string
@@ -132,7 +138,7 @@ func (e *Exercise) TextIn(l i18n.Lang) *Text {
 // per message, or per response); 0 for the other kinds.
 func (e *Exercise) Items() int {
 	switch e.Kind {
-	case KindClassify:
+	case KindClassify, KindLog:
 		return len(e.Messages)
 	case KindMatch:
 		return len(e.Responses)

@@ -135,6 +135,9 @@ func (ex *Exercise) lint(course Course) []error {
 	if ex.Kind == KindClassify {
 		errs = append(errs, ex.lintKinds()...)
 	}
+	if ex.Kind == KindLog {
+		errs = append(errs, ex.lintLog()...)
+	}
 	errs = append(errs, ex.lintLanguages(course)...)
 	sort.SliceStable(errs, func(i, j int) bool { return errLine(errs[i]) < errLine(errs[j]) })
 	return errs
@@ -187,7 +190,7 @@ func (ex *Exercise) wrongCandidates() []string {
 		for _, m := range mutants(doc, ex.addPointers(root)) {
 			out = append(out, marshal(m))
 		}
-		if ex.Kind == KindClassify || ex.Kind == KindMatch {
+		if ex.Kind == KindClassify || ex.Kind == KindMatch || ex.Kind == KindLog {
 			out = append(out, ex.answerMutants(doc)...)
 		}
 	}
@@ -229,7 +232,7 @@ func (ex *Exercise) answerMutants(doc any) []string {
 		return nil
 	}
 	var options []any
-	if ex.Kind == KindClassify {
+	if ex.Kind == KindClassify || ex.Kind == KindLog {
 		for _, ch := range ex.choices {
 			options = append(options, ch.value)
 		}

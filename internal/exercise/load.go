@@ -191,9 +191,9 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	if !slices.Contains(Kinds, ex.Kind) {
 		if m.Kind == "" {
-			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live or server")
+			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live, server or log")
 		} else {
-			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server", m.Kind)
+			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server, log", m.Kind)
 		}
 		return nil, fl.errs // the rest depends on the kind
 	}
@@ -225,10 +225,13 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 
 	fl.sections(ex, body, bodyLine)
-	if ex.Kind == KindClassify {
+	switch {
+	case ex.Kind == KindClassify:
 		fl.choices(ex, m.Choices)
-	} else if len(m.Choices) > 0 {
-		fl.errf(fl.lineOf("choices"), "choices belong to classify exercises only")
+	case ex.Kind == KindLog:
+		fl.logChoices(ex, m.Choices)
+	case len(m.Choices) > 0:
+		fl.errf(fl.lineOf("choices"), "choices belong to classify and log exercises only")
 	}
 	if ex.Kind == KindServer {
 		fl.steps(ex, &m)
@@ -237,6 +240,9 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 			fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
 		}
 		fl.checks(ex, m.Checks)
+		if ex.Kind == KindLog {
+			fl.logChecks(ex)
+		}
 	}
 	fl.deriveSolutions(ex)
 	fl.texts(ex)
@@ -262,8 +268,9 @@ var sectionRules = map[string]map[Kind]need{
 	secMessages:  {KindClassify: required},
 	secRequests:  {KindMatch: required},
 	secResponses: {KindMatch: required},
-	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional},
-	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional},
+	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional, KindLog: optional},
+	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional, KindLog: optional},
+	secLog:       {KindLog: required},
 }
 
 // sections reads the body: JSON blocks into the exercise, language
@@ -361,6 +368,9 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 		}
 	}
 	ex.wrong = got[secWrong]
+	if ex.Kind == KindLog {
+		fl.logSection(ex, got[secLog])
+	}
 }
 
 // parseJSON reports a block that is not valid JSON, at the line of the
@@ -490,7 +500,7 @@ func (fl *fileLoader) checks(ex *Exercise, items []*rawItem) {
 // their answer checks, and checks the shape of the solutions written.
 func (fl *fileLoader) deriveSolutions(ex *Exercise) {
 	switch ex.Kind {
-	case KindClassify, KindMatch:
+	case KindClassify, KindMatch, KindLog:
 		for _, b := range ex.sols {
 			if _, err := ex.readAnswers([]byte(b.text)); err != nil {
 				fl.errf(b.line, "this solution is not an answer of a %s exercise: %v", ex.Kind, err)
