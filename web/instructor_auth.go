@@ -105,7 +105,7 @@ func (s *Server) isInstructor(c *gin.Context) bool {
 		return s.instructor.checkToken(tok)
 	}
 	v, err := c.Cookie(instructorCookie)
-	return err == nil && s.instructor.validSession(v, time.Now())
+	return err == nil && s.instructor.validSession(v, s.now())
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the

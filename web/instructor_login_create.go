@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -16,7 +15,7 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 	t := i18n.InstructorFor(langOf(c))
 	next := safeNext(c.Query("next"), "/instructor")
 	ip := c.ClientIP()
-	now := time.Now()
+	now := s.now()
 	if !s.instructorGuard.allow(ip, now) {
 		s.renderLogin(c, http.StatusTooManyRequests, next, t.LoginTooMany)
 		return nil

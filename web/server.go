@@ -45,6 +45,8 @@ type Config struct {
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
 	Logger             *slog.Logger
+	// Clock tells the time (clock.go); nil is the system clock.
+	Clock Clock
 }
 
 // Deps are the domain services the handlers use.
@@ -87,6 +89,9 @@ type Server struct {
 func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
 	}
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 1 << 20
