@@ -48,7 +48,7 @@ func (s *Server) diagramOf(l i18n.Lang, events []mockserver.Event) template.HTML
 	if len(events) == 0 {
 		return ""
 	}
-	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), events), string(l))
+	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), events), l)
 	if err != nil {
 		// The source is built here from sanitised labels: an error is a bug.
 		s.log.Error("draw the console's sequence diagram", "err", err)

@@ -164,7 +164,7 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if meta.Protocol == "" {
 		meta.Protocol = "2025-11-25"
 	}
-	doc, err := r.Render(body, markdown.Options{Lang: string(l), FirstLine: bodyLine})
+	doc, err := r.Render(body, markdown.Options{Lang: l, FirstLine: bodyLine})
 	if err != nil {
 		var errs []error
 		for _, e := range markdown.Errors(err) {

@@ -526,7 +526,7 @@ func (fl *fileLoader) render(src string, l i18n.Lang, line int) (markdown.Doc, e
 	if fl.r == nil {
 		return markdown.Doc{HTML: template.HTML(template.HTMLEscapeString(src))}, nil
 	}
-	return fl.r.Render([]byte(src), markdown.Options{Lang: string(l), FirstLine: line})
+	return fl.r.Render([]byte(src), markdown.Options{Lang: l, FirstLine: line})
 }
 
 func (fl *fileLoader) collectLinks(ex *Exercise, doc markdown.Doc, err error) {
