@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -198,21 +199,24 @@ func (c *Catalog) checkLanguagesMatch() []error {
 	return errs
 }
 
-// checkLinks verifies links between lessons. Relative links are resolved
-// against /{lang}/lessons/{slug}; links to exercises and other pages are left
-// to the content linter, which knows the exercises.
+// checkLinks verifies links between lessons; links to exercises are left
+// to CheckExerciseLinks, once the exercises are known.
 func (c *Catalog) checkLinks() []error {
+	return c.checkLessonLinks(courselink.Checker{Lesson: func(l i18n.Lang, slug string) bool {
+		_, ok := c.bySlug[l][slug]
+		return ok
+	}})
+}
+
+// checkLessonLinks checks every lesson's links with ch.
+func (c *Catalog) checkLessonLinks(ch courselink.Checker) []error {
 	var errs []error
 	for _, l := range i18n.All {
 		for _, lesson := range c.lessons[l] {
+			from := courselink.Page{Lang: l, Kind: courselink.Lessons, Name: lesson.Slug}
 			for _, link := range lesson.Links {
-				d := link.Dest
-				if d == "" || strings.HasPrefix(d, "#") || strings.Contains(d, ":") || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "..") {
-					continue
-				}
-				slug, _, _ := strings.Cut(d, "#")
-				if _, ok := c.bySlug[l][slug]; !ok {
-					errs = append(errs, frontmatter.Errorf(lesson.File, link.Line, "link to %q: there is no lesson with that slug", d))
+				if err := ch.Check(from, lesson.File, link.Line, link.Dest); err != nil {
+					errs = append(errs, err)
 				}
 			}
 		}
