@@ -54,10 +54,11 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if he != nil {
 		return he
 	}
-	res, a, p, err := s.submitAnswer(c, ex, l, answer)
+	sub, err := s.submitAnswer(c, ex, l, answer)
 	if err != nil {
 		return err
 	}
+	res, p := sub.result, sub.progress
 	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res})
 	fbHTML, err := renderString(c.Request.Context(), view.ExerciseFeedback(x, vm.Feedback))
 	if err != nil {
@@ -69,7 +70,7 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, attemptResponse{
 		Passed: res.Passed, Report: res.Report, Checks: res.Checks, Problem: res.Problem,
-		AttemptID: a.ID, Status: vm.Status.Key, StatusLabel: vm.Status.Label, Attempts: p.Attempts,
+		AttemptID: sub.attempt.ID, Status: vm.Status.Key, StatusLabel: vm.Status.Label, Attempts: p.Attempts,
 		FeedbackHTML: fbHTML, SolutionHTML: solHTML,
 	})
 	return nil

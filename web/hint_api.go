@@ -27,11 +27,11 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 	if _, err := s.revealHint(c, ex, l, req.Hint); err != nil {
 		return err
 	}
-	_, _, p, err := s.exerciseProgress(c, ex)
+	rec, err := s.exerciseProgress(c, ex)
 	if err != nil {
 		return err
 	}
-	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p})
+	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: rec.progress})
 	html, err := renderString(c.Request.Context(), view.ExerciseHints(vm))
 	if err != nil {
 		return err

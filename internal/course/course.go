@@ -46,20 +46,26 @@ type Catalog struct {
 // Lessons returns the lessons of l in course order.
 func (c *Catalog) Lessons(l i18n.Lang) []*Lesson { return c.lessons[l] }
 
-// Lesson returns the lesson slug in l with its neighbours (nil at the ends).
-func (c *Catalog) Lesson(l i18n.Lang, slug string) (lesson, prev, next *Lesson, ok bool) {
+// Placed is a lesson with its neighbours in the course (nil at the ends).
+type Placed struct {
+	Lesson, Prev, Next *Lesson
+}
+
+// Lesson returns the lesson slug in l with its neighbours.
+func (c *Catalog) Lesson(l i18n.Lang, slug string) (Placed, bool) {
 	i, ok := c.bySlug[l][slug]
 	if !ok {
-		return nil, nil, nil, false
+		return Placed{}, false
 	}
 	ls := c.lessons[l]
+	p := Placed{Lesson: ls[i]}
 	if i > 0 {
-		prev = ls[i-1]
+		p.Prev = ls[i-1]
 	}
 	if i+1 < len(ls) {
-		next = ls[i+1]
+		p.Next = ls[i+1]
 	}
-	return ls[i], prev, next, true
+	return p, true
 }
 
 // HasLesson reports whether a lesson with this slug exists (in any language).
@@ -141,10 +147,11 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if err != nil {
 		return nil, fmt.Errorf("read lesson %s: %w", file, err)
 	}
-	fm, body, bodyLine, err := frontmatter.Split(file, src)
+	parts, err := frontmatter.Split(file, src)
 	if err != nil {
 		return nil, err
 	}
+	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
 	var meta lessonMeta
 	if err := frontmatter.Decode(file, fm, &meta); err != nil {
 		return nil, err

@@ -149,10 +149,11 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	if err != nil {
 		return nil, []error{fmt.Errorf("read exercise %s: %w", name, err)}
 	}
-	fm, body, bodyLine, err := frontmatter.Split(name, src)
+	parts, err := frontmatter.Split(name, src)
 	if err != nil {
 		return nil, []error{err}
 	}
+	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
 	var m meta
 	if err := frontmatter.Decode(name, fm, &m); err != nil {
 		return nil, []error{explainYAML(err)}
