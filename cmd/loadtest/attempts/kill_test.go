@@ -20,6 +20,7 @@ import (
 
 	"github.com/mcpplayground/playground/exercises"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/repo"
 	"github.com/mcpplayground/playground/internal/store"
@@ -110,13 +111,21 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := filepath.Join(dir, "kill.db")
-	pg := startPlayground(t, bin, db)
+	acks := burstThenKill(t, startPlayground(t, bin, db), ex)
+	restartAndStop(t, bin, db)
+	checkStored(t, db, ex, acks)
+}
 
-	// 80 learners answer in waves, all at once every 250 ms: a classroom's
-	// burst, kept under the per-learner rate limit so that every answer is
-	// taken. The kill follows the 300th acknowledgement, which is in the
-	// middle of the fourth wave (300 = 3×80 + 60): a score of that wave's
-	// answers are still in the server.
+// burstThenKill has learners answer in waves until the server has
+// acknowledged killAt attempts, kills it with SIGKILL, and returns what it
+// acknowledged.
+//
+// 80 learners answer in waves, all at once every 250 ms: a classroom's
+// burst, kept under the per-learner rate limit so that every answer is
+// taken. The kill follows the 300th acknowledgement, which is in the
+// middle of the fourth wave (300 = 3×80 + 60): a score of that wave's
+// answers are still in the server.
+func burstThenKill(t *testing.T, pg *playground, ex *exercise.Exercise) []ack {
 	const learners, wave, killAt = 80, 250 * time.Millisecond, 300
 	waves := time.Now().Add(100 * time.Millisecond)
 	var mu sync.Mutex
@@ -128,9 +137,7 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 	defer tr.CloseIdleConnections()
 	var wg sync.WaitGroup
 	for i := range learners {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			jar, _ := cookiejar.New(nil)
 			c := &http.Client{Transport: tr, Jar: jar, Timeout: 10 * time.Second}
 			for k := 0; ; k++ {
@@ -165,7 +172,7 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 					}
 				}
 			}
-		}()
+		})
 	}
 	// Let the burst build up, then kill the server without warning. If
 	// the learners all give up first, the test fails below (too few acks).
@@ -178,34 +185,41 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 	if err := pg.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatalf("SIGKILL: %v", err)
 	}
-	err = <-pg.exit
+	err := <-pg.exit
 	close(killed)
 	<-learnersGone
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
 		t.Fatalf("the server did not die of SIGKILL: %v", err)
 	}
-	mu.Lock()
 	t.Logf("%d attempts sent, %d acknowledged before SIGKILL", sent, len(acks))
 	if len(acks) < killAt {
 		t.Fatalf("only %d attempts acknowledged before the kill, want %d: the burst did not happen", len(acks), killAt)
 	}
-	mu.Unlock()
+	return acks
+}
 
-	// The server starts again on the same database and answers.
-	pg2 := startPlayground(t, bin, db)
-	resp, err := http.Get(pg2.url + "/healthz")
+// restartAndStop starts the server again on the same database, checks that
+// it answers, and stops it cleanly with SIGTERM.
+func restartAndStop(t *testing.T, bin, db string) {
+	pg := startPlayground(t, bin, db)
+	resp, err := http.Get(pg.url + "/healthz")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("healthz after restart: %v %v", resp, err)
 	}
 	resp.Body.Close()
-	if err := pg2.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := pg.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-pg2.exit; err != nil {
+	if err := <-pg.exit; err != nil {
 		t.Errorf("the restarted server did not stop cleanly on SIGTERM: %v", err)
 	}
+}
 
+// checkStored opens the database after the kill: every acknowledged
+// attempt is there as sent, and the progress counters agree with the
+// attempts table.
+func checkStored(t *testing.T, db string, ex *exercise.Exercise, acks []ack) {
 	st, err := store.Open(context.Background(), db)
 	if err != nil {
 		t.Fatalf("open the database after the kill: %v", err)
