@@ -83,7 +83,7 @@
 // 17 KiB, MaxSessions (10,000) sessions of about 1.3 KiB when idle, and
 // MaxStateless (1,024) 2026-07-28 requests: about 100 MiB above the
 // process's own 30 MiB. One address holds at most an eighth of each and 64
-// sessions (a few MiB): measured with internal/loadtest/mcpattack, the
+// sessions (a few MiB): measured with cmd/loadtest/mcpattack, the
 // server stays near 40 MiB under one address's flood.
 //
 // stdio (Server.ServeStdio, `playground mockserver -stdio`): newline-delimited

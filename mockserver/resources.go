@@ -118,26 +118,26 @@ func withPrefix(values []string, prefix string) []string {
 
 func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.resources
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Resources  []resourceDef `json:"resources"`
 		NextCursor string        `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{all[pg.from:pg.to], pg.next}, nil
 }
 
 func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.templates
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		ResourceTemplates []templateDef `json:"resourceTemplates"`
 		NextCursor        string        `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{all[pg.from:pg.to], pg.next}, nil
 }
 
 // readURI returns the contents of a resource, or false when no resource or
@@ -318,14 +318,14 @@ func capitalize(s string) string {
 
 func (s *Session) promptsList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.prompts
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Prompts    []promptDef `json:"prompts"`
 		NextCursor string      `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{all[pg.from:pg.to], pg.next}, nil
 }
 
 func (s *Session) findPrompt(name string) *promptDef {

@@ -408,9 +408,8 @@ func (s *Session) notification(m *message) {
 		if !ok {
 			return
 		}
-		key := string(bytes.TrimSpace(id))
 		s.mu.Lock()
-		if f := s.inflight[key]; f != nil {
+		if f := s.inflight[string(bytes.TrimSpace(id))]; f != nil {
 			f.cancelled = true
 			f.cancel()
 		}

@@ -423,34 +423,43 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 			names = append(names, t.name)
 		}
 	}
-	from, to, next, err := s.page(r, len(names))
+	pg, err := s.page(r, len(names))
 	if err != nil {
 		return nil, err
 	}
 	buf := make([]byte, 0, 4096)
 	buf = append(buf, `{"tools":[`...)
-	for i, n := range names[from:to] {
+	for i, n := range names[pg.from:pg.to] {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, s.srv.toolJSON[n]...)
 	}
 	buf = append(buf, ']')
-	if next != "" {
+	if pg.next != "" {
 		buf = append(buf, `,"nextCursor":`...)
-		buf = strconv.AppendQuote(buf, next)
+		buf = strconv.AppendQuote(buf, pg.next)
 	}
 	buf = append(buf, '}')
 	return json.RawMessage(buf), nil
 }
 
-// page reads params.cursor and returns the slice bounds of the page and the
-// next cursor ("" on the last page). Cursors are opaque to clients on
-// purpose: base64 of {"offset":N}, as the tools lesson shows them.
-func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError) {
+// pageSpan is one page of a list: the slice bounds and the next cursor
+// ("" on the last page).
+type pageSpan struct {
+	from, to int
+	next     string
+}
+
+// page reads params.cursor and returns the page of a list of n items.
+// Cursors are opaque to clients on purpose: base64 of {"offset":N}, as the
+// tools lesson shows them.
+func (s *Session) page(r *req, n int) (pageSpan, *rpcError) {
+	var from, to int
+	var next string
 	cursor, present, cerr := r.p.str("cursor", false)
 	if cerr != nil {
-		return 0, 0, "", newError(CodeInvalidParams, `Invalid params: "cursor" must be a string (leave it out for the first page)`)
+		return pageSpan{}, newError(CodeInvalidParams, `Invalid params: "cursor" must be a string (leave it out for the first page)`)
 	}
 	if present {
 		var c struct {
@@ -458,7 +467,7 @@ func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError)
 		}
 		b, derr := base64.RawURLEncoding.DecodeString(strings.TrimRight(cursor, "="))
 		if derr != nil || json.Unmarshal(b, &c) != nil || c.Offset == nil || *c.Offset <= 0 || *c.Offset >= n {
-			return 0, 0, "", &rpcError{Code: CodeInvalidParams, Message: "Invalid params: unknown cursor; use a nextCursor this server returned", explain: true}
+			return pageSpan{}, &rpcError{Code: CodeInvalidParams, Message: "Invalid params: unknown cursor; use a nextCursor this server returned", explain: true}
 		}
 		from = *c.Offset
 	}
@@ -468,7 +477,7 @@ func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError)
 		to = from + size
 		next = base64.RawURLEncoding.EncodeToString([]byte(`{"offset":` + strconv.Itoa(to) + `}`))
 	}
-	return from, to, next, nil
+	return pageSpan{from, to, next}, nil
 }
 
 // toolsCall answers tools/call.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,7 +16,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 	l := langOf(c)
 	t := i18n.InstructorFor(l)
 	anon := anonMode(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
 	if err != nil {
 		return err
 	}

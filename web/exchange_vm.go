@@ -194,7 +194,7 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 	if len(d.Arrows) == 0 {
 		return ""
 	}
-	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), d), string(l))
+	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), d), l)
 	if err != nil {
 		// The source is built here from sanitised labels: an error is a bug.
 		s.log.Error("draw an exchange's sequence diagram", "err", err)

@@ -85,32 +85,49 @@ func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
 	return form.Get("answer"), true
 }
 
+// submission is a graded answer, stored.
+type submission struct {
+	result   exercise.Result
+	attempt  store.Attempt
+	progress store.ExerciseProgress // after this attempt
+}
+
 // submitAnswer grades an answer and stores the attempt as the learner's
 // progress, in one transaction. When it returns without error, the attempt
 // is durable.
-func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, answer string) (exercise.Result, store.Attempt, store.ExerciseProgress, error) {
+func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, answer string) (submission, error) {
 	learner, err := s.requireLearner(c)
 	if err != nil {
-		return exercise.Result{}, store.Attempt{}, store.ExerciseProgress{}, err
+		return submission{}, err
 	}
-	res := ex.Grade(answer, l)
-	a, p, err := s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
-		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: res.Passed, FirstProblem: firstProblem(res),
+	sub := submission{result: ex.Grade(answer, l)}
+	sub.attempt, sub.progress, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
+		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: firstProblem(sub.result),
 	})
-	return res, a, p, err
+	return sub, err
+}
+
+// learnerRecord is the cookie's learner, when there is one (found), and
+// what they did: on one exercise, or in the whole course. Without a
+// learner, the learner is zero and the progress empty.
+type learnerRecord[P any] struct {
+	learner  store.Learner
+	found    bool
+	progress P
 }
 
 // exerciseProgress is the current learner's record on ex (zero when none).
-func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (store.Learner, bool, store.ExerciseProgress, error) {
+func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (learnerRecord[store.ExerciseProgress], error) {
 	learner, ok, err := s.currentLearner(c)
+	rec := learnerRecord[store.ExerciseProgress]{learner: learner, found: ok}
 	if err != nil || !ok {
-		return learner, ok, store.ExerciseProgress{}, err
+		return rec, err
 	}
-	p, err := s.store.ExerciseProgressFor(c.Request.Context(), learner.ID, ex.ID)
+	rec.progress, err = s.store.ExerciseProgressFor(c.Request.Context(), learner.ID, ex.ID)
 	if errors.Is(err, store.ErrNotFound) {
-		return learner, true, store.ExerciseProgress{}, nil
+		return learnerRecord[store.ExerciseProgress]{learner: learner, found: true}, nil
 	}
-	return learner, true, p, err
+	return rec, err
 }
 
 // parseForm reads a posted form; a body over the limit is a 413 with a

@@ -100,8 +100,8 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		HintsTotal: len(t.Hints),
 	}
 	vm.Lesson = view.NavLink{URL: lessonURL(l, ex.Lesson), Title: ex.Lesson}
-	if lesson, _, _, ok := cat.Lesson(l, ex.Lesson); ok {
-		vm.Lesson.Title = lesson.Title
+	if p, ok := cat.Lesson(l, ex.Lesson); ok {
+		vm.Lesson.Title = p.Lesson.Title
 	}
 	vm.Hints = t.Hints[:min(st.progress.HintsRevealed, len(t.Hints))]
 

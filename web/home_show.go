@@ -14,10 +14,11 @@ import (
 func (s *Server) homeShow(c *gin.Context) error {
 	l := langOf(c)
 	cat := s.content.Catalog()
-	_, _, prog, err := s.progressOf(c)
+	rec, err := s.progressOf(c)
 	if err != nil {
 		return err
 	}
+	prog := rec.progress
 	var vm view.HomeVM
 	for _, lesson := range cat.Lessons(l) {
 		card := view.LessonCard{

@@ -63,6 +63,8 @@ type Config struct {
 	ExplainMaxMessages int
 	ExplainConcurrency int
 	Logger             *slog.Logger
+	// Clock tells the time (clock.go); nil is the system clock.
+	Clock Clock
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one
@@ -120,6 +122,9 @@ type Server struct {
 func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
 	}
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 1 << 20

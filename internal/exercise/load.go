@@ -14,6 +14,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -113,25 +114,17 @@ func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool)
 	return exs, nil
 }
 
-var pageLinkRE = regexp.MustCompile(`^/([a-z]{2})/(lessons|exercises)/([^/#?]+)`)
-
 // checkLinks verifies the links to lessons and exercises written in the text.
 func (ex *Exercise) checkLinks(lessonExists func(string) bool, byID map[string]*Exercise) []error {
+	ch := courselink.Checker{Exercise: func(id string) bool { return byID[id] != nil }}
+	if lessonExists != nil {
+		ch.Lesson = func(_ i18n.Lang, slug string) bool { return lessonExists(slug) }
+	}
+	from := courselink.Page{Lang: i18n.Default, Kind: courselink.Exercises, Name: ex.ID}
 	var errs []error
 	for _, l := range ex.links {
-		m := pageLinkRE.FindStringSubmatch(l.dest)
-		if m == nil {
-			continue
-		}
-		if _, ok := i18n.Parse(m[1]); !ok {
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: the language in the address is en or fr", l.dest))
-			continue
-		}
-		switch {
-		case m[2] == "lessons" && lessonExists != nil && !lessonExists(m[3]):
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no lesson with that slug", l.dest))
-		case m[2] == "exercises" && byID[m[3]] == nil:
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no exercise with that id", l.dest))
+		if err := ch.Check(from, ex.File, l.line, l.dest); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errs
@@ -162,10 +155,11 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	if err != nil {
 		return nil, []error{fmt.Errorf("read exercise %s: %w", name, err)}
 	}
-	fm, body, bodyLine, err := frontmatter.Split(name, src)
+	parts, err := frontmatter.Split(name, src)
 	if err != nil {
 		return nil, []error{err}
 	}
+	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
 	var m meta
 	if err := frontmatter.Decode(name, fm, &m); err != nil {
 		return nil, []error{explainYAML(err)}
@@ -549,7 +543,7 @@ func (fl *fileLoader) render(src string, l i18n.Lang, line int) (markdown.Doc, e
 	if fl.r == nil {
 		return markdown.Doc{HTML: template.HTML(template.HTMLEscapeString(src))}, nil
 	}
-	return fl.r.Render([]byte(src), markdown.Options{Lang: string(l), FirstLine: line})
+	return fl.r.Render([]byte(src), markdown.Options{Lang: l, FirstLine: line})
 }
 
 func (fl *fileLoader) collectLinks(ex *Exercise, doc markdown.Doc, err error) {

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Geometry of a diagram, in px at font-size 14. Text width is estimated from
@@ -46,7 +48,7 @@ const (
 // errors count from 1 at the first line of src. The SVG uses no ids, so any
 // number of diagrams can share a page, and no inline styles: colours come
 // from currentColor and the seq-* classes.
-func SequenceSVG(src string, lang string) (template.HTML, error) {
+func SequenceSVG(src string, lang i18n.Lang) (template.HTML, error) {
 	w, err := wordsFor(lang)
 	if err != nil {
 		return "", fmt.Errorf("render sequence diagram: %w", err)

@@ -1,6 +1,10 @@
 package markdown
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // words holds the interface text that ends up inside rendered HTML, one value
 // per language, so a missing translation is a compile error rather than a
@@ -26,8 +30,8 @@ type words struct {
 	NoteRight    string
 }
 
-var wordsByLang = map[string]*words{
-	"en": {
+var wordsByLang = map[i18n.Lang]*words{
+	i18n.EN: {
 		Note:         "Note",
 		Mistake:      "Common mistake",
 		Spec:         "Spec vs tutorials",
@@ -49,7 +53,7 @@ var wordsByLang = map[string]*words{
 		NoteLeft:     "Note left of %s",
 		NoteRight:    "Note right of %s",
 	},
-	"fr": {
+	i18n.FR: {
 		Note:         "À noter",
 		Mistake:      "Erreur fréquente",
 		Spec:         "La spec et les tutoriels",
@@ -74,9 +78,9 @@ var wordsByLang = map[string]*words{
 }
 
 // wordsFor returns the words of lang; "" means English.
-func wordsFor(lang string) (*words, error) {
+func wordsFor(lang i18n.Lang) (*words, error) {
 	if lang == "" {
-		lang = "en"
+		lang = i18n.EN
 	}
 	w, ok := wordsByLang[lang]
 	if !ok {

@@ -269,6 +269,12 @@
     if (el) el.remove();
   }
 
+  // The console's script shows its errors here too, in the same place:
+  // "editor:error" with {message}, or with no detail to clear it.
+  document.addEventListener("editor:error", function (e) {
+    if (e.detail && e.detail.message) showError(e.detail.message); else clearError();
+  });
+
   function sendAnswer() {
     if (busy) return;
     var answer = answerOf();

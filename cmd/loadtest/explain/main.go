@@ -4,7 +4,7 @@
 // prints the latencies next to a plain encoding/json decode of the same
 // messages timed in the same run, and the heap the server held at most.
 //
-//	go run ./internal/loadtest/explain -n 20 -c 2
+//	go run ./cmd/loadtest/explain -n 20 -c 2
 package main
 
 import (

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -41,14 +40,13 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	body, err := io.ReadAll(c.Request.Body)
-	if isBodyTooLarge(err) {
-		return tooLarge(x)
+	var req struct {
+		Answer json.RawMessage `json:"answer"`
 	}
-	if err != nil {
-		return badRequest(x.ErrBadBody)
+	if err := readJSON(c, x, &req, x.ErrBadBody); err != nil {
+		return err
 	}
-	answer, ok := decodeAnswer(body)
+	answer, ok := decodeAnswer(req.Answer)
 	if !ok {
 		return badRequest(x.ErrBadBody)
 	}
@@ -56,10 +54,11 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if he != nil {
 		return he
 	}
-	res, a, p, err := s.submitAnswer(c, ex, l, answer)
+	sub, err := s.submitAnswer(c, ex, l, answer)
 	if err != nil {
 		return err
 	}
+	res, p := sub.result, sub.progress
 	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res})
 	fbHTML, err := renderString(c.Request.Context(), view.ExerciseFeedback(x, vm.Feedback))
 	if err != nil {
@@ -71,23 +70,18 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, attemptResponse{
 		Passed: res.Passed, Report: res.Report, Checks: res.Checks, Problem: res.Problem,
-		AttemptID: a.ID, Status: vm.Status.Key, StatusLabel: vm.Status.Label, Attempts: p.Attempts,
+		AttemptID: sub.attempt.ID, Status: vm.Status.Key, StatusLabel: vm.Status.Label, Attempts: p.Attempts,
 		FeedbackHTML: fbHTML, SolutionHTML: solHTML,
 	})
 	return nil
 }
 
-// decodeAnswer reads {"answer": …}. The answer is a string (the message as
-// typed); a JSON object or array is taken as its own text, so a script can
-// send {"answer": {"answers": [...]}} without encoding it twice.
-func decodeAnswer(body []byte) (string, bool) {
-	var req struct {
-		Answer json.RawMessage `json:"answer"`
-	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		return "", false
-	}
-	raw := bytes.TrimSpace(req.Answer)
+// decodeAnswer reads the value of {"answer": …}. The answer is a string
+// (the message as typed); a JSON object or array is taken as its own text,
+// so a script can send {"answer": {"answers": [...]}} without encoding it
+// twice.
+func decodeAnswer(answer json.RawMessage) (string, bool) {
+	raw := bytes.TrimSpace(answer)
 	if len(raw) == 0 {
 		return "", false
 	}

@@ -5,7 +5,7 @@
 // idle session costs. Both servers run in this process on loopback ports;
 // the load stops by itself after -duration per run.
 //
-//	go run ./internal/loadtest/mcpload -duration 5s -sessions 1,16,64 -idle 1000
+//	go run ./cmd/loadtest/mcpload -duration 5s -sessions 1,16,64 -idle 1000
 package main
 
 import (

@@ -8,7 +8,7 @@
 // and the honest client from 127.0.0.2.
 //
 //	go build -o /tmp/pg ./cmd/playground
-//	go run ./internal/loadtest/mcpattack -bin /tmp/pg -duration 5s
+//	go run ./cmd/loadtest/mcpattack -bin /tmp/pg -duration 5s
 package main
 
 import (

@@ -9,10 +9,10 @@
 // By default it builds ./cmd/playground and runs it as a child process on a
 // fresh database, so the server's memory is its own and it can be killed:
 //
-//	go run ./internal/loadtest/workshop                          # 300 learners, 60 s, think 1 s
-//	go run ./internal/loadtest/workshop -think 0                 # every learner as fast as the server answers
-//	go run ./internal/loadtest/workshop -kill-after 30s          # SIGKILL the server mid-load, restart it on the same database
-//	go run ./internal/loadtest/workshop -url http://127.0.0.1:8080 -token T -join-code C
+//	go run ./cmd/loadtest/workshop                          # 300 learners, 60 s, think 1 s
+//	go run ./cmd/loadtest/workshop -think 0                 # every learner as fast as the server answers
+//	go run ./cmd/loadtest/workshop -kill-after 30s          # SIGKILL the server mid-load, restart it on the same database
+//	go run ./cmd/loadtest/workshop -url http://127.0.0.1:8080 -token T -join-code C
 //
 // It exits 1 when any request failed outside the planned outage or when a
 // check fails.

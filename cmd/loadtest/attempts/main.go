@@ -6,9 +6,9 @@
 // socket over a fresh database, and checks afterwards that every
 // acknowledged attempt is in the database:
 //
-//	go run ./internal/loadtest/attempts                       # 200 learners, 500 attempts/s, 10 s
-//	go run ./internal/loadtest/attempts -rate 0               # as fast as the server goes
-//	go run ./internal/loadtest/attempts -url http://127.0.0.1:8080
+//	go run ./cmd/loadtest/attempts                       # 200 learners, 500 attempts/s, 10 s
+//	go run ./cmd/loadtest/attempts -rate 0               # as fast as the server goes
+//	go run ./cmd/loadtest/attempts -url http://127.0.0.1:8080
 //
 // The load is open-loop: each learner sends at fixed times, and a latency
 // is counted from the time the attempt was due, so a slow server cannot

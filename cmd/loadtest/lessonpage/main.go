@@ -2,7 +2,7 @@
 // test: through the playground's real router (middleware included) and
 // through a bare Gin handler that writes the same bytes. Point wrk at both:
 //
-//	go run ./internal/loadtest/lessonpage &
+//	go run ./cmd/loadtest/lessonpage &
 //	wrk -t2 -c64 -d10s http://127.0.0.1:18081/en/lessons/requests
 //	wrk -t2 -c64 -d10s http://127.0.0.1:18082/en/lessons/requests
 package main

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -20,27 +18,20 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	body, err := io.ReadAll(c.Request.Body)
-	if isBodyTooLarge(err) {
-		return tooLarge(x)
-	}
-	if err != nil {
-		return badRequest(x.ErrNoSuchHint)
-	}
 	var req struct {
 		Hint int `json:"hint"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil {
-		return badRequest(x.ErrNoSuchHint)
+	if err := readJSON(c, x, &req, x.ErrNoSuchHint); err != nil {
+		return err
 	}
 	if _, err := s.revealHint(c, ex, l, req.Hint); err != nil {
 		return err
 	}
-	_, _, p, err := s.exerciseProgress(c, ex)
+	rec, err := s.exerciseProgress(c, ex)
 	if err != nil {
 		return err
 	}
-	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p})
+	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: rec.progress})
 	html, err := renderString(c.Request.Context(), view.ExerciseHints(vm))
 	if err != nil {
 		return err
