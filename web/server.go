@@ -55,7 +55,12 @@ type Config struct {
 	// used for that long (default 30 minutes).
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
-	Logger             *slog.Logger
+	// ConsoleStreamsPerLearner and ConsoleStreams bound the console's
+	// event streams (tabs listening) per learner (default 4) and overall
+	// (default 256); past them the stream is refused with 429 or 503.
+	ConsoleStreamsPerLearner int
+	ConsoleStreams           int
+	Logger                   *slog.Logger
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one
