@@ -270,12 +270,16 @@ func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Se
 		vm.CheckProtocol = vm.Protocol
 	}
 	ctx := consoleItems(l, e, exID)
+	d := x.Diagram(maxDiagramEvents)
+	if len(d.Arrows) > 0 {
+		ctx.drawnFrom = d.Arrows[0].Seq
+	}
 	vm.Exchange.Items = make([]view.ExchangeItemVM, 0, len(events))
 	for _, ev := range events {
 		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
 		vm.LastSeq = ev.Seq
 	}
-	vm.Exchange.Diagram = s.diagramOf(l, x.Diagram(maxDiagramEvents))
+	vm.Exchange.Diagram = s.diagramOf(l, d)
 	return events, pending
 }
 

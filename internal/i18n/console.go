@@ -112,12 +112,11 @@ type ConsoleUI struct {
 	ErrStreamsLearner string
 	ErrStreamsServer  string
 
-	// Folding long messages in the timeline, and the links between a
-	// message and its arrow in the diagram.
-	FoldShow    string // "Show the whole message (%d lines)"
-	FoldHide    string
-	ToArrow     string // on a message: its arrow in the diagram
-	ArrowToItem string // "#%d: go to the message in the timeline"
+	// Folding long messages in the timeline, and the link from a message
+	// to its arrow in the diagram.
+	FoldShow string // "Show the whole message (%d lines)"
+	FoldHide string
+	ToArrow  string // on a message: its arrow in the diagram
 }
 
 var consoleUI = map[Lang]*ConsoleUI{
@@ -217,10 +216,9 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ErrStreamsLearner: "The console is open in too many tabs: close one and reload this page to see new messages as they come.",
 		ErrStreamsServer:  "The server follows too many consoles live right now: your messages still work, reload the page in a moment to see new ones as they come.",
 
-		FoldShow:    "Show the whole message (%d lines)",
-		FoldHide:    "Fold the message",
-		ToArrow:     "In the diagram",
-		ArrowToItem: "#%d: go to the message in the timeline",
+		FoldShow: "Show the whole message (%d lines)",
+		FoldHide: "Fold the message",
+		ToArrow:  "In the diagram",
 	},
 	FR: {
 		Title:          "Console",
@@ -318,10 +316,9 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ErrStreamsLearner: "La console est ouverte dans trop d’onglets : fermez-en un et rechargez cette page pour voir les nouveaux messages dès qu’ils arrivent.",
 		ErrStreamsServer:  "Le serveur suit trop de consoles en direct en ce moment : vos messages passent toujours, rechargez la page dans un instant pour voir les nouveaux dès qu’ils arrivent.",
 
-		FoldShow:    "Afficher tout le message (%d lignes)",
-		FoldHide:    "Replier le message",
-		ToArrow:     "Dans le diagramme",
-		ArrowToItem: "#%d : aller au message dans la chronologie",
+		FoldShow: "Afficher tout le message (%d lignes)",
+		FoldHide: "Replier le message",
+		ToArrow:  "Dans le diagramme",
 	},
 }
 
