@@ -252,7 +252,7 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 		DiagramAPI:  "/api/console/diagram?lang=" + string(l),
 		TemplateAPI: "/api/console/templates/",
 		PeekAPI:     "/api/console/peek?lang=" + string(l),
-		ExportURL:   "/api/console/export.jsonl",
+		ExportURL:   "/api/console/export.jsonl?lang=" + string(l),
 		ExchangeAPI: "/api/console/exchange",
 		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
 		ScriptURL:   s.assets.URL("js/console.js"),

@@ -11,9 +11,10 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// In both languages: a long message of the timeline (tools/list's result)
-// is folded to its first lines with a button that says so; the keyboard
-// unfolds it and folds it again; a diagram arrow leads to its message and
+// In both languages: a long message of the timeline (tools/list's result,
+// written by the gift server in the page's language) is folded to its
+// first lines with a button that says so; the keyboard unfolds it and
+// folds it again; a diagram arrow leads to its message and
 // the message back to its arrow; and the page stays axe clean.
 func TestE2EExchangeFoldAndLinks(t *testing.T) {
 	axe := loadAxe(t)
@@ -57,6 +58,11 @@ func TestE2EExchangeFoldAndLinks(t *testing.T) {
 			)
 			if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS(fold))); got != x.FoldHide {
 				t.Errorf("unfolded button says %q, want %q", got, x.FoldHide)
+			}
+			// The gift server speaks the page's language.
+			title := map[i18n.Lang]string{i18n.EN: `"title": "Gift ideas"`, i18n.FR: `"title": "Idées cadeaux"`}[l]
+			if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("#msg-5 pre"))); !strings.Contains(got, title) {
+				t.Errorf("tools/list's result lacks %s:\n%.300s", title, got)
 			}
 			checkAxe(t, ctx, axe, "console with an unfolded message ("+string(l)+")")
 			e2etest.Do(t, ctx, "fold again with the space bar",

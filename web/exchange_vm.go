@@ -74,12 +74,7 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 	if !e.Time.IsZero() {
 		vm.Time = e.Time.Format("15:04:05.000")
 	}
-	switch e.From {
-	case exchange.FromClient:
-		vm.FromLabel = x.FromLearner
-	case exchange.FromServer:
-		vm.FromLabel = x.FromServer
-	}
+	vm.FromLabel = directionWord(x, e.From)
 	relate(x, &vm, e)
 	if e.Kind == exchange.KindRequest && e.From == exchange.FromServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
 		vm.AnswerURL = ctx.answerURL(e.Seq)
