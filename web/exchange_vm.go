@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -203,7 +204,8 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 		}
 		seq := d.Arrows[n].Seq
 		// The arrow's own text ("#3 tools/list (id 2)") names the link.
-		return markdown.SequenceLink{Href: fmt.Sprintf("#msg-%d", seq), ID: arrowID(seq)}
+		id := arrowID(seq)
+		return markdown.SequenceLink{Href: "#msg-" + id[len("arrow-"):], ID: id}
 	})
 	if err != nil {
 		// The source is built here from sanitised labels: an error is a bug.
@@ -215,7 +217,7 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 
 // arrowID is the element id of message seq's arrow in the diagram; the
 // message links to it.
-func arrowID(seq int) string { return fmt.Sprintf("arrow-%d", seq) }
+func arrowID(seq int) string { return "arrow-" + strconv.Itoa(seq) }
 
 // diagramSource writes a diagram in the sequence syntax of
 // internal/markdown: one arrow per message, labelled with its number in
