@@ -125,7 +125,7 @@ func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
 	return struct {
 		Resources  []resourceDef `json:"resources"`
 		NextCursor string        `json:"nextCursor,omitempty"`
-	}{all[pg.from:pg.to], pg.next}, nil
+	}{s.localResources(all[pg.from:pg.to]), pg.next}, nil
 }
 
 func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
@@ -137,7 +137,7 @@ func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
 	return struct {
 		ResourceTemplates []templateDef `json:"resourceTemplates"`
 		NextCursor        string        `json:"nextCursor,omitempty"`
-	}{all[pg.from:pg.to], pg.next}, nil
+	}{s.localTemplates(all[pg.from:pg.to]), pg.next}, nil
 }
 
 // readURI returns the contents of a resource, or false when no resource or
@@ -325,7 +325,7 @@ func (s *Session) promptsList(_ context.Context, r *req) (any, *rpcError) {
 	return struct {
 		Prompts    []promptDef `json:"prompts"`
 		NextCursor string      `json:"nextCursor,omitempty"`
-	}{all[pg.from:pg.to], pg.next}, nil
+	}{s.localPrompts(all[pg.from:pg.to]), pg.next}, nil
 }
 
 func (s *Session) findPrompt(name string) *promptDef {
@@ -363,7 +363,7 @@ func (s *Session) promptsGet(_ context.Context, r *req) (any, *rpcError) {
 			return nil, newError(CodeInvalidParams, "Invalid params: prompt %s needs the argument %q", p.Name, a.Name)
 		}
 	}
-	return p.get(args)
+	return s.getPrompt(p, args)
 }
 
 // complete answers completion/complete for prompt arguments and template

@@ -217,6 +217,7 @@ func (s *Session) reject(m *message, e *rpcError) []byte {
 	if id == nil && s.Revision() == Rev20250618 {
 		id = nullID
 	}
+	e = s.localizeError(e)
 	if e.explain && m != nil && len(m.raw) > 0 {
 		e = s.explain(m.raw, e)
 	}
@@ -379,7 +380,7 @@ func (s *Session) request(ctx context.Context, m *message) []byte {
 		// Cancelled, or the connection went away: no reply.
 		return nil
 	}
-	return resultReply(m.id, res)
+	return resultReply(m.id, s.localizeResult(res))
 }
 
 func (s *Session) wasCancelled(m *message) bool {
@@ -533,8 +534,8 @@ func (s *Session) initialize(_ context.Context, r *req) (any, *rpcError) {
 	return initializeResult{
 		ProtocolVersion: negotiated,
 		Capabilities:    s.srv.capabilitiesRaw,
-		ServerInfo:      s.srv.serverInfo,
-		Instructions:    s.srv.instructions,
+		ServerInfo:      s.localInfo(),
+		Instructions:    s.say(s.srv.instructions),
 	}, nil
 }
 

@@ -399,7 +399,7 @@ func (c *call) askTool(key, method string, params any) (answer json.RawMessage, 
 // elicitParams are the params of an elicitation/create form request; "mode"
 // exists since 2025-11-25.
 func (c *call) elicitParams(message string, schema any) map[string]any {
-	params := map[string]any{"message": message, "requestedSchema": schema}
+	params := map[string]any{"message": c.s.say(message), "requestedSchema": schema}
 	if c.r.rev != Rev20250618 {
 		params["mode"] = "form"
 	}
@@ -433,7 +433,7 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, s.srv.toolJSON[n]...)
+		buf = append(buf, s.srv.toolJSONFor(s.lang)[n]...)
 	}
 	buf = append(buf, ']')
 	if pg.next != "" {

@@ -284,6 +284,24 @@ func TestConsoleExportJSONLines(t *testing.T) {
 	if ev, _ := x.Event(1); ev.AnsweredBy != 2 {
 		t.Errorf("read back, initialize is answered by #%d, want #2", ev.AnsweredBy)
 	}
+	// Each line says its direction as the timeline does, in the page's
+	// language.
+	for _, tc := range []struct{ lang, client, server string }{
+		{"en", "client → server", "server → client"},
+		{"fr", "client → serveur", "serveur → client"},
+	} {
+		var got []string
+		for _, line := range strings.Split(strings.TrimSuffix(b.get("/api/console/export.jsonl?lang="+tc.lang).body, "\n"), "\n") {
+			var l struct {
+				Direction string `json:"direction"`
+			}
+			json.Unmarshal([]byte(line), &l)
+			got = append(got, l.Direction)
+		}
+		if diff := cmp.Diff([]string{tc.client, tc.server, tc.client, tc.server}, got); diff != "" {
+			t.Errorf("%s export directions (-want +got):\n%s", tc.lang, diff)
+		}
+	}
 }
 
 // What a learner types reaches the diagram and the page escaped: the SVG

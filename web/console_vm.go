@@ -252,7 +252,7 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 		DiagramAPI:  "/api/console/diagram?lang=" + string(l),
 		TemplateAPI: "/api/console/templates/",
 		PeekAPI:     "/api/console/peek?lang=" + string(l),
-		ExportURL:   "/api/console/export.jsonl",
+		ExportURL:   "/api/console/export.jsonl?lang=" + string(l),
 		ExplainURL:  "/" + string(l) + "/explain?source=console", ExplainLabel: i18n.ExplainFor(l).Link,
 		ExchangeAPI: "/api/console/exchange",
 		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
@@ -271,12 +271,16 @@ func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Se
 		vm.CheckProtocol = vm.Protocol
 	}
 	ctx := consoleItems(l, e, exID)
+	d := x.Diagram(maxDiagramEvents)
+	if len(d.Arrows) > 0 {
+		ctx.drawnFrom = d.Arrows[0].Seq
+	}
 	vm.Exchange.Items = make([]view.ExchangeItemVM, 0, len(events))
 	for _, ev := range events {
 		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
 		vm.LastSeq = ev.Seq
 	}
-	vm.Exchange.Diagram = s.diagramOf(l, x.Diagram(maxDiagramEvents))
+	vm.Exchange.Diagram = s.diagramOf(l, d)
 	return events, pending
 }
 

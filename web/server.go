@@ -62,9 +62,14 @@ type Config struct {
 	ExplainMaxBytes    int64
 	ExplainMaxMessages int
 	ExplainConcurrency int
-	Logger             *slog.Logger
 	// Clock tells the time (clock.go); nil is the system clock.
 	Clock Clock
+	// ConsoleStreamsPerLearner and ConsoleStreams bound the console's
+	// event streams (tabs listening) per learner (default 4) and overall
+	// (default 256); past them the stream is refused with 429 or 503.
+	ConsoleStreamsPerLearner int
+	ConsoleStreams           int
+	Logger                   *slog.Logger
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one

@@ -50,5 +50,5 @@ func (st *state) sequence(n ast.Node) (string, bool) {
 		st.errs = append(st.errs, err)
 		return "", false
 	}
-	return string(d.svg(st.w)), true
+	return string(d.svg(st.w, nil)), true
 }

@@ -286,3 +286,31 @@ func TestSequenceMarks(t *testing.T) {
 		}
 	}
 }
+
+// A linked diagram wraps each message arrow (not the notes) in its link,
+// with the id and name given, and is a group of links instead of an image.
+func TestSequenceSVGLinked(t *testing.T) {
+	src := "participant C as Client\nparticipant S as Server\nNote over C,S: earlier\nC->>S: #1 `ping`\nS-->>C: #2 result"
+	out, err := SequenceSVGLinked(src, "en", func(n int) SequenceLink {
+		if n == 1 {
+			return SequenceLink{}
+		}
+		return SequenceLink{Href: "#msg-1", ID: "arrow-1", Label: `#1 "go"`}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{`role="group"`, `<a class="seq-link" href="#msg-1" id="arrow-1" aria-label="#1 &#34;go&#34;"><g class="seq-msg`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("linked diagram lacks %s:\n%s", want, s)
+		}
+	}
+	if n := strings.Count(s, "<a "); n != 1 {
+		t.Errorf("%d links, want 1 (the second message has none, notes are not links)", n)
+	}
+	plain, _ := SequenceSVG(src, "en")
+	if strings.Contains(string(plain), "<a ") || !strings.Contains(string(plain), `role="img"`) {
+		t.Error("an unlinked diagram changed")
+	}
+}

@@ -98,15 +98,24 @@
       }
       list.insertBefore(el, before);
     }
+    fold(el);
     (o.updates || []).forEach(function (u) {
       var prev = document.getElementById("msg-" + u.seq);
-      if (prev) prev.replaceWith(fragment(u.html));
+      if (!prev) return;
+      var next = fragment(u.html);
+      prev.replaceWith(next);
+      fold(next);
     });
     lastSeq = Math.max(lastSeq, o.seq);
     empty.hidden = true;
     setProtocol(o.protocol);
     if (stick) list.scrollTop = list.scrollHeight;
     scheduleDiagram();
+  }
+
+  // fold folds a new item's long message as app.js does on load.
+  function fold(el) {
+    if (el && el.nodeType === 1 && window.playgroundFold) window.playgroundFold(el);
   }
 
   function clearTimeline(m) {
