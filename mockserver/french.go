@@ -64,10 +64,11 @@ var french = map[string]string{
 	"For example warm, playful or formal":                         "Par exemple warm (chaleureux), playful (espiègle) ou formal (soutenu)",
 
 	// Tool errors and results with fixed texts.
-	`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`:                                                   "Arguments invalides\u202f: «\u00a0occasion\u00a0» est vide. Dites pour quelle occasion, par exemple «\u00a0birthday\u00a0».",
-	`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`:                                       "Arguments invalides\u202f: «\u00a0budget\u00a0» ne peut pas être négatif. Donnez le prix maximum en dollars américains, par exemple 50.",
-	"Gift wrapping is already unlocked: wrap_gift is in tools/list.":                                                                              "L’emballage cadeau est déjà débloqué\u202f: wrap_gift figure dans tools/list.",
-	"Gift wrapping is unlocked: the tool wrap_gift is now in tools/list.":                                                                         "L’emballage cadeau est débloqué\u202f: l’outil wrap_gift figure maintenant dans tools/list.",
+	`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`:             "Arguments invalides\u202f: «\u00a0occasion\u00a0» est vide. Dites pour quelle occasion, par exemple «\u00a0birthday\u00a0».",
+	`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`: "Arguments invalides\u202f: «\u00a0budget\u00a0» ne peut pas être négatif. Donnez le prix maximum en dollars américains, par exemple 50.",
+	"Gift wrapping is already unlocked: wrap_gift is in tools/list.":                                        "L’emballage cadeau est déjà débloqué\u202f: wrap_gift figure dans tools/list.",
+	"Gift wrapping is unlocked: the tool wrap_gift is now in tools/list.":                                   "L’emballage cadeau est débloqué\u202f: l’outil wrap_gift figure maintenant dans tools/list.",
+	"There is no tool by that name.": "Il n’existe aucun outil de ce nom.",
 	"ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize.": "ask_gift_preferences vous pose une question avec elicitation/create, mais votre client n’a pas déclaré la capacité elicitation dans initialize.",
 	"The answer to elicitation/create is not an ElicitResult object.":                                                                             "La réponse à elicitation/create n’est pas un objet ElicitResult.",
 	`The ElicitResult "action" must be "accept", "decline" or "cancel".`:                                                                          "Le champ «\u00a0action\u00a0» de l’ElicitResult doit valoir «\u00a0accept\u00a0», «\u00a0decline\u00a0» ou «\u00a0cancel\u00a0».",
