@@ -22,6 +22,10 @@ func (s *Server) consoleShow(c *gin.Context) error {
 	return s.renderConsole(c, http.StatusOK, consolePage{})
 }
 
+// maxPrefillBytes bounds the message a link may put in the editor
+// (?message=): a lesson's example, never a whole session.
+const maxPrefillBytes = 8 << 10
+
 // consolePage is what a console page shows beyond the session itself.
 type consolePage struct {
 	draft    *string                 // the editor's text, when set by the request
@@ -128,15 +132,19 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 		EditorJS:    s.assets.URL("js/exercise.js"),
 	}
 
-	// The editor: what was sent back to the page, a template or a response
-	// asked for in the address, the last message sent, or, before the
-	// handshake, its first message.
+	// The editor: what was sent back to the page, a message a lesson's "try
+	// it in the console" link gives (?message=, bounded), a template or a
+	// response asked for in the address, the last message sent, or, before
+	// the handshake, its first message.
 	st := sessionState(events, protocol, fallback)
 	key := c.Query("template")
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
+	prefill := c.Query("message")
 	switch {
 	case pg.draft != nil:
 		vm.Draft = *pg.draft
+	case prefill != "" && len(prefill) <= maxPrefillBytes:
+		vm.Draft = prefill
 	case key != "" || replySeq > 0:
 		text, ok := templateText(key, events, pending, st, replySeq)
 		if !ok && vm.Error == "" {
