@@ -645,6 +645,8 @@ func unlockGiftWrapping(c *call) (any, *rpcError) {
 		return textResult("Gift wrapping is already unlocked: wrap_gift is in tools/list."), nil
 	}
 	s.toolsChanged(c.related(), c.r.modern)
+	// The catalogue now lists the wrapping styles: a subscriber hears it.
+	s.resourceUpdated(CatalogURI, c.related())
 	return textResult("Gift wrapping is unlocked: the tool wrap_gift is now in tools/list."), nil
 }
 
