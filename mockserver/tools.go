@@ -552,13 +552,16 @@ func giftTools() []*tool {
 			args: []argSpec{
 				{name: "steps", typ: "integer", min: ptr(1.0), max: ptr(10.0), def: 5, description: "How many steps the packing takes (1 to 10).", hint: "Give a whole number of steps from 1 to 10, or leave it out for 5."},
 			},
-			blocking: true,
-			call:     prepareDelivery,
+			// Packing changes nothing the client owns, and packing twice packs twice.
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(false), DestructiveHint: ptr(false), IdempotentHint: ptr(false), OpenWorldHint: ptr(false)},
+			blocking:    true,
+			call:        prepareDelivery,
 		},
 		{
 			name:        "unlock_gift_wrapping",
 			title:       "Unlock gift wrapping",
 			description: "Unlocks the wrap_gift tool for this session; the server then sends notifications/tools/list_changed.",
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(false), DestructiveHint: ptr(false), IdempotentHint: ptr(true), OpenWorldHint: ptr(false)},
 			call:        unlockGiftWrapping,
 		},
 		{
@@ -569,14 +572,17 @@ func giftTools() []*tool {
 				{name: "occasion", typ: "string", required: true, description: "The occasion of the gift.", hint: `Say what the gift is for, for example "birthday".`},
 				{name: "recipient", typ: "string", description: "Who the card is for."},
 			},
-			blocking: true,
-			call:     writeCardMessage,
+			annotations: readOnly,
+			blocking:    true,
+			call:        writeCardMessage,
 		},
 		{
 			// The tool the tools lesson shows on the last page of tools/list.
 			name:        "wrap_gift",
 			title:       "Wrapping styles",
 			description: "Lists the gift-wrapping styles available for a gift.",
+			// As the tools lesson shows its annotations.
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(true), IdempotentHint: ptr(true), OpenWorldHint: ptr(false)},
 			locked:      true,
 			call:        constant(callResult{Content: []any{text(wrappingStylesText)}}),
 		},
