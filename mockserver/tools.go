@@ -48,6 +48,9 @@ type tool struct {
 	blocking bool
 	// locked tools exist only after unlock_gift_wrapping in that session.
 	locked bool
+	// taskSupport is the tool's execution.taskSupport in 2025-11-25
+	// ("optional" or "required"; "" leaves it out: tasks.go).
+	taskSupport string
 	// openArgs tools ignore unknown arguments: their inputSchema does not
 	// say additionalProperties false (suggest_gifts, as the lessons show it).
 	openArgs bool
@@ -433,7 +436,15 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, s.srv.toolJSON[n]...)
+		def := s.srv.toolJSON[n]
+		if t := s.srv.findTool(n); t.taskSupport != "" && r.rev == Rev20251125 {
+			buf = append(buf, def[:len(def)-1]...)
+			buf = append(buf, `,"execution":{"taskSupport":`...)
+			buf = strconv.AppendQuote(buf, t.taskSupport)
+			buf = append(buf, "}}"...)
+			continue
+		}
+		buf = append(buf, def...)
 	}
 	buf = append(buf, ']')
 	if next != "" {
@@ -498,6 +509,13 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		return toolError(toolErrorText(problems)), nil
 	}
 	c := &call{ctx: ctx, s: s, r: r, t: t, args: args, progress: r.p.progressToken()}
+	if tp, ok, _ := r.p.object("task", false); ok && t.taskSupport != "" && r.rev == Rev20251125 {
+		var ttl int64
+		if raw, has := tp["ttl"]; has {
+			_ = json.Unmarshal(raw, &ttl)
+		}
+		return s.startTask(ctx, c, ttl)
+	}
 	return t.call(c)
 }
 
@@ -554,6 +572,7 @@ func giftTools() []*tool {
 			},
 			// Packing changes nothing the client owns, and packing twice packs twice.
 			annotations: &toolAnnotations{ReadOnlyHint: ptr(false), DestructiveHint: ptr(false), IdempotentHint: ptr(false), OpenWorldHint: ptr(false)},
+			taskSupport: "optional",
 			blocking:    true,
 			call:        prepareDelivery,
 		},
