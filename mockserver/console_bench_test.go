@@ -18,29 +18,10 @@ func fullConsole(b *testing.B, limit int) *Console {
 	return c
 }
 
-// BenchmarkConsoleAppendFull is the timeline's own cost of one more event
-// when it is at its cap (no checker, no subscriber): it must not grow with
-// the cap.
-func BenchmarkConsoleAppendFull(b *testing.B) {
-	for _, limit := range []int{300, 1000} {
-		b.Run(fmt.Sprintf("limit=%d", limit), func(b *testing.B) {
-			c := fullConsole(b, limit)
-			e := c.Events(0)[limit-1]
-			b.ReportAllocs()
-			for b.Loop() {
-				c.mu.Lock()
-				c.seq++
-				e.Seq = c.seq
-				c.appendLocked(e)
-				c.mu.Unlock()
-			}
-		})
-	}
-}
-
 // BenchmarkConsoleSendFull is a learner's message in a console whose
 // timeline is at its cap: the round trip, the checker's reports, the
-// timeline and the events returned.
+// timeline and the events returned. (The timeline's own cost of one more
+// event is internal/exchange's BenchmarkConsoleAppendFull.)
 func BenchmarkConsoleSendFull(b *testing.B) {
 	for _, limit := range []int{300, 1000} {
 		b.Run(fmt.Sprintf("limit=%d", limit), func(b *testing.B) {

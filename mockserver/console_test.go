@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/exchange"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -33,27 +35,27 @@ func runScript(t *testing.T, c *Console, steps []consoleStep) {
 	t.Helper()
 	for _, st := range steps {
 		if st.answer != "" {
-			pending := waitFor(t, c, func() []Event { return c.Pending() })
+			pending := waitFor(t, c, func() []exchange.Event { return c.Pending() })
 			st.send = `{"jsonrpc":"2.0","id":` + string(pending[0].ID) + `,"result":` + st.answer + `}`
 		}
 		c.Send(st.send)
-		waitFor(t, c, func() []Event {
+		waitFor(t, c, func() []exchange.Event {
 			if len(c.Pending()) > 0 {
-				return []Event{{}}
+				return []exchange.Event{{}}
 			}
 			for _, e := range c.Events(0) {
-				if e.Direction == DirectionIn && e.Kind == "request" && !hasReply(c, e.Seq) {
+				if e.From == exchange.FromClient && e.Kind == "request" && !hasReply(c, e.Seq) {
 					return nil
 				}
 			}
-			return []Event{{}}
+			return []exchange.Event{{}}
 		})
 	}
 }
 
 func hasReply(c *Console, seq int) bool {
 	for _, e := range c.Events(seq) {
-		if e.ReplyTo == seq {
+		if e.Answers == seq {
 			return true
 		}
 	}
@@ -62,7 +64,7 @@ func hasReply(c *Console, seq int) bool {
 
 // waitFor polls until f returns something: the console answers blocking
 // requests on its own goroutines.
-func waitFor(t *testing.T, c *Console, f func() []Event) []Event {
+func waitFor(t *testing.T, c *Console, f func() []exchange.Event) []exchange.Event {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
@@ -80,12 +82,12 @@ func transcript(c *Console) string {
 	var b strings.Builder
 	for _, e := range c.Events(0) {
 		arrow := "->"
-		if e.Direction == DirectionOut {
+		if e.From == exchange.FromServer {
 			arrow = "<-"
 		}
 		pair := ""
-		if e.ReplyTo > 0 {
-			pair = fmt.Sprintf(" (answers #%d)", e.ReplyTo)
+		if e.Answers > 0 {
+			pair = fmt.Sprintf(" (answers #%d)", e.Answers)
 		}
 		fmt.Fprintf(&b, "#%d %s %s%s\n%s\n", e.Seq, arrow, e.Kind, pair, withCodes(e.Raw))
 	}
@@ -218,15 +220,15 @@ func TestConsolePairsAndReports(t *testing.T) {
 	defer stop()
 
 	evs := c.Send(`{"jsonrpc":"2.0","id":"a","method":"ping"}`)
-	if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq || !evs[0].ExpectsReply || evs[1].Kind != "response" {
+	if len(evs) != 2 || evs[1].Answers != evs[0].Seq || evs[0].AnsweredBy != evs[1].Seq || evs[1].Kind != "response" {
 		t.Fatalf("ping pair: %+v", evs)
 	}
 	if evs[0].Report.Protocol == "" || evs[1].Report.Protocol == "" {
 		t.Errorf("events carry no report: %+v", evs)
 	}
 	for i := 0; i < 2; i++ {
-		if e := <-ch; e.Seq != evs[i].Seq {
-			t.Errorf("subscriber got #%d, want #%d", e.Seq, evs[i].Seq)
+		if u := <-ch; u.Event.Seq != evs[i].Seq || u.Reset {
+			t.Errorf("subscriber got #%d (reset %v), want #%d", u.Event.Seq, u.Reset, evs[i].Seq)
 		}
 	}
 
@@ -235,33 +237,26 @@ func TestConsolePairsAndReports(t *testing.T) {
 		t.Errorf("null id: %+v", evs)
 	}
 	evs = c.Send(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"curser":"x"}}`)
-	if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq {
+	if len(evs) != 2 || evs[1].Answers != evs[0].Seq {
 		t.Errorf("error reply not paired: %+v", evs)
 	}
 	evs = c.Send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	if len(evs) != 1 || evs[0].ExpectsReply || evs[0].Kind != "notification" {
+	if len(evs) != 1 || evs[0].Kind != "notification" {
 		t.Errorf("notification: %+v", evs)
 	}
 
-	lines := bytes.Split(bytes.TrimSpace(c.JSONLines()), []byte("\n"))
-	if len(lines) != 7 {
-		t.Fatalf("%d JSON lines:\n%s", len(lines), c.JSONLines())
+	if got := c.Exchange().Events(0); len(got) != 7 {
+		t.Fatalf("the exchange holds %d events, want 7", len(got))
 	}
-	for _, l := range lines {
-		var v struct {
-			Direction string          `json:"direction"`
-			Message   json.RawMessage `json:"message"`
-		}
-		if err := json.Unmarshal(l, &v); err != nil || v.Direction == "" || len(v.Message) == 0 {
-			t.Errorf("bad line %s", l)
-		}
+	if w := c.Exchange().Events(0)[0]; w.AnsweredBy != 2 {
+		t.Errorf("the first ping is answered by #%d, want #2", w.AnsweredBy)
 	}
 
 	c.Reset()
-	if e := <-ch; e.Direction != DirectionReset {
-		// Drain what is left before the reset marker.
-		for e.Direction != DirectionReset {
-			e = <-ch
+	// Drain what is left before the reset.
+	for u := range ch {
+		if u.Reset {
+			break
 		}
 	}
 	if n := len(c.Events(0)); n != 0 {
@@ -281,7 +276,7 @@ func TestConsoleOversize(t *testing.T) {
 	c := srv.NewConsole(ConsoleOptions{})
 	defer c.Close()
 	evs := c.Send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + strings.Repeat("é", 1<<20) + `"}}`)
-	if len(evs) != 2 || len(evs[0].Raw) > 4096 || evs[1].Kind != "error" || evs[1].ReplyTo != evs[0].Seq || evs[0].Report.Valid {
+	if len(evs) != 2 || len(evs[0].Raw) > 4096 || evs[1].Kind != "error" || evs[1].Answers != evs[0].Seq || evs[0].Report.Valid {
 		t.Errorf("oversize message: %d events, raw %d bytes, %+v", len(evs), len(evs[0].Raw), evs[1])
 	}
 }
@@ -302,47 +297,8 @@ func TestConsoleResetCancels(t *testing.T) {
 	}
 	c.Send(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept"}}`)
 	for _, e := range c.Events(0) {
-		if e.Direction == DirectionOut {
+		if e.From == exchange.FromServer {
 			t.Errorf("the old session answered after reset: %s", e.Raw)
-		}
-	}
-}
-
-// TestConsoleTimelineCap: the timeline keeps exactly the last MaxEvents
-// events, in order, however many times it wrapped, and Events(after) gives
-// the same answer as a plain list would for every after.
-func TestConsoleTimelineCap(t *testing.T) {
-	srv := newTestServer(Config{})
-	for _, limit := range []int{1, 2, 3, 16, 17, 40} {
-		for _, added := range []int{0, 1, limit - 1, limit, limit + 1, 2*limit + 3, 5 * limit} {
-			t.Run(fmt.Sprintf("max=%d/added=%d", limit, added), func(t *testing.T) {
-				c := srv.NewConsole(ConsoleOptions{MaxEvents: limit})
-				defer c.Close()
-				var all []Event
-				c.mu.Lock()
-				for range added {
-					c.seq++
-					e := Event{Seq: c.seq, Direction: DirectionIn, Raw: fmt.Sprint(c.seq)}
-					all = append(all, e)
-					c.appendLocked(e)
-				}
-				c.mu.Unlock()
-				kept := all[max(0, len(all)-limit):]
-				if len(c.events) > limit || cap(c.events) > max(limit, 16) {
-					t.Errorf("ring holds %d events (cap %d), want at most %d", len(c.events), cap(c.events), limit)
-				}
-				for after := -1; after <= added+1; after++ {
-					want := []Event{}
-					for _, e := range kept {
-						if e.Seq > after {
-							want = append(want, e)
-						}
-					}
-					if diff := cmp.Diff(want, c.Events(after)); diff != "" {
-						t.Errorf("Events(%d) (-want +got):\n%s", after, diff)
-					}
-				}
-			})
 		}
 	}
 }
@@ -358,13 +314,13 @@ func TestConsoleWrappedTimeline(t *testing.T) {
 	c.Send(initialized)
 	for i := 1; i <= 20; i++ {
 		evs := c.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
-		if len(evs) != 2 || evs[1].ReplyTo != evs[0].Seq || evs[1].Kind != "response" {
+		if len(evs) != 2 || evs[1].Answers != evs[0].Seq || evs[1].Kind != "response" {
 			t.Fatalf("ping %d: %+v", i, evs)
 		}
 	}
 	c.Send(`{"jsonrpc":"2.0","id":"ask","method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
 	pending := waitFor(t, c, c.Pending)
-	if len(pending) != 1 || pending[0].Kind != "request" || pending[0].Direction != DirectionOut {
+	if len(pending) != 1 || pending[0].Kind != "request" || pending[0].From != exchange.FromServer {
 		t.Fatalf("pending: %+v", pending)
 	}
 
@@ -377,10 +333,14 @@ func TestConsoleWrappedTimeline(t *testing.T) {
 			t.Errorf("timeline out of order:\n%s", transcript(c))
 		}
 	}
-	if !slices.ContainsFunc(evs, func(e Event) bool { return e.Seq == pending[0].Seq && e.Raw == pending[0].Raw }) {
+	if !slices.ContainsFunc(evs, func(e exchange.Event) bool { return e.Seq == pending[0].Seq && e.Raw == pending[0].Raw }) {
 		t.Errorf("pending request #%d not in the timeline:\n%s", pending[0].Seq, transcript(c))
 	}
-	lines := bytes.Split(bytes.TrimSpace(c.JSONLines()), []byte("\n"))
+	var export bytes.Buffer
+	if err := c.Exchange().WriteJSONLines(&export); err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(export.Bytes()), []byte("\n"))
 	var seqs []int
 	for _, l := range lines {
 		var v struct {

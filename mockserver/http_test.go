@@ -15,10 +15,11 @@ import (
 
 // httpEnv is a real Streamable HTTP server on a loopback port.
 type httpEnv struct {
-	t     *testing.T
-	h     *HTTPHandler
-	ts    *httptest.Server
-	clock *fakeClock
+	t      *testing.T
+	h      *HTTPHandler
+	ts     *httptest.Server
+	clock  *fakeClock
+	client *http.Client // nil: http.DefaultClient
 }
 
 func newHTTPEnv(t *testing.T, cfg Config, hcfg HTTPConfig) *httpEnv {
@@ -48,7 +49,11 @@ func (e *httpEnv) post(body string, headers ...string) *http.Response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	c := e.client
+	if c == nil {
+		c = http.DefaultClient
+	}
+	resp, err := c.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -318,7 +323,7 @@ func TestHTTPServerRequest(t *testing.T) {
 func TestHTTPStandaloneStream(t *testing.T) {
 	e := newHTTPEnv(t, Config{}, HTTPConfig{})
 	sid := e.initialize(`{}`)
-	hs := e.h.session(sid)
+	hs := e.h.reg.get(sid)
 	hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}`), Kind: KindNotification})
 
 	get := func() *http.Response {
@@ -389,23 +394,23 @@ func TestHTTPResume(t *testing.T) {
 	}
 }
 
-func TestHTTPExpiryAndMaxSessions(t *testing.T) {
-	e := newHTTPEnv(t, Config{}, HTTPConfig{IdleTimeout: time.Minute, MaxSessions: 2})
+func TestHTTPExpiry(t *testing.T) {
+	e := newHTTPEnv(t, Config{}, HTTPConfig{IdleTimeout: time.Minute})
 	a := e.initialize(`{}`)
-	e.initialize(`{}`)
-	resp := e.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	if body := readAll(t, resp); resp.StatusCode != http.StatusServiceUnavailable {
-		t.Errorf("third session: %d %s", resp.StatusCode, body)
-	}
 	e.clock.Advance(30 * time.Second)
 	if n := e.h.sweep(); n != 0 {
 		t.Errorf("swept %d sessions after 30s", n)
 	}
-	e.clock.Advance(time.Minute)
-	e.initialize(`{}`) // full, but idle sessions make room
-	resp = e.post(`{"jsonrpc":"2.0","id":1,"method":"ping"}`, HeaderSessionID, a)
-	if body := readAll(t, resp); resp.StatusCode != http.StatusNotFound {
-		t.Errorf("expired session: %d %s", resp.StatusCode, body)
+	b := e.initialize(`{}`)
+	e.clock.Advance(45 * time.Second)
+	if n := e.h.sweep(); n != 1 {
+		t.Errorf("swept %d sessions after 75s, want the first one", n)
+	}
+	for sid, want := range map[string]int{a: http.StatusNotFound, b: http.StatusOK} {
+		resp := e.post(`{"jsonrpc":"2.0","id":1,"method":"ping"}`, HeaderSessionID, sid)
+		if body := readAll(t, resp); resp.StatusCode != want {
+			t.Errorf("session %s: %d %s, want %d", sid, resp.StatusCode, body, want)
+		}
 	}
 	if n := e.h.SessionCount(); n != 1 {
 		t.Errorf("%d sessions, want 1", n)
@@ -443,7 +448,7 @@ func TestHTTPLimits(t *testing.T) {
 
 	// Nobody reads the GET stream: the queue stays bounded and delivery
 	// never blocks.
-	hs := e.h.session(other)
+	hs := e.h.reg.get(other)
 	for i := 0; i < 1000; i++ {
 		hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)})
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/repo"
 )
 
@@ -119,22 +120,22 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 			defer c.Close()
 			runScript(t, c, steps)
 			events := c.Events(0)
-			bySeq := map[int]Event{}
+			bySeq := map[int]exchange.Event{}
 			for _, e := range events {
 				bySeq[e.Seq] = e
 			}
 			checked := 0
 			for _, e := range events {
-				if e.Direction != DirectionOut {
+				if e.From != exchange.FromServer {
 					continue
 				}
 				rev := c.Protocol()
 				if rev == "" {
 					rev = Rev20251125
 				}
-				var req Event
-				if e.ReplyTo > 0 {
-					req = bySeq[e.ReplyTo]
+				var req exchange.Event
+				if e.Answers > 0 {
+					req = bySeq[e.Answers]
 					if strings.Contains(req.Raw, MetaProtocolVersion) {
 						rev = Rev20260728
 					}
@@ -149,7 +150,7 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	}
 }
 
-func checkOut(t *testing.T, set *schemaSet, rev string, e, req Event) {
+func checkOut(t *testing.T, set *schemaSet, rev string, e, req exchange.Event) {
 	t.Helper()
 	var msg map[string]any
 	if err := json.Unmarshal([]byte(e.Raw), &msg); err != nil {
@@ -210,7 +211,7 @@ func TestServerMessagesPassTheChecker(t *testing.T) {
 			defer c.Close()
 			runScript(t, c, steps)
 			for _, e := range c.Events(0) {
-				if e.Direction != DirectionOut {
+				if e.From != exchange.FromServer {
 					continue
 				}
 				for _, d := range e.Report.Diagnostics {

@@ -59,6 +59,9 @@ type Config struct {
 	// PageSize is the default page size of the list methods; 0 means one page.
 	// A request can ask for smaller pages with params._meta["mcpplayground/pageSize"].
 	PageSize int
+	// Mistake makes the server commit one typical server mistake on purpose
+	// (mistakes.go); "" follows the specification.
+	Mistake Mistake
 }
 
 // Server is the gift MCP server: immutable definitions shared by all sessions.
@@ -126,6 +129,7 @@ func New(cfg Config) *Server {
 	// As the lifecycle lesson shows them, in its order, plus what the lesson
 	// leaves out: resource subscriptions and completions.
 	s.capabilitiesRaw = json.RawMessage(`{"tools":{"listChanged":true},"resources":{"subscribe":true},"prompts":{},"logging":{},"completions":{}}`)
+	s.applyDefinitionMistakes()
 	return s
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
 )
@@ -31,6 +32,9 @@ type SessionOptions struct {
 	// Sink receives notifications and server requests. It must not block: a
 	// transport queues with a bound. Nil drops them.
 	Sink func(Outbound)
+	// RequestTimeout bounds how long the session waits for the client's
+	// answer to one of its requests; 0 is Config.ClientRequestTimeout.
+	RequestTimeout time.Duration
 	// shared is the state 2026-07-28 requests share when each one gets its
 	// own Session (stateless HTTP); nil gives the session its own.
 	shared *sharedState
@@ -70,9 +74,10 @@ type inflight struct {
 // requests (the slow tool, a tool waiting for the client's answer) run while
 // other messages are handled.
 type Session struct {
-	srv  *Server
-	sink func(Outbound)
-	lang string
+	srv     *Server
+	sink    func(Outbound)
+	lang    string
+	timeout time.Duration // for the client's answers
 
 	mu       sync.Mutex
 	rev      string // negotiated by initialize ("" before)
@@ -98,7 +103,11 @@ func (s *Server) NewSession(opts SessionOptions) *Session {
 	if shared == nil {
 		shared = &sharedState{}
 	}
-	return &Session{srv: s, sink: opts.Sink, lang: lang, logLevel: -1, shared: shared}
+	timeout := opts.RequestTimeout
+	if timeout <= 0 {
+		timeout = s.cfg.ClientRequestTimeout
+	}
+	return &Session{srv: s, sink: opts.Sink, lang: lang, timeout: timeout, logLevel: -1, shared: shared}
 }
 
 // Revision returns the negotiated revision, "" before initialize.
@@ -125,7 +134,7 @@ func (s *Session) Close() {
 
 func (s *Session) emit(o Outbound) {
 	if s.sink != nil {
-		s.sink(o)
+		s.sink(s.srv.misnotify(o))
 	}
 }
 
@@ -190,7 +199,7 @@ func (s *Session) exec(ctx context.Context, m *message) []byte {
 			return nil
 		}
 	}
-	return reply
+	return s.srv.misreply(reply)
 }
 
 // reject answers a message the core cannot accept, with the checker's
@@ -481,7 +490,7 @@ func (s *Session) askClient(ctx context.Context, related, method string, params 
 			Method: "notifications/cancelled",
 		})
 		return nil, ctx.Err()
-	case <-s.srv.cfg.Clock.After(s.srv.cfg.ClientRequestTimeout):
+	case <-s.srv.cfg.Clock.After(s.timeout):
 		forget()
 		return nil, errNoAnswer
 	}
@@ -551,7 +560,12 @@ func parseCaps(p params) clientCaps {
 
 var emptyResult = json.RawMessage("{}")
 
-func (s *Session) ping(context.Context, *req) (any, *rpcError) { return emptyResult, nil }
+func (s *Session) ping(context.Context, *req) (any, *rpcError) {
+	if s.srv.mistake() == MistakeNoPingAnswer {
+		return nil, nil
+	}
+	return emptyResult, nil
+}
 
 func (s *Session) setLevel(_ context.Context, r *req) (any, *rpcError) {
 	level, _, err := r.p.str("level", true)

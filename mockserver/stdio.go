@@ -54,6 +54,11 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 		b = append(b[:len(b):len(b)], '\n')
 		_, werr = w.Write(b)
 	}
+	if b := s.banner(); b != "" {
+		if _, err := io.WriteString(w, b); err != nil {
+			return fmt.Errorf("writing stdout: %w", err)
+		}
+	}
 	sess := s.NewSession(SessionOptions{Sink: func(o Outbound) { write(o.Raw) }})
 	defer sess.Close()
 	var wg sync.WaitGroup

@@ -493,6 +493,9 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		t = nil
 	}
 	if t == nil {
+		if res := s.srv.misunknownTool(); res != nil {
+			return res, nil
+		}
 		return nil, s.unknownTool(name)
 	}
 	args, _, err := r.p.object("arguments", false)
@@ -506,9 +509,10 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		}
 		// Since 2025-11-25 input validation errors are tool execution
 		// errors, so a model can read them and correct itself.
-		return toolError(toolErrorText(problems)), nil
+		return s.srv.mistoolResult(toolError(toolErrorText(problems)), nil)
 	}
 	c := &call{ctx: ctx, s: s, r: r, t: t, args: args, progress: r.p.progressToken()}
+	c.undeclaredLog()
 	if tp, ok, _ := r.p.object("task", false); ok && t.taskSupport != "" && r.rev == Rev20251125 {
 		var ttl int64
 		if raw, has := tp["ttl"]; has {
@@ -516,7 +520,7 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 		}
 		return s.startTask(ctx, c, ttl)
 	}
-	return t.call(c)
+	return s.srv.mistoolResult(t.call(c))
 }
 
 // unknownTool is the -32602 for a tool that is not in this session's

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -66,6 +67,23 @@ func BenchmarkConsoleDiagram(b *testing.B) {
 	for b.Loop() {
 		if rec := e.do(b, "GET", "/api/console/diagram?lang=en", nil, "Cookie", cookie); rec.Code != http.StatusOK {
 			b.Fatalf("diagram = %d", rec.Code)
+		}
+	}
+}
+
+// One message with a fresh id each time: a conversation without problems,
+// so the cost of the conversation checker alone shows (BenchmarkConsoleSend
+// reuses one id, which the checker reports on every message since it
+// follows the session).
+func BenchmarkConsoleSendFreshIDs(b *testing.B) {
+	e, cookie := benchConsole(b)
+	id := 1000
+	for b.Loop() {
+		id++
+		msg := strings.Replace(msgSuggest, `"id":2`, `"id":`+strconv.Itoa(id), 1)
+		rec := e.do(b, "POST", "/api/console/messages", strings.NewReader(msg), "Cookie", cookie)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("send = %d", rec.Code)
 		}
 	}
 }

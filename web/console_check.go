@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -22,10 +23,10 @@ func (s *Server) consoleCheck(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if !ok || len(e.c.Events(0)) == 0 {
+	if !ok || e.Console.Exchange().Len() == 0 {
 		return s.renderConsole(c, http.StatusUnprocessableEntity, consolePage{formErr: i18n.ConsoleFor(l).ExerciseNoneSent})
 	}
-	answer, kept, err := exchangeAnswer(e.c.Events(0))
+	answer, kept, err := console.Answer(e.Console.Events(0), maxAnswerBytes)
 	if err != nil {
 		return err
 	}

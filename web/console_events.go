@@ -9,6 +9,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -33,9 +36,14 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		c.Status(http.StatusNoContent)
 		return nil
 	}
-	e := s.consoles.get(learner.ID, string(l))
+	e := s.consoles.Get(learner.ID, string(l))
 	if e == nil {
 		return errConsoleClosed
+	}
+	known, _ := c.Cookie(consoleCookie)
+	restarted := known != "" && known != e.ID
+	if known != e.ID {
+		s.setConsoleCookie(c, e.ID, 0)
 	}
 	after, _ := strconv.Atoi(c.Query("after"))
 	if id := c.GetHeader("Last-Event-ID"); id != "" {
@@ -43,9 +51,9 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	}
 	// Subscribe before reading the backlog, so nothing falls between them;
 	// what arrives twice is skipped by its number.
-	ch, unsubscribe := e.c.Subscribe()
+	ch, unsubscribe := e.Console.Subscribe()
 	defer unsubscribe()
-	defer s.consoles.stream(e)()
+	defer s.consoles.Stream(e)()
 
 	w := c.Writer
 	h := w.Header()
@@ -55,36 +63,55 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 2000\n\n")
 
-	backlog := e.c.Events(0)
-	if n := len(backlog); after > 0 && (n == 0 || backlog[n-1].Seq < after) {
-		// The session was reset or replaced since the page last saw it.
-		writeSSE(w, "reset", 0, []byte("{}"))
+	if after > 0 && e.Console.Exchange().Len() < after {
+		// The session was reset or replaced since the page last saw it;
+		// restarted says it is not the one the page knew (it ended, or
+		// another instance holds the learner now).
+		writeSSE(w, "reset", 0, resetData(restarted))
 		after = 0
 	}
-	last := after
-	send := func(events []mockserver.Event) error {
-		out, err := s.eventsOut(c, l, e, events)
-		if err != nil {
-			return err
-		}
-		for _, o := range out {
-			b, err := json.Marshal(o)
-			if err != nil {
-				return fmt.Errorf("encode a console event: %w", err)
-			}
-			writeSSE(w, "", o.Seq, b)
-			last = o.Seq
-		}
-		return nil
-	}
-	if err := send(e.c.Events(after)); err != nil {
+	st := &consoleStream{s: s, c: c, l: l, e: e, last: after}
+	if err := st.send(e.Console.Events(after)); err != nil {
 		return err
 	}
 	w.Flush()
+	return st.follow(ch)
+}
 
+// consoleStream is one open event stream: last is the number of the last
+// event written.
+type consoleStream struct {
+	s    *Server
+	c    *gin.Context
+	l    i18n.Lang
+	e    *console.Session
+	last int
+}
+
+// send writes events, laid out for the page.
+func (st *consoleStream) send(events []exchange.Event) error {
+	out, err := st.s.eventsOut(st.c, st.l, st.e, events)
+	if err != nil {
+		return err
+	}
+	for _, o := range out {
+		b, err := json.Marshal(o)
+		if err != nil {
+			return fmt.Errorf("encode a console event: %w", err)
+		}
+		writeSSE(st.c.Writer, "", o.Seq, b)
+		st.last = o.Seq
+	}
+	return nil
+}
+
+// follow writes what the session records until the page goes away or the
+// session ends, with a heartbeat while nothing happens.
+func (st *consoleStream) follow(ch <-chan mockserver.ConsoleUpdate) error {
+	w := st.c.Writer
 	tick := time.NewTicker(consoleHeartbeat)
 	defer tick.Stop()
-	ctx := c.Request.Context()
+	ctx := st.c.Request.Context()
 	for {
 		select {
 		case <-ctx.Done():
@@ -92,30 +119,39 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		case <-tick.C:
 			fmt.Fprint(w, ": keep-alive\n\n")
 			w.Flush()
-		case ev, open := <-ch:
+		case u, open := <-ch:
 			if !open {
 				return nil // the session ended (idle, evicted, or shutdown)
 			}
 			switch {
-			case ev.Direction == mockserver.DirectionReset:
-				writeSSE(w, "reset", 0, []byte("{}"))
-				last = 0
-			case ev.Seq <= last:
+			case u.Reset:
+				writeSSE(w, "reset", 0, resetData(false))
+				st.last = 0
+			case u.Event.Seq <= st.last:
 				continue
-			case ev.Seq == last+1:
-				if err := send([]mockserver.Event{ev}); err != nil {
+			case u.Event.Seq == st.last+1:
+				if err := st.send([]exchange.Event{u.Event}); err != nil {
 					return err
 				}
 			default:
 				// Events were missed (a slow reader): catch up from the
 				// timeline.
-				if err := send(e.c.Events(last)); err != nil {
+				if err := st.send(st.e.Console.Events(st.last)); err != nil {
 					return err
 				}
 			}
 			w.Flush()
 		}
 	}
+}
+
+// resetData is the data of "event: reset": {"restarted": true} when the
+// session the page knew is gone, so the page can say so.
+func resetData(restarted bool) []byte {
+	if restarted {
+		return []byte(`{"restarted":true}`)
+	}
+	return []byte("{}")
 }
 
 // writeSSE writes one server-sent event; id 0 is written as "id: 0" so a

@@ -5,7 +5,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/mockserver"
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 )
 
 // consoleExchangeAPI answers GET /api/console/exchange: the session as the
@@ -13,14 +14,14 @@ import (
 // FORMAT.md), and "left_out", how many of the oldest messages were left out
 // of a session too long to send whole.
 func (s *Server) consoleExchangeAPI(c *gin.Context) error {
-	var events []mockserver.Event
+	var events []exchange.Event
 	if e, ok, err := s.learnerConsole(c); err != nil {
 		return err
 	} else if ok {
-		events = e.c.Events(0)
+		events = e.Console.Events(0)
 	}
-	exchange, leftOut := exchangeOf(events, maxAnswerBytes)
+	items, leftOut := console.Items(events, maxAnswerBytes)
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"exchange": exchange, "left_out": leftOut})
+	c.JSON(http.StatusOK, gin.H{"exchange": items, "left_out": leftOut})
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/mockserver"
 )
 
 // exchangeReply is the answer of GET /api/console/exchange.
@@ -148,27 +147,5 @@ func TestConsoleLiveExerciseWithoutJavaScript(t *testing.T) {
 
 	if r := b.postForm("/en/console/check?exercise=requests-classify-ids", nil); r.status != http.StatusBadRequest {
 		t.Errorf("check for an exercise that is not live = %d, want 400", r.status)
-	}
-}
-
-// A session too long to send whole keeps its latest messages.
-func TestExchangeOfLeavesOutTheOldest(t *testing.T) {
-	var events []mockserver.Event
-	for i := 1; i <= 10; i++ {
-		dir := mockserver.DirectionIn
-		if i%2 == 0 {
-			dir = mockserver.DirectionOut
-		}
-		events = append(events, mockserver.Event{Seq: i, Direction: dir, Raw: `{"jsonrpc":"2.0","method":"notifications/x","params":{"n":` + itoa(i) + `}}`})
-	}
-	events = append(events, mockserver.Event{Seq: 11, Direction: mockserver.DirectionIn, Raw: "not json"})
-	all, left := exchangeOf(events, 1<<20)
-	if len(all) != 11 || left != 0 || all[1].From != "server" || string(all[10].Message) != `"not json"` {
-		t.Fatalf("whole exchange: %d items, %d left out, %+v", len(all), left, all[10])
-	}
-	b, _ := json.Marshal(map[string]any{"answer": map[string]any{"exchange": all[6:]}})
-	some, left := exchangeOf(events, len(b))
-	if left != 6 || len(some) != 5 || !strings.Contains(string(some[0].Message), `"n":7`) {
-		t.Errorf("cut to %d bytes: %d left out, %d kept, first %s", len(b), left, len(some), some[0].Message)
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// consoleHint opens the next hint of the live exercise from the console's
+// consoleHintReveal opens the next hint of the live exercise from the console's
 // form and comes back to the console.
-func (s *Server) consoleHint(c *gin.Context) error {
+func (s *Server) consoleHintReveal(c *gin.Context) error {
 	l := langOf(c)
 	ex, err := s.liveExerciseParam(c, l)
 	if err != nil {

@@ -9,11 +9,11 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// consoleMessagesAPI answers POST /api/console/messages: the body is one
+// consoleMessageAPI answers POST /api/console/messages: the body is one
 // raw message; the answer is {"events": [...], "protocol": "…"}, the
 // events recorded while the server handled it (a slow request answers
 // later, on the event stream).
-func (s *Server) consoleMessagesAPI(c *gin.Context) error {
+func (s *Server) consoleMessageAPI(c *gin.Context) error {
 	l := apiLang(c)
 	x := i18n.ConsoleFor(l)
 	body, err := io.ReadAll(c.Request.Body)
@@ -36,6 +36,6 @@ func (s *Server) consoleMessagesAPI(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.c.Protocol()})
+	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Console.Protocol()})
 	return nil
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// consoleResetForm is consoleResetAPI from the page's form without
+// consoleReset is consoleResetAPI from the page's form without
 // JavaScript.
-func (s *Server) consoleResetForm(c *gin.Context) error {
-	if err := s.consoleReset(c); err != nil {
+func (s *Server) consoleReset(c *gin.Context) error {
+	if err := s.resetLearnerConsole(c); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, newConsoleURLs(langOf(c), c.Query("exercise")).with("")+"#timeline")

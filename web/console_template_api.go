@@ -6,8 +6,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/mockserver"
 )
 
 // consoleTemplateAPI answers GET /api/console/templates/{key}?reply=SEQ
@@ -16,21 +17,22 @@ import (
 // with ?reply=, the response to the server's waiting request with its id.
 func (s *Server) consoleTemplateAPI(c *gin.Context) error {
 	l := apiLang(c)
-	var events, pending []mockserver.Event
+	var events, pending []exchange.Event
 	protocol := ""
 	e, ok, err := s.learnerConsole(c)
 	if err != nil {
 		return err
 	}
 	if ok {
-		events, pending, protocol = e.c.Events(0), e.c.Pending(), e.c.Protocol()
+		events, pending, protocol = e.Console.Events(0), e.Console.Pending(), e.Console.Protocol()
 	}
 	ex, _ := s.consoleExercise(c, l)
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
-	text, found := templateText(c.Param("key"), events, pending, sessionState(events, protocol, initializeRevision(ex)), replySeq)
+	st := console.StateOf(events, protocol, console.InitializeRevision(exerciseRevision(ex)))
+	text, found := console.Text(c.Param("key"), pending, st, replySeq)
 	if !found {
 		msg := "no such template"
-		if c.Param("key") == templateReply || replySeq > 0 {
+		if c.Param("key") == console.ReplyKey || replySeq > 0 {
 			msg = i18n.ConsoleFor(l).ErrNoReply
 		}
 		return &httpError{status: http.StatusNotFound, msg: msg}

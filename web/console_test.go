@@ -14,23 +14,24 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
-	"github.com/mcpplayground/playground/mockserver"
 )
 
 // consoleReply is the answer of POST /api/console/messages.
 type consoleReply struct {
 	Events []struct {
-		Seq          int             `json:"seq"`
-		Direction    string          `json:"direction"`
-		Kind         string          `json:"kind"`
-		Method       string          `json:"method"`
-		ID           json.RawMessage `json:"id"`
-		ReplyTo      int             `json:"replyTo"`
-		ExpectsReply bool            `json:"expectsReply"`
-		HTML         string          `json:"html"`
-		Updates      []struct {
+		Seq        int             `json:"seq"`
+		From       string          `json:"from"`
+		Kind       string          `json:"kind"`
+		Method     string          `json:"method"`
+		ID         json.RawMessage `json:"id"`
+		Answers    int             `json:"answers"`
+		AnsweredBy int             `json:"answered_by"`
+		HTML       string          `json:"html"`
+		Updates    []struct {
 			Seq  int    `json:"seq"`
 			HTML string `json:"html"`
 		} `json:"updates"`
@@ -73,15 +74,15 @@ func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
 		t.Fatalf("initialize: protocol %q, %d events", r.Protocol, len(r.Events))
 	}
 	req, resp := r.Events[0], r.Events[1]
-	got := []any{req.Direction, req.Kind, req.ExpectsReply, resp.Direction, resp.Kind, resp.ReplyTo}
-	if diff := cmp.Diff([]any{"in", "request", true, "out", "response", 1}, got); diff != "" {
+	got := []any{req.From, req.Kind, req.AnsweredBy, resp.From, resp.Kind, resp.Answers}
+	if diff := cmp.Diff([]any{"client", "request", 2, "server", "response", 1}, got); diff != "" {
 		t.Errorf("initialize events (-want +got):\n%s", diff)
 	}
-	mustContain(t, "the reply", resp.HTML, `class="tl-item tl-out tl-response pair-1"`, `response to #1`, `href="#msg-1"`)
+	mustContain(t, "the reply", resp.HTML, `class="tl-item tl-server tl-response pair-1"`, `response to #1`, `href="#msg-1"`)
 	if len(resp.Updates) != 1 || resp.Updates[0].Seq != 1 {
 		t.Fatalf("the reply updates %+v, want the request #1", resp.Updates)
 	}
-	mustContain(t, "the request, answered", resp.Updates[0].HTML, `class="tl-item tl-in tl-request pair-1"`, `answered by #2`, `href="#msg-2"`)
+	mustContain(t, "the request, answered", resp.Updates[0].HTML, `class="tl-item tl-client tl-request pair-1"`, `answered by #2`, `href="#msg-2"`)
 
 	n := b.send(msgInitialized)
 	if len(n.Events) != 1 || n.Events[0].Kind != "notification" {
@@ -91,7 +92,7 @@ func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
 
 	// An unknown field is reported on the message in the timeline.
 	bad := b.send(`{"jsonrpc":"2.0","id":"x","method":"tools/list","params":{"cursr":"a"}}`)
-	if len(bad.Events) != 2 || bad.Events[1].ReplyTo != bad.Events[0].Seq {
+	if len(bad.Events) != 2 || bad.Events[1].Answers != bad.Events[0].Seq {
 		t.Fatalf("tools/list with a typo: %+v", bad.Events)
 	}
 
@@ -107,7 +108,7 @@ func TestConsoleSendPairsRequestsAndReplies(t *testing.T) {
 	}
 
 	fr := b.get("/fr/console")
-	mustContain(t, "French console", fr.body, "Chronologie", "Diagramme de séquence", "réponse à #1", "Vous (client)")
+	mustContain(t, "French console", fr.body, "Chronologie", "Diagramme de séquence", "réponse à #1", "Vous (client)", "client → serveur")
 }
 
 // sseEvent is one server-sent event.
@@ -187,11 +188,11 @@ func TestConsoleEventStreamDeliversProgress(t *testing.T) {
 		}
 		if o.Method == "notifications/progress" {
 			progress++
-			mustContain(t, "progress item", o.HTML, "expects no response", "Server → you")
+			mustContain(t, "progress item", o.HTML, "expects no response", "server → client")
 		}
 		if o.Kind == "response" {
-			if o.ReplyTo != callSeq || progress != 3 {
-				t.Errorf("the result answers #%d after %d progress notifications, want #%d after 3", o.ReplyTo, progress, callSeq)
+			if o.Answers != callSeq || progress != 3 {
+				t.Errorf("the result answers #%d after %d progress notifications, want #%d after 3", o.Answers, progress, callSeq)
 			}
 			if len(o.Updates) != 1 || o.Updates[0].Seq != callSeq {
 				t.Fatalf("the result updates %+v, want the call", o.Updates)
@@ -259,21 +260,29 @@ func TestConsoleExportJSONLines(t *testing.T) {
 	var texts int
 	for _, line := range strings.Split(strings.TrimSuffix(r.body, "\n"), "\n") {
 		var l struct {
-			Seq       int             `json:"seq"`
-			Direction string          `json:"direction"`
-			Message   json.RawMessage `json:"message"`
-			Text      string          `json:"text"`
+			Seq     int             `json:"seq"`
+			From    string          `json:"from"`
+			Message json.RawMessage `json:"message"`
+			Text    string          `json:"text"`
 		}
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("line is not JSON: %v: %s", err, line)
 		}
-		dirs = append(dirs, l.Direction)
+		dirs = append(dirs, l.From)
 		if l.Text != "" {
 			texts++
 		}
 	}
-	if diff := cmp.Diff([]string{"in", "out", "in", "out"}, dirs); diff != "" || texts != 1 {
-		t.Errorf("export directions (-want +got):\n%s\n%d text lines, want 1", diff, texts)
+	if diff := cmp.Diff([]string{"client", "server", "client", "server"}, dirs); diff != "" || texts != 1 {
+		t.Errorf("export senders (-want +got):\n%s\n%d text lines, want 1", diff, texts)
+	}
+	// The export reads back as the same exchange.
+	x, err := exchange.ReadJSONLines(strings.NewReader(r.body), exchange.Options{})
+	if err != nil || x.Len() != 4 {
+		t.Fatalf("the export does not read back: %v", err)
+	}
+	if ev, _ := x.Event(1); ev.AnsweredBy != 2 {
+		t.Errorf("read back, initialize is answered by #%d, want #2", ev.AnsweredBy)
 	}
 }
 
@@ -315,28 +324,30 @@ func TestConsoleDiagramEscapesLearnerText(t *testing.T) {
 }
 
 func TestDiagramSourceLabels(t *testing.T) {
-	events := []mockserver.Event{
-		{Seq: 1, Direction: "in", Kind: "request", Method: "tools/call", ID: json.RawMessage(`7`)},
-		{Seq: 2, Direction: "out", Kind: "notification", Method: "notifications/progress"},
-		{Seq: 3, Direction: "out", Kind: "error", ID: json.RawMessage(`7`), Raw: `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`},
-		{Seq: 4, Direction: "in", Kind: "invalid", Raw: "oops"},
-		{Seq: 5, Direction: "out", Kind: "response", ID: json.RawMessage(`"a"`)},
-	}
-	got := diagramSource(i18n.ConsoleFor(i18n.EN), events)
+	d := exchange.Diagram{Arrows: []exchange.Arrow{
+		{Seq: 1, From: "client", Kind: "request", Method: "tools/call", ID: `7`},
+		{Seq: 2, From: "server", Kind: "notification", Method: "notifications/progress"},
+		{Seq: 3, From: "server", Kind: "error", ID: `7`, ErrorCode: "-32602"},
+		{Seq: 4, From: "client", Kind: "invalid", Invalid: true},
+		{Seq: 5, From: "server", Kind: "response", ID: `"a"`},
+		{Seq: 6, From: "client", Kind: "request", Method: "ping", ID: `8`, Unanswered: true},
+	}}
+	got := diagramSource(i18n.ConsoleFor(i18n.EN), d)
 	want := "participant C as You (client)\nparticipant S as Gift server\n" +
 		"C->>S: #1 `tools/call` (id 7)\n" +
 		"S-)C: #2 `notifications/progress`\n" +
 		"S--xC: #3 error -32602 (id 7)\n" +
-		"C->>S: #4 invalid message\n" +
-		"S-->>C: #5 result (id \"a\")\n"
+		"C->>!S: #4 invalid message\n" +
+		"S-->>C: #5 result (id \"a\")\n" +
+		"C->>?S: #6 `ping` (id 8)\n"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagram source (-want +got):\n%s", diff)
 	}
-	long := make([]mockserver.Event, maxDiagramEvents+5)
-	for i := range long {
-		long[i] = mockserver.Event{Seq: i + 1, Direction: "in", Kind: "notification", Method: "notifications/initialized"}
+	x := exchange.New(exchange.Options{})
+	for range maxDiagramEvents + 5 {
+		x.Add(exchange.Message{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), From: "client"})
 	}
-	src := diagramSource(i18n.ConsoleFor(i18n.EN), long)
+	src := diagramSource(i18n.ConsoleFor(i18n.EN), x.Diagram(maxDiagramEvents))
 	if !strings.Contains(src, "Note over C,S: 5 earlier messages not drawn") || strings.Contains(src, "#5 ") {
 		t.Errorf("a long session is not cut to its latest messages:\n%s", src[:200])
 	}
@@ -382,22 +393,17 @@ func TestConsoleLimits(t *testing.T) {
 	other.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
 	third := newBrowser(t, base)
 	third.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
-	if n := e.srv.consoles.count(); n != 2 {
+	if n := e.srv.consoles.Count(); n != 2 {
 		t.Errorf("%d sessions, want the cap of 2", n)
 	}
-	if page := b.get("/en/console"); strings.Contains(page.body, `id="msg-1"`) {
+	page := b.get("/en/console")
+	if strings.Contains(page.body, `id="msg-1"`) {
 		t.Error("the least recently used session was not the one ended")
 	}
-
-	// Idle sessions end at the next sweep.
-	cs := e.srv.consoles
-	cs.now = func() time.Time { return time.Now().Add(31 * time.Minute) }
-	cs.mu.Lock()
-	cs.lastSweep = time.Time{}
-	cs.mu.Unlock()
-	cs.get(999, "en")
-	if n := cs.count(); n != 1 {
-		t.Errorf("after 31 idle minutes %d sessions remain, want only the new one", n)
+	// The page says plainly that the session it knew is gone, once.
+	mustContain(t, "ended session", page.body, "Your live session with the gift server restarted", "data-restarted")
+	if again := b.get("/en/console"); strings.Contains(again.body, "data-restarted") {
+		t.Error("the restart is announced on every visit")
 	}
 }
 
@@ -533,13 +539,13 @@ func TestConsoleTemplates(t *testing.T) {
 		}
 		return v.Text
 	}
-	for _, tpl := range consoleTemplates {
-		if tpl.key == "cancelled" {
+	for _, tpl := range console.Templates {
+		if tpl.Key == "cancelled" {
 			continue
 		}
-		text := get("/api/console/templates/" + tpl.key)
+		text := get("/api/console/templates/" + tpl.Key)
 		if strings.Contains(text, `"id"`) && !strings.Contains(text, `"id": 1,`) && !strings.Contains(text, `"id": 1 `) {
-			t.Errorf("%s before any message: %s, want id 1", tpl.key, text)
+			t.Errorf("%s before any message: %s, want id 1", tpl.Key, text)
 		}
 	}
 	b.send(msgInitialize)
@@ -578,5 +584,26 @@ func TestConsoleCancellation(t *testing.T) {
 	mustContain(t, "page after the cancellation", page.body, "cancelled by #")
 	if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) {
 		t.Error("the cancelled call still waits, or got a response")
+	}
+}
+
+// When the session a page knew is gone (here evicted; after a restart,
+// another instance does not hold it either), the event stream starts over
+// and says the session restarted.
+func TestConsoleStreamSaysRestarted(t *testing.T) {
+	e := newTestEnv(t, Config{ConsoleMaxSessions: 1}, withMock(quickSlowTool))
+	base := e.serve(t)
+	b := newBrowser(t, base)
+	b.send(msgInitialize)
+	newBrowser(t, base).send(msgInitialize) // takes the only place
+	stream := openStream(t, b, "&after=2")
+	ev, err := readSSE(stream)
+	if err != nil || ev.event != "reset" || ev.data != `{"restarted":true}` {
+		t.Fatalf("first event %+v, %v; want a reset saying the session restarted", ev, err)
+	}
+	// The stream's session is the learner's session now: reset alone next time.
+	b.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	if page := b.get("/en/console"); strings.Contains(page.body, "data-restarted") {
+		t.Error("the page says the session restarted after the learner went on")
 	}
 }

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"errors"
+	"io"
+	"net"
 	"net/http"
 	"strings"
 
@@ -33,6 +35,14 @@ var (
 	errInternal = &httpError{status: http.StatusInternalServerError, msg: "internal error"}
 )
 
+// isBodyCut reports whether reading the request body failed because the
+// client stopped short of what it announced, or missed the body deadline
+// (deadline.go): the client's failure, not the server's.
+func isBodyCut(err error) bool {
+	var ne net.Error
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne) && ne.Timeout()
+}
+
 // badRequest is a client mistake explained in msg.
 func badRequest(msg string) error {
 	return &httpError{status: http.StatusBadRequest, msg: msg}
@@ -59,6 +69,8 @@ func (s *Server) renderError(c *gin.Context, err error) {
 		status, msg = he.status, he.msg
 	case isBodyTooLarge(err):
 		status, msg = http.StatusRequestEntityTooLarge, "request body too large"
+	case isBodyCut(err):
+		status, msg = http.StatusBadRequest, "the request body ended before its announced length, or took too long to arrive"
 	}
 	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
 		// The client went away; there is nobody to answer and nothing to fix.

@@ -30,9 +30,18 @@ type attemptJSON struct {
 
 // exportAttempts writes every attempt, oldest first, as JSON Lines: one
 // object per line, so a script can stream it with any JSON library.
+//
+// The rows are counted first. An export that cannot read them all (a read
+// error, a damaged table that ends early) must not look complete: before
+// the first line it is a 500; after, the connection is cut so that the
+// client sees a broken download instead of a short 200.
 func (s *Server) exportAttempts(c *gin.Context) error {
 	ctx := c.Request.Context()
 	names, err := s.displayNames(ctx)
+	if err != nil {
+		return err
+	}
+	total, err := s.store.CountAttempts(ctx)
 	if err != nil {
 		return err
 	}
@@ -41,6 +50,7 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 	enc := json.NewEncoder(c.Writer)
 	enc.SetEscapeHTML(false)
 	var after int64
+	written := 0
 	for {
 		n := 0
 		err := s.store.EachAttempt(ctx, store.AttemptFilter{AfterID: after, Limit: exportBatch}, func(a store.Attempt) error {
@@ -52,12 +62,32 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 				CreatedAt: a.CreatedAt.UTC(),
 			})
 		})
+		written += n
 		if err != nil {
-			s.log.Error("export attempts", "err", err)
+			s.log.Error("export attempts: cut short", "err", err, "written", written, "counted", total)
+			abortExport(c)
 			return nil
 		}
 		if n < exportBatch {
-			return nil
+			break
 		}
 	}
+	if written < total {
+		s.log.Error("export attempts: fewer rows read than counted", "written", written, "counted", total)
+		abortExport(c)
+	}
+	return nil
+}
+
+// abortExport ends an export that could not be completed: with nothing
+// sent yet it is a 500; otherwise the connection is cut without the final
+// chunk, which every HTTP client reports as an error.
+func abortExport(c *gin.Context) {
+	if !c.Writer.Written() {
+		c.Writer.Header().Del("Content-Disposition")
+		c.String(http.StatusInternalServerError, "export failed: the database could not read every row\n")
+		return
+	}
+	c.Writer.Flush()
+	panic(http.ErrAbortHandler)
 }

@@ -42,8 +42,10 @@ func (s *Server) exportCSV(c *gin.Context) error {
 		err = w.Error()
 	}
 	if err != nil {
-		// The header is sent: all that is left is to stop and say so in the log.
-		s.log.Error("export progress as CSV", "err", err)
+		// The header is sent: cut the connection, so that the download
+		// fails instead of looking complete, and say why in the log.
+		s.log.Error("export progress as CSV: cut short", "err", err)
+		abortExport(c)
 	}
 	return nil
 }

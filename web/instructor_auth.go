@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -15,6 +16,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 )
 
 const (
@@ -35,19 +37,28 @@ func NewInstructorToken() string {
 }
 
 // instructorAuth checks the instructor token and the session cookie. The
-// cookie never holds the token: it holds an expiry and an HMAC of it under
-// a key derived from the token, so a leaked cookie expires, and changing
-// the token signs every instructor out.
+// cookie never holds the token: it holds an expiry, a random session id
+// and an HMAC of both under a key derived from the token and the
+// database's cookie-signing secret. The signature refuses a forged cookie
+// without a query; the session's row in the database (by the id's
+// SHA-256) is what logout deletes, on every instance at once. Changing the
+// token signs every instructor out.
 type instructorAuth struct {
 	tokenSum   [32]byte
 	sessionKey []byte
 	secure     bool
+	store      *store.Store
 }
 
-func newInstructorAuth(token string, secure bool) *instructorAuth {
-	mac := hmac.New(sha256.New, []byte(token))
-	mac.Write([]byte("mcp-playground instructor session key v1"))
-	return &instructorAuth{tokenSum: sha256.Sum256([]byte(token)), sessionKey: mac.Sum(nil), secure: secure}
+// cookieSecret names the database's cookie-signing secret, shared by every
+// instance on the database.
+const cookieSecret = "cookie-signing-v1"
+
+func newInstructorAuth(token string, secret []byte, st *store.Store, secure bool) *instructorAuth {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("mcp-playground instructor session key v2|"))
+	mac.Write([]byte(token))
+	return &instructorAuth{tokenSum: sha256.Sum256([]byte(token)), sessionKey: mac.Sum(nil), secure: secure, store: st}
 }
 
 // checkToken compares in constant time. Hashing both sides first makes the
@@ -57,28 +68,65 @@ func (a *instructorAuth) checkToken(token string) bool {
 	return subtle.ConstantTimeCompare(sum[:], a.tokenSum[:]) == 1
 }
 
-func (a *instructorAuth) sign(exp int64) string {
+func (a *instructorAuth) sign(exp int64, id string) string {
 	mac := hmac.New(sha256.New, a.sessionKey)
-	mac.Write([]byte("session|" + strconv.FormatInt(exp, 10)))
+	mac.Write([]byte("session|" + strconv.FormatInt(exp, 10) + "|" + id))
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
 
-// newSession returns a cookie value valid until now + instructorSessionAge.
-func (a *instructorAuth) newSession(now time.Time) string {
-	exp := now.Add(instructorSessionAge).Unix()
-	return strconv.FormatInt(exp, 10) + "." + a.sign(exp)
+// newSession records a session valid until now + instructorSessionAge and
+// returns its cookie value, "expiry.id.signature".
+func (a *instructorAuth) newSession(ctx context.Context, now time.Time) (string, error) {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	id := base64.RawURLEncoding.EncodeToString(b)
+	exp := now.Add(instructorSessionAge)
+	if err := a.store.CreateInstructorSession(ctx, sessionHash(id), now, exp); err != nil {
+		return "", err
+	}
+	return strconv.FormatInt(exp.Unix(), 10) + "." + id + "." + a.sign(exp.Unix(), id), nil
 }
 
-func (a *instructorAuth) validSession(v string, now time.Time) bool {
-	expText, sig, ok := strings.Cut(v, ".")
+func sessionHash(id string) []byte {
+	sum := sha256.Sum256([]byte(id))
+	return sum[:]
+}
+
+// sessionID returns the id of a well-signed, unexpired cookie value.
+func (a *instructorAuth) sessionID(v string, now time.Time) (string, bool) {
+	expText, rest, ok := strings.Cut(v, ".")
+	if !ok || len(v) > 200 {
+		return "", false
+	}
+	id, sig, ok := strings.Cut(rest, ".")
 	if !ok {
-		return false
+		return "", false
 	}
 	exp, err := strconv.ParseInt(expText, 10, 64)
 	if err != nil || now.Unix() >= exp || exp > now.Add(instructorSessionAge+time.Minute).Unix() {
+		return "", false
+	}
+	return id, hmac.Equal([]byte(sig), []byte(a.sign(exp, id)))
+}
+
+// validSession reports whether v is a signed cookie of a session the
+// database still holds (not logged out, not expired).
+func (a *instructorAuth) validSession(ctx context.Context, v string, now time.Time) bool {
+	id, ok := a.sessionID(v, now)
+	if !ok {
 		return false
 	}
-	return hmac.Equal([]byte(sig), []byte(a.sign(exp)))
+	ok, err := a.store.InstructorSessionValid(ctx, sessionHash(id), now)
+	return err == nil && ok
+}
+
+// revoke ends the session of cookie value v on the server.
+func (a *instructorAuth) revoke(ctx context.Context, v string, now time.Time) error {
+	id, ok := a.sessionID(v, now)
+	if !ok {
+		return nil
+	}
+	return a.store.RevokeInstructorSession(ctx, sessionHash(id))
 }
 
 func (a *instructorAuth) setCookie(c *gin.Context, value string, maxAge int) {
@@ -99,13 +147,20 @@ func bearerToken(c *gin.Context) (string, bool) {
 }
 
 // isInstructor reports whether the request carries the token (Bearer) or a
-// valid instructor session cookie.
-func (s *Server) isInstructor(c *gin.Context) bool {
-	if tok, ok := bearerToken(c); ok {
-		return s.instructor.checkToken(tok)
+// valid instructor session cookie; limited is true when a wrong one was
+// slowed down by the sign-in guard.
+func (s *Server) isInstructor(c *gin.Context) (ok, limited bool) {
+	now := time.Now()
+	if tok, has := bearerToken(c); has {
+		ok = s.instructor.checkToken(tok)
+		return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "bearer", ok, now)
 	}
 	v, err := c.Cookie(instructorCookie)
-	return err == nil && s.instructor.validSession(v, time.Now())
+	if err != nil {
+		return false, false
+	}
+	ok = s.instructor.validSession(c.Request.Context(), v, now)
+	return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "cookie", ok, now)
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the
@@ -113,9 +168,15 @@ func (s *Server) isInstructor(c *gin.Context) bool {
 func (s *Server) requireInstructor(c *gin.Context) {
 	// Names and answers must not stay in shared caches or the back button.
 	c.Header("Cache-Control", "no-store")
-	if s.isInstructor(c) {
+	ok, limited := s.isInstructor(c)
+	if ok {
 		c.Set(instructorKey, true)
 		c.Next()
+		return
+	}
+	if limited {
+		c.Header("Retry-After", "1")
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong instructor credentials from this address; wait, then try again"})
 		return
 	}
 	_, hasBearer := bearerToken(c)

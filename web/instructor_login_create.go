@@ -10,24 +10,30 @@ import (
 )
 
 // instructorLoginCreate checks the token and gives the browser an
-// instructor session. Wrong tokens are counted per address; the form is
-// protected from other sites by the cross-origin middleware.
+// instructor session. The attempt is decided once the form has arrived
+// whole, and wrong tokens are slowed per address (signin_guard.go); the
+// form is protected from other sites by the cross-origin middleware.
 func (s *Server) instructorLoginCreate(c *gin.Context) error {
 	t := i18n.InstructorFor(langOf(c))
 	next := safeNext(c.Query("next"), "/instructor")
-	ip := c.ClientIP()
-	now := time.Now()
-	if !s.instructorGuard.allow(ip, now) {
+	if err := c.Request.ParseForm(); err != nil {
+		return badRequest("the sign-in form could not be read")
+	}
+	ip, now := c.ClientIP(), time.Now()
+	ok := s.instructor.checkToken(c.PostForm("token"))
+	if s.instructorGuard.decided(c.Request.Context(), ip, "form", ok, now) {
 		s.renderLogin(c, http.StatusTooManyRequests, next, t.LoginTooMany)
 		return nil
 	}
-	if !s.instructor.checkToken(c.PostForm("token")) {
-		s.instructorGuard.fail(ip, now)
-		s.log.Warn("wrong instructor token", "addr", ip)
+	if !ok {
 		s.renderLogin(c, http.StatusUnauthorized, next, t.LoginBad)
 		return nil
 	}
-	s.instructor.setCookie(c, s.instructor.newSession(now), int(instructorSessionAge.Seconds()))
+	session, err := s.instructor.newSession(c.Request.Context(), now)
+	if err != nil {
+		return err
+	}
+	s.instructor.setCookie(c, session, int(instructorSessionAge.Seconds()))
 	s.log.Info("instructor signed in", "addr", ip)
 	c.Redirect(http.StatusSeeOther, next)
 	return nil

@@ -2,12 +2,19 @@ package web
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 )
 
-// instructorLogout forgets the session in this browser.
+// instructorLogout ends the session on the server, so that a copy of the
+// cookie stops working too, and forgets it in this browser.
 func (s *Server) instructorLogout(c *gin.Context) error {
+	if v, err := c.Cookie(instructorCookie); err == nil {
+		if err := s.instructor.revoke(c.Request.Context(), v, time.Now()); err != nil {
+			return err
+		}
+	}
 	s.instructor.setCookie(c, "", -1)
 	c.Redirect(http.StatusSeeOther, "/instructor/login")
 	return nil

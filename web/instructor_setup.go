@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
@@ -20,14 +22,20 @@ const topProblems = 3
 // configured token the instructor pages get a random one nobody knows, so
 // they are closed rather than open (the serve command generates and logs a
 // token before calling New).
-func (s *Server) initWorkshop() {
+func (s *Server) initWorkshop() error {
 	token := s.cfg.InstructorToken
 	if token == "" {
 		token = NewInstructorToken()
 		s.log.Warn("no instructor token configured: the instructor pages are closed")
 	}
-	s.instructor = newInstructorAuth(token, s.cfg.SecureCookies)
-	s.instructorGuard = newFailureLimiter(10)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	secret, err := s.store.Secret(ctx, cookieSecret, 32)
+	if err != nil {
+		return fmt.Errorf("read the cookie-signing secret: %w", err)
+	}
+	s.instructor = newInstructorAuth(token, secret, s.store, s.cfg.SecureCookies)
+	s.instructorGuard = newSignInGuard(s.log)
 	s.joinGuard = newFailureLimiter(20)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)
@@ -35,4 +43,5 @@ func (s *Server) initWorkshop() {
 	for _, ci := range grader.Codes() {
 		s.codeTitles[ci.Code] = ci.Title
 	}
+	return nil
 }

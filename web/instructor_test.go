@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,6 +43,9 @@ func cookieNamed(b *browser, path, name string) *http.Cookie {
 // sign-in form, scripts get 401, and a forged or copied cookie is refused.
 func TestInstructorPagesNeedTheToken(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
+	// This test tries every wrong credential once; the sign-in guard's
+	// slowing of many is TestSignInGuard's.
+	e.srv.instructorGuard.freeFails, e.srv.instructorGuard.globalFree = 1<<20, 1<<20
 	base := e.serve(t)
 	learner := newBrowser(t, base)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -82,14 +87,25 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	}
 	// Cookies that are not a session: the token itself, garbage, a
 	// session signed for another token, an expired session.
-	other := newInstructorAuth("another token", false)
+	secret, err := e.store.Secret(context.Background(), cookieSecret, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := newInstructorAuth("another token", secret, e.store, false)
 	now := time.Now()
+	session := func(a *instructorAuth, at time.Time) string {
+		v, err := a.newSession(context.Background(), at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 	for name, v := range map[string]string{
 		"the token":       testToken,
 		"garbage":         "123.abc",
-		"other token":     other.newSession(now),
-		"expired":         e.srv.instructor.newSession(now.Add(-13 * time.Hour)),
-		"far future":      strings.Replace(e.srv.instructor.newSession(now), "1", "9", 1),
+		"other token":     session(other, now),
+		"expired":         session(e.srv.instructor, now.Add(-13*time.Hour)),
+		"far future":      strings.Replace(session(e.srv.instructor, now), "1", "9", 1),
 		"no signature":    "99999999999.",
 		"bearer as value": "Bearer " + testToken,
 	} {
@@ -134,23 +150,97 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	} else if r.header.Get("Cache-Control") != "no-store" {
 		t.Errorf("dashboard Cache-Control = %q, want no-store", r.header.Get("Cache-Control"))
 	}
-	// Signing out forgets the session in this browser.
+	// Signing out forgets the session in this browser and revokes it on
+	// the server: a copy of the cookie taken before stops working too.
+	copied := cookieNamed(b, "/instructor", instructorCookie)
+	if copied == nil {
+		t.Fatal("no session cookie after sign-in")
+	}
+	if r := anon.do("GET", "/instructor/dashboard.json", "", "", "Cookie", instructorCookie+"="+copied.Value); r.status != http.StatusOK {
+		t.Fatalf("copied cookie before sign-out = %d, want 200", r.status)
+	}
 	b.do("POST", "/instructor/logout", "application/x-www-form-urlencoded", "", "Origin", base, "Sec-Fetch-Site", "same-origin")
 	if r := b.get("/instructor"); r.status != http.StatusSeeOther {
 		t.Errorf("dashboard after sign-out = %d, want 303", r.status)
 	}
+	if r := anon.do("GET", "/instructor/dashboard.json", "", "", "Cookie", instructorCookie+"="+copied.Value); r.status != http.StatusUnauthorized {
+		t.Errorf("copied cookie after sign-out = %d, want 401", r.status)
+	}
 }
 
-func TestInstructorLoginGuessingIsSlowedDown(t *testing.T) {
+// TestSignInGuard slows wrong guesses past the free ones, whatever the way
+// in (form or Bearer), and never the right token: the instructor is not
+// locked out by a participant guessing from the same address.
+func TestSignInGuard(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
+	var waits atomic.Int32
+	e.srv.instructorGuard.wait = func(context.Context, time.Duration) error { waits.Add(1); return nil }
 	b := newBrowser(t, e.serve(t))
-	for i := range 10 {
+	for i := range 5 {
 		if r := signIn(t, b, "guess"); r.status != http.StatusUnauthorized {
-			t.Fatalf("guess %d = %d, want 401", i, r.status)
+			t.Fatalf("form guess %d = %d, want 401", i, r.status)
+		}
+		if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer guess"); r.status != http.StatusUnauthorized {
+			t.Fatalf("Bearer guess %d = %d, want 401", i, r.status)
 		}
 	}
-	if r := signIn(t, b, testToken); r.status != http.StatusTooManyRequests {
-		t.Errorf("after 10 wrong tokens even the right one = %d, want 429 until the minute passes", r.status)
+	if waits.Load() != 0 {
+		t.Fatalf("the ten free failures were delayed %d times", waits.Load())
+	}
+	if r := signIn(t, b, "guess"); r.status != http.StatusTooManyRequests {
+		t.Errorf("the 11th wrong guess = %d, want 429", r.status)
+	}
+	if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer guess"); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+		t.Errorf("a Bearer guess past the free ones = %d (Retry-After %q), want 429 with Retry-After", r.status, r.header.Get("Retry-After"))
+	}
+	if waits.Load() != 2 {
+		t.Errorf("%d delays, want one per failure past the free ones (2)", waits.Load())
+	}
+	if r := signIn(t, b, testToken); r.status != http.StatusSeeOther {
+		t.Errorf("the right token during the guessing = %d, want 303", r.status)
+	}
+	if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer "+testToken); r.status != http.StatusOK {
+		t.Errorf("the right Bearer token during the guessing = %d, want 200", r.status)
+	}
+	if waits.Load() != 2 {
+		t.Errorf("the right token was delayed")
+	}
+}
+
+// TestSignInGuardOneAtATime answers the delayed failures of one address
+// one after the other, so holding many guesses in flight buys nothing.
+func TestSignInGuardOneAtATime(t *testing.T) {
+	g := newSignInGuard(quietLogger())
+	g.freeFails = 0
+	var inside, most atomic.Int32
+	release := make(chan struct{})
+	g.wait = func(context.Context, time.Duration) error {
+		n := inside.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		<-release
+		inside.Add(-1)
+		return nil
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if !g.decided(context.Background(), "10.0.0.9", "form", false, time.Now()) {
+				t.Error("a failure past the free ones was not slowed")
+			}
+		}()
+	}
+	for range 8 {
+		release <- struct{}{}
+	}
+	wg.Wait()
+	if most.Load() != 1 {
+		t.Errorf("%d delayed failures of one address ran at once, want 1", most.Load())
+	}
+	if len(g.queues) != 0 {
+		t.Errorf("%d address queues left behind", len(g.queues))
 	}
 }
 

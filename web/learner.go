@@ -3,10 +3,14 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -43,11 +47,21 @@ func (s *Server) currentLearner(c *gin.Context) (store.Learner, bool, error) {
 }
 
 // requireLearner returns the request's learner, creating one (and setting
-// its cookie) on the first state-changing action.
+// its cookie) on the first state-changing action. Only a first-party
+// action creates one (firstParty), and at most learnerCreation's pace per
+// address: a script posting without cookies would otherwise fill the
+// database and the dashboard with a learner a request.
 func (s *Server) requireLearner(c *gin.Context) (store.Learner, error) {
 	l, ok, err := s.currentLearner(c)
 	if err != nil || ok {
 		return l, err
+	}
+	if !firstParty(c.Request) {
+		return store.Learner{}, &httpError{status: http.StatusForbidden, msg: i18n.UIFor(langOf(c)).ErrNotFirstParty}
+	}
+	if ok, wait := s.learnerGuard.take(c.ClientIP(), time.Now()); !ok {
+		c.Header("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		return store.Learner{}, &httpError{status: http.StatusTooManyRequests, msg: i18n.UIFor(langOf(c)).ErrTooManyLearners}
 	}
 	l, token, err := s.store.CreateLearner(c.Request.Context())
 	if err != nil {
@@ -57,6 +71,23 @@ func (s *Server) requireLearner(c *gin.Context) (store.Learner, error) {
 	c.Set(learnerKey, l)
 	s.log.Debug("new learner", "id", l.ID)
 	return l, nil
+}
+
+// firstParty reports whether a request comes from one of the playground's
+// own pages: a browser says so in Sec-Fetch-Site, or names the page's
+// origin in Origin (older browsers, on every POST). Requests from other
+// sites never get here (crossOrigin refuses them); requests from scripts
+// carry neither header.
+func firstParty(r *http.Request) bool {
+	if r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
 }
 
 // setLearnerCookie gives the browser its learner token: HttpOnly so no

@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -17,19 +18,22 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		AllowedOrigins: s.cfg.MCPAllowedOrigins,
 		// The router caps every body first; the same cap here makes the
 		// handler's 413 name the limit that applies.
-		MaxBodyBytes: s.cfg.MaxBodyBytes,
-		Logger:       s.log,
+		MaxBodyBytes:   s.cfg.MaxBodyBytes,
+		RequestTimeout: s.cfg.MCPRequestTimeout,
+		Logger:         s.log,
 	})
-	s.consoles = newConsoles(mock, consoleLimits{max: s.cfg.ConsoleMaxSessions, idle: s.cfg.ConsoleIdleTimeout}, s.log)
+	s.consoles = console.NewRegistry(mock, console.Limits{Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout}, s.log, nil)
 }
 
 // mcpServe hands /mcp to the gift server's handler, which checks Origin and
 // Host itself (DNS rebinding protection) and speaks JSON-RPC errors. MCP
 // clients send no Origin and no Sec-Fetch-Site, so the router's
 // cross-origin guard lets them through; a browser page of another site is
-// refused by both.
+// refused by both. The client's address is the router's (X-Forwarded-For
+// from a trusted proxy), so the handler's bounds per client hold behind one.
 func (s *Server) mcpServe(c *gin.Context) {
-	s.mcp.ServeHTTP(c.Writer, c.Request)
+	r := c.Request.WithContext(mockserver.WithClientAddr(c.Request.Context(), c.ClientIP()))
+	s.mcp.ServeHTTP(c.Writer, r)
 }
 
 // Close ends the gift server's sessions: the MCP clients' (their event
@@ -37,5 +41,5 @@ func (s *Server) mcpServe(c *gin.Context) {
 // shutdown does not wait for streams that never finish on their own.
 func (s *Server) Close() {
 	s.mcp.Close()
-	s.consoles.closeAll()
+	s.consoles.CloseAll()
 }

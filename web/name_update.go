@@ -24,11 +24,15 @@ func (s *Server) nameUpdate(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	name := c.PostForm("name")
-	if s.cfg.JoinCode != "" && strings.TrimSpace(name) != "" {
+	raw := c.PostForm("name")
+	name := store.CleanDisplayName(raw)
+	if name == "" && strings.TrimSpace(raw) != "" {
+		return badRequest(i18n.WorkshopFor(l).NameInvisible)
+	}
+	if s.cfg.JoinCode != "" && name != "" {
 		_, _, err = s.store.JoinWorkshop(c.Request.Context(), learner.ID, name)
 		if errors.Is(err, store.ErrNameTaken) {
-			return &httpError{status: http.StatusConflict, msg: fmt.Sprintf(i18n.WorkshopFor(l).NameTaken, store.CleanDisplayName(name))}
+			return &httpError{status: http.StatusConflict, msg: fmt.Sprintf(i18n.WorkshopFor(l).NameTaken, name)}
 		}
 	} else {
 		_, err = s.store.SetDisplayName(c.Request.Context(), learner.ID, name)

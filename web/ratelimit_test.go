@@ -117,6 +117,7 @@ func TestAnonymousLimitIgnoresForgedForwardedFor(t *testing.T) {
 		req := httptest.NewRequest("POST", "/api/exercises/"+x.ID+"/attempts", strings.NewReader(`{"answer": `+jsonString(x.Starter)+`}`))
 		req.RemoteAddr = "10.0.0.1:1234"
 		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		req.Header.Set("X-Forwarded-For", forwarded)
 		rec := httptest.NewRecorder()
 		e.h.ServeHTTP(rec, req)

@@ -7,16 +7,16 @@ import (
 // routes is the one place that lists every URL the playground answers.
 func (s *Server) routes() {
 	r := s.router
-	r.Use(s.recoverPanics, s.logRequests, securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
+	r.Use(s.recoverPanics, s.logRequests, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
 	r.NoRoute(s.handle(s.notFound))
 
 	r.GET("/", s.rootRedirect)
 	r.GET("/healthz", s.handle(s.healthzShow))
+	r.GET("/readyz", s.handle(s.readyzShow))
 	r.GET("/static/*path", s.assets.serve)
-	r.HEAD("/static/*path", s.assets.serve)
 
 	for _, l := range i18n.All {
-		g := r.Group("/"+string(l), withLang(l), s.requireJoin)
+		g := r.Group("/"+string(l), withLang(l), formOnly, s.requireJoin)
 		g.GET("/", s.handle(s.homeShow))
 		g.GET("/lessons/:slug", s.handle(s.lessonShow))
 		g.GET("/exercises", s.handle(s.exerciseList))
@@ -29,10 +29,10 @@ func (s *Server) routes() {
 		g.GET("/join", s.handle(s.joinShow))
 		g.POST("/join", s.handle(s.joinCreate))
 		g.GET("/console", s.handle(s.consoleShow))
-		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleFormPost))
-		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetForm))
+		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleMessageCreate))
+		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
-		g.POST("/console/hints", s.handle(s.consoleHint))
+		g.POST("/console/hints", s.handle(s.consoleHintReveal))
 	}
 
 	api := r.Group("/api", s.requireJoin)
@@ -41,13 +41,14 @@ func (s *Server) routes() {
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))
 	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
-	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessagesAPI))
+	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessageAPI))
 	api.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetAPI))
 	api.GET("/console/events", s.handle(s.consoleEvents))
 	api.GET("/console/diagram", s.handle(s.consoleDiagram))
 	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
 	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
 	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
+	api.POST("/console/peek", s.handle(s.consolePeekAPI))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)
@@ -55,7 +56,7 @@ func (s *Server) routes() {
 	r.DELETE("/mcp", s.mcpServe)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
-	ins := r.Group("/instructor", instructorLang)
+	ins := r.Group("/instructor", instructorLang, formOnly)
 	ins.GET("/login", s.handle(s.instructorLoginShow))
 	ins.POST("/login", s.handle(s.instructorLoginCreate))
 	ins.POST("/logout", s.handle(s.instructorLogout))

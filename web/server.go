@@ -1,6 +1,7 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
 // file, middleware, and the templ views in web/view. It only wires the
-// domain packages (course, grader, mockserver, store) to HTTP.
+// domain packages (course, console, exchange, grader, mockserver, store) to
+// HTTP.
 package web
 
 import (
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
@@ -31,14 +33,23 @@ type Config struct {
 	TrustedProxies []string
 	// MaxBodyBytes bounds every request body (1 MiB when zero).
 	MaxBodyBytes int64
+	// BodyTimeout bounds the time a client may take to send a request
+	// body (DefaultBodyTimeout when zero); see deadline.go.
+	BodyTimeout time.Duration
 	// AttemptLimit, ConsoleLimit and AnonymousLimit bound how fast one
 	// learner (or one address without a learner yet) may send answers and
 	// console messages; zero values take the defaults of ratelimit.go.
 	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
+	// LearnerCreationLimit bounds how fast one address may create learners
+	// (DefaultLearnerCreationLimit when zero).
+	LearnerCreationLimit RateLimit
 	// MCPAllowedOrigins are browser origins ("http://host:port") that may
 	// use /mcp besides the request's own (and loopback ones on a loopback
 	// listener); the gift server's handler refuses any other Origin.
 	MCPAllowedOrigins []string
+	// MCPRequestTimeout bounds how long a request the gift server sent to
+	// an MCP client waits for its answer (0: the handler's default, 60s).
+	MCPRequestTimeout time.Duration
 	// ConsoleMaxSessions bounds the console sessions kept in memory (one
 	// per learner; default 500); ConsoleIdleTimeout ends a session nobody
 	// used for that long (default 30 minutes).
@@ -46,6 +57,12 @@ type Config struct {
 	ConsoleIdleTimeout time.Duration
 	Logger             *slog.Logger
 }
+
+// DefaultLearnerCreationLimit lets a whole room start at once from one
+// address (the burst: a classroom behind one NAT), then newcomers trickle
+// in; a script posting without cookies gets a few hundred rows, not twenty
+// thousand.
+var DefaultLearnerCreationLimit = RateLimit{PerSecond: 2, Burst: 300}
 
 // Deps are the domain services the handlers use.
 type Deps struct {
@@ -65,13 +82,16 @@ type Server struct {
 	assets  *assets
 	pages   *pageCache
 	router  *gin.Engine
+	handler http.Handler // the router, answering HEAD as GET (head.go)
 
-	// resumeGuard slows down guessing resume codes.
-	resumeGuard *failureLimiter
+	// resumeGuard slows down guessing resume codes; learnerGuard, creating
+	// learners (learner.go).
+	resumeGuard  *failureLimiter
+	learnerGuard *limiter
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *failureLimiter // wrong instructor tokens, per address
+	instructorGuard *signInGuard    // every way in to the instructor pages (signin_guard.go)
 	joinGuard       *failureLimiter // wrong join codes, per address
 	limits          *limits
 	dashCache       *dashboardCache
@@ -80,7 +100,10 @@ type Server struct {
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server
 	mcp      *mockserver.HTTPHandler
-	consoles *consoles
+	consoles *console.Registry
+
+	// health is the write probe and draining flag of /healthz and /readyz.
+	health healthState
 }
 
 // New builds the server and its routes.
@@ -104,7 +127,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.pages = newPageCache(s)
 	s.resumeGuard = newFailureLimiter(10)
-	s.initWorkshop()
+	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
+	if err := s.initWorkshop(); err != nil {
+		return nil, err
+	}
 	s.initMock(deps.Mock)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -115,11 +141,12 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	r.HandleMethodNotAllowed = false
 	s.router = r
 	s.routes()
+	s.handler = headAsGet(r)
 	return s, nil
 }
 
-// Handler returns the router; the protections that apply to every route are
-// its middleware (routes.go).
+// Handler returns the router, answering HEAD wherever it answers GET; the
+// protections that apply to every route are its middleware (routes.go).
 func (s *Server) Handler() http.Handler {
-	return s.router
+	return s.handler
 }

@@ -30,9 +30,11 @@ func TestValidatePost(t *testing.T) {
 	}{
 		{name: "valid request", target: "/api/validate", body: `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 			wantStatus: 200, wantKind: grader.KindRequest, wantValid: true, wantCodes: []string{}},
+		// args is not defined, and arguments is optional: a warning that
+		// teaches (a receiver ignores args), not a rejection.
 		{name: "unknown field, in French", target: "/api/validate?lang=fr",
 			body:       `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","args":{}}}`,
-			wantStatus: 200, wantKind: grader.KindRequest, wantCodes: []string{"mcp.field.unknown"}, wantInMsg: "Vouliez-vous dire"},
+			wantStatus: 200, wantKind: grader.KindRequest, wantValid: true, wantCodes: []string{"mcp.field.unknown"}, wantInMsg: "Vouliez-vous dire"},
 		{name: "not JSON is still a report", target: "/api/validate", body: `{"jsonrpc": "2.0",}`, contentType: "application/json",
 			wantStatus: 200, wantKind: grader.KindInvalid, wantCodes: []string{"jsonrpc.message.unclassifiable", "json.trailing-comma"}},
 		{name: "revision from the query", target: "/api/validate?protocol=2026-07-28", body: `{"jsonrpc":"2.0","id":1,"method":"initialize"}`,

@@ -31,6 +31,10 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "backup: %s already exists; choose a new file name\n", dest)
 		return 2
 	}
+	if store.EngineOf(*db) == store.Postgres {
+		fmt.Fprintln(stderr, "backup: a PostgreSQL database is backed up with pg_dump (see the README, \"Running for a whole course\")")
+		return 2
+	}
 	if _, err := os.Stat(*db); err != nil {
 		fmt.Fprintf(stderr, "backup: %v\n", err)
 		return 2

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/servercheck"
 )
 
 // runCheckContent lints a course directory (or the bundled course) and prints
@@ -60,7 +62,9 @@ func checkContent(src contentSource) []error {
 	if err != nil {
 		return append(problems, err)
 	}
-	return append(problems, exercise.Lint(c.Exercises(), settings)...)
+	problems = append(problems, exercise.Lint(c.Exercises(), settings)...)
+	// Server exercises: the bundled gift server is their solution.
+	return append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
 }
 
 // locateProblem names files from the course directory, so that an editor or

@@ -16,7 +16,10 @@ Usage:
   playground validate [flags] FILE|-  check one message and print the report as JSON
   playground check-content [DIR]      lint lessons and exercises (the instructor's CI)
   playground mockserver -stdio        the gift MCP server on stdin/stdout
+  playground check-server (-url URL | -- CMD ARGS…)
+                                      run the server exercises against your MCP server
   playground backup [-db PATH] FILE   copy the database while the server runs
+  playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
 Run "playground <command> -h" for a command's flags.
@@ -42,8 +45,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheckContent(args, stdout, stderr)
 	case "mockserver":
 		return runMockserver(args, stdin, stdout, stderr)
+	case "check-server":
+		return runCheckServer(args, stdout, stderr)
 	case "backup":
 		return runBackup(args, stdout, stderr)
+	case "migrate":
+		return runMigrate(args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

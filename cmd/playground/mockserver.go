@@ -26,14 +26,26 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	stdio := fs.Bool("stdio", false, "serve one client on stdin/stdout (newline-delimited JSON-RPC)")
 	addr := fs.String("http", "", "serve Streamable HTTP at http://ADDR/mcp instead (for example 127.0.0.1:3001)")
 	fixtures := fs.String("fixtures", "", `extra fixtures: "conformance" adds the conformance suite's tools, resources and prompts`)
+	timeout := fs.Duration("mcp-request-timeout", 60*time.Second, "with -http: how long a request the server sends to the client (elicitation, sampling, roots) waits for its answer")
+	mistakeName := fs.String("mistake", "", "commit one typical server mistake on purpose (see -mistakes)")
+	listMistakes := fs.Bool("mistakes", false, "list the mistake modes and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance]\n\n")
+		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance] [-mistake NAME]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance] [-mistake NAME]\n       playground mockserver -mistakes\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if *listMistakes && fs.NArg() == 0 && !*stdio && *addr == "" {
+		fmt.Fprint(stdout, mockserver.MistakeList())
+		return 0
+	}
+	mistake, err := mockserver.LookupMistake(*mistakeName)
+	if err != nil {
+		fmt.Fprintf(stderr, "playground mockserver: %v\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 || *stdio == (*addr != "") {
@@ -45,8 +57,12 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "playground mockserver: %v\n", err)
 		return 2
 	}
+	if err := checkMCPTimeout(*timeout); err != nil {
+		fmt.Fprintf(stderr, "playground mockserver: %v\n", err)
+		return 2
+	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srv := mockserver.New(mockserver.Config{Fixtures: *fixtures, Logger: logger})
+	srv := mockserver.New(mockserver.Config{Fixtures: *fixtures, Logger: logger, Mistake: mistake})
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	if *stdio {
@@ -56,16 +72,24 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		return 0
 	}
-	return serveMockHTTP(ctx, srv, *addr, logger)
+	return serveMockHTTP(ctx, srv, *addr, *timeout, logger)
 }
 
-func serveMockHTTP(ctx context.Context, srv *mockserver.Server, addr string, logger *slog.Logger) int {
+// checkMCPTimeout refuses a -mcp-request-timeout outside (0, 24h].
+func checkMCPTimeout(d time.Duration) error {
+	if d <= 0 || d > 24*time.Hour {
+		return fmt.Errorf("-mcp-request-timeout %s is out of range: give a duration above 0 and at most 24h (default 60s)", d)
+	}
+	return nil
+}
+
+func serveMockHTTP(ctx context.Context, srv *mockserver.Server, addr string, timeout time.Duration, logger *slog.Logger) int {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		logger.Error("listening", "addr", addr, "err", err)
 		return 2
 	}
-	h := mockserver.NewHTTPHandler(srv, mockserver.HTTPConfig{Logger: logger})
+	h := mockserver.NewHTTPHandler(srv, mockserver.HTTPConfig{RequestTimeout: timeout, Logger: logger})
 	defer h.Close()
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // TestMockserverStdio runs the real subcommand on a pipe pair and talks to it
@@ -68,5 +70,23 @@ func TestMockserverStdioBadInput(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[0], `"code":-32700`) || lines[1] != `{"jsonrpc":"2.0","id":1,"result":{}}` {
 		t.Errorf("stdout:\n%s", out.String())
+	}
+}
+
+// -mistakes lists every mistake mode with its sentence; an unknown one is a
+// usage error.
+func TestMockserverMistakes(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runMockserver([]string{"-mistakes"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, m := range mockserver.Mistakes() {
+		if !strings.Contains(out.String(), string(m.Name)+" ") || !strings.Contains(out.String(), m.Description[:20]) {
+			t.Errorf("-mistakes does not list %s", m.Name)
+		}
+	}
+	errb.Reset()
+	if code := runMockserver([]string{"-stdio", "-mistake", "typo"}, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown mistake "typo"`) {
+		t.Errorf("unknown mistake: exit %d, %s", code, errb.String())
 	}
 }

@@ -34,6 +34,12 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	bodyTimeout     time.Duration
+	connsPerAddr    int
+	mcpTimeout      time.Duration
+	dbMaxConns      int
+	dbMaxIdleTime   time.Duration
+	drainTime       time.Duration
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -41,7 +47,10 @@ func runServe(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default: open it to a room on purpose)")
-	fs.StringVar(&cfg.db, "db", "playground.db", "SQLite database file (created if missing)")
+	fs.StringVar(&cfg.db, "db", "playground.db", "SQLite database file (created if missing), or a postgres:// URL for several instances on one database")
+	fs.IntVar(&cfg.dbMaxConns, "db-max-conns", 0, "database connections at most: the PostgreSQL pool (default 10) or SQLite's readers (default 8)")
+	fs.DurationVar(&cfg.dbMaxIdleTime, "db-max-idle-time", 0, "close a database connection unused for this long (default 5m)")
+	fs.DurationVar(&cfg.drainTime, "drain-time", 0, "on SIGTERM, answer 503 on /readyz for this long before closing, so a proxy moves new requests elsewhere (e.g. 3s behind HAProxy)")
 	fs.StringVar(&cfg.content, "content", "", "directory with lessons/ and exercises/ to serve instead of the bundled course")
 	fs.BoolVar(&cfg.dev, "dev", false, "reload content when it changes and show content errors on the pages")
 	fs.StringVar(&cfg.instructorToken, "instructor-token", "", "token that opens the instructor pages (generated and logged when empty)")
@@ -50,6 +59,9 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
+	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
+	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -58,6 +70,10 @@ func runServe(args []string, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkFixtures(cfg.fixtures); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
+	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
@@ -103,9 +119,17 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		go content.Watch(ctx, src.root(), 500*time.Millisecond, log)
 	}
 
-	st, err := store.Open(ctx, cfg.db)
+	if store.EngineOf(cfg.db) == store.Postgres && cfg.instructorToken == "" {
+		// Each instance would generate its own, and the instructor would
+		// be signed in on one instance only.
+		return errors.New("serve: set -instructor-token (or PLAYGROUND_INSTRUCTOR_TOKEN) with a PostgreSQL database: every instance on it must share the same token")
+	}
+	st, err := store.OpenWith(ctx, cfg.db, store.Options{MaxConns: cfg.dbMaxConns, MaxIdleTime: cfg.dbMaxIdleTime})
 	if err != nil {
 		return err
+	}
+	for _, m := range st.Applied() {
+		log.Info("applied database migration", "migration", m, "db", st.Path())
 	}
 	defer func() {
 		if err := st.Close(); err != nil {
@@ -134,9 +158,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		InstructorToken: instructorToken,
 		JoinCode:        cfg.joinCode,
 		SecureCookies:   cfg.secureCookies,
+		BodyTimeout:     cfg.bodyTimeout,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins: ownOrigins(ln.Addr()),
+		MCPRequestTimeout: cfg.mcpTimeout,
 		Logger:            log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
@@ -151,7 +177,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	hs.RegisterOnShutdown(srv.Close)
-	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", cfg.db)
+	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", st.Path())
 	if generated {
 		// The fragment (#token=) never reaches a server or a Referer; the
 		// sign-in page reads it and removes it from the address bar.
@@ -165,11 +191,20 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(web.LimitListener(ln, cfg.connsPerAddr)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
+	}
+	srv.Drain()
+	if cfg.drainTime > 0 {
+		log.Info("draining: /readyz answers 503 so the proxy moves new requests elsewhere", "for", cfg.drainTime)
+		select {
+		case <-time.After(cfg.drainTime):
+		case err := <-errc:
+			return fmt.Errorf("serve: %w", err)
+		}
 	}
 	log.Info("shutting down: finishing requests in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

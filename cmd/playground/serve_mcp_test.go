@@ -101,6 +101,7 @@ func TestServeMCPAndShutdownWithOpenStreams(t *testing.T) {
 	}
 	mcpStream := getStream("/mcp", "Mcp-Session-Id", sid)
 	req, _ := http.NewRequest("POST", base+"/api/console/messages", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if resp, err := client.Do(req); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("console message: %v %v", resp, err)
 	} else {

@@ -40,8 +40,9 @@ func TestRunValidate(t *testing.T) {
 		wantErr   string // substring of stderr
 	}{
 		{name: "valid file", args: []string{valid}, wantCode: 0, wantKind: grader.KindRequest, wantCodes: []string{}},
+		// tool stands in for the required name: the error is name, missing.
 		{name: "invalid file", args: []string{invalid}, wantCode: 1, wantKind: grader.KindRequest,
-			wantCodes: []string{"mcp.field.unknown"}},
+			wantCodes: []string{"mcp.field.missing"}},
 		{name: "stdin", args: []string{"-"}, stdin: `{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 			wantCode: 0, wantKind: grader.KindNotification, wantCodes: []string{}},
 		{name: "flags after the file", args: []string{"-", "-protocol", "2026-07-28"}, stdin: `{"jsonrpc":"2.0","method":"notifications/initialized"}`,

@@ -208,8 +208,8 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 			}
 			c.idMode, c.value = "value", j
 		}
-		if c.idMode == "same" && cx.kind != KindReply {
-			errs = append(errs, errf(line, "id: same compares with the given request: only reply exercises have one")...)
+		if c.idMode == "same" && cx.kind != KindReply && cx.kind != KindServer {
+			errs = append(errs, errf(line, "id: same compares with the given request: only reply and server exercises have one")...)
 		}
 	case RuleResultShape:
 		if s, ok := str(); ok {

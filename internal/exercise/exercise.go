@@ -12,6 +12,7 @@ package exercise
 
 import (
 	"html/template"
+	"slices"
 
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -28,10 +29,11 @@ const (
 	KindReply    Kind = "reply"    // write the response to a given request
 	KindMatch    Kind = "match"    // pair responses with their requests
 	KindLive     Kind = "live"     // talk to the gift server in the console
+	KindServer   Kind = "server"   // the learner's own server answers a scripted client
 )
 
 // Kinds lists every kind, in the order FORMAT.md presents them.
-var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive}
+var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer}
 
 // IsMessage reports whether the learner's answer is one JSON-RPC message
 // typed in the editor (fix, write, reply), rather than choices or a session.
@@ -94,6 +96,13 @@ type Exercise struct {
 	// did not write one).
 	Checks []*Check
 
+	// Steps are what a server exercise sends and checks, in order;
+	// Revisions the revisions it runs in (nil: every one); Mistakes the
+	// mistake modes of the gift server it must catch, and where.
+	Steps     []*Step
+	Revisions []string
+	Mistakes  []MistakeCatch
+
 	choices []choice
 	wrong   []block // "# Wrong" blocks: answers that must fail
 	starter *block
@@ -132,6 +141,11 @@ func (e *Exercise) Items() int {
 		return len(e.Responses)
 	}
 	return 0
+}
+
+// RunsIn reports whether a server exercise runs in revision rev.
+func (e *Exercise) RunsIn(rev string) bool {
+	return len(e.Revisions) == 0 || slices.Contains(e.Revisions, rev)
 }
 
 // CheckResult is the verdict of one check on one answer.

@@ -95,6 +95,11 @@ func (ex *Exercise) lint(course Course) []error {
 		errs = append(errs, frontmatter.Errorf(ex.File, line, format, args...))
 	}
 	lang := i18n.Default
+	if ex.Kind == KindServer {
+		// Its solution is a server: internal/servercheck runs the steps
+		// against the bundled gift server and its mistake modes.
+		return ex.lintLanguages(course)
+	}
 
 	// Solutions pass.
 	for i, sol := range ex.Solutions {
@@ -330,9 +335,19 @@ func (ex *Exercise) lintLanguages(course Course) []error {
 		if first != nil && ts != first && len(ts.hints) != len(first.hints) {
 			errf(ts.line, "%d hints here but %d in %s: translations give the same hints", len(ts.hints), len(first.hints), firstLang)
 		}
-		for _, c := range ex.Checks {
+		for _, c := range ex.allChecks() {
 			if len(c.feedback) > 0 && c.feedback[l] == "" {
 				errf(c.Line, "this check's feedback has no %s text", l)
+			}
+		}
+		for _, st := range ex.Steps {
+			if len(st.title) > 0 && st.title[l] == "" {
+				errf(st.Line, "this step's title has no %s text", l)
+			}
+			for _, a := range st.Answers {
+				if len(a.warning) > 0 && a.warning[l] == "" {
+					errf(st.Line, "a warning of this step has no %s text", l)
+				}
 			}
 		}
 		for _, ch := range ex.choices {

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goccy/go-yaml"
+
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -30,6 +32,10 @@ type meta struct {
 	Checks        []*rawItem `yaml:"checks"`
 	Choices       []*rawItem `yaml:"choices"`
 	Concepts      []string   `yaml:"concepts"`
+	// server exercises
+	Steps     []*rawStep    `yaml:"steps"`
+	Revisions any           `yaml:"revisions"`
+	Mistakes  yaml.MapSlice `yaml:"mistakes"`
 }
 
 // DefaultSolutionAfter is the number of failed attempts after which the
@@ -186,9 +192,9 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	if !slices.Contains(Kinds, ex.Kind) {
 		if m.Kind == "" {
-			fl.errf(1, "kind is missing: fix, write, classify, reply, match or live")
+			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live or server")
 		} else {
-			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live", m.Kind)
+			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server", m.Kind)
 		}
 		return nil, fl.errs // the rest depends on the kind
 	}
@@ -225,7 +231,14 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	} else if len(m.Choices) > 0 {
 		fl.errf(fl.lineOf("choices"), "choices belong to classify exercises only")
 	}
-	fl.checks(ex, m.Checks)
+	if ex.Kind == KindServer {
+		fl.steps(ex, &m)
+	} else {
+		if len(m.Steps) > 0 || m.Revisions != nil || len(m.Mistakes) > 0 {
+			fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
+		}
+		fl.checks(ex, m.Checks)
+	}
 	fl.deriveSolutions(ex)
 	fl.texts(ex)
 	if len(fl.errs) > 0 {

@@ -35,7 +35,7 @@ func TestLoadErrors(t *testing.T) {
 		{"id and file name", strings.Replace(file("kind: write\nchecks:\n  - method: ping", pingSolution+text), "id: x", "id: y", 1),
 			[]string{`x.md:2: id "y" does not match the file name: name the file y.md`}},
 		{"unknown kind", file("kind: quiz\nchecks:\n  - method: ping", pingSolution+text),
-			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live`}},
+			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live, server`}},
 		{"sections", file("kind: fix\nchecks:\n  - method: ping", "\nSome words.\n\n# Messages\n\n"+jsonBlock("{}")+"\n# Solutions\n\n# de: Titel\n\n# en:\n"+pingSolution),
 			[]string{
 				`x.md:1: a fix exercise needs a # Starter section (see FORMAT.md)`,
@@ -89,7 +89,7 @@ checks:
 				`x.md:11: at must be a JSON Pointer: "" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)`,
 				`x.md:12: kind is request, notification, response (a success response) or error (an error response), not "answer"`,
 				`x.md:13: type is one of string, number, integer, boolean, null, object, array, not "float"`,
-				`x.md:15: id: same compares with the given request: only reply exercises have one`,
+				`x.md:15: id: same compares with the given request: only reply and server exercises have one`,
 				`x.md:16: "tools/lst" is not a request with a result in revision 2025-11-25`,
 				`x.md:17: present needs a pointer inside the message, such as /params/arguments; "" is the whole message`,
 				`x.md:19: item goes with answer checks only`,

@@ -213,6 +213,10 @@ var problems = map[string][2]string{
 		`The answer could not be read: expected {"answers": [1, …]} with one request number per response.`,
 		"La réponse n’a pas pu être lue\u00a0: {\"answers\": [1, …]} était attendu, avec un numéro de requête par réponse.",
 	},
+	"server": {
+		"This exercise checks your own MCP server: run `playground check-server -exercise ID` against it.",
+		"Cet exercice vérifie votre propre serveur MCP : lancez `playground check-server -exercise ID` sur celui-ci.",
+	},
 	"live": {
 		`The session could not be read: expected {"exchange": [{"from": "client", "message": {…}}, …]}.`,
 		"La session n’a pas pu être lue\u00a0: {\"exchange\": [{\"from\": \"client\", \"message\": {…}}, …]} était attendu.",

@@ -72,7 +72,7 @@ func TestDiagnosticsOrderAndBlocking(t *testing.T) {
 	for _, d := range rep.Diagnostics {
 		gots = append(gots, got{d.Code, d.Line, d.Blocking})
 	}
-	want := []got{{codeFieldUnknown, 5, false}, {codeTrailingComma, 5, true}}
+	want := []got{{codeFieldMissing, 5, false}, {codeTrailingComma, 5, true}}
 	if diff := cmp.Diff(want, gots); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
@@ -310,5 +310,40 @@ func TestHasResult(t *testing.T) {
 		if got := HasResult(tt.method, tt.rev); got != tt.want {
 			t.Errorf("HasResult(%q, %q) = %v, want %v", tt.method, tt.rev, got, tt.want)
 		}
+	}
+}
+
+// TestReceiverSees: a text with a syntax error is invalid, as a receiver sees it
+// (it answers -32700); looks_like says what it was meant to be.
+func TestReceiverSees(t *testing.T) {
+	tests := []struct {
+		name      string
+		src       string
+		kind      Kind
+		looksLike Kind
+	}{
+		{"valid request", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, KindRequest, ""},
+		{"request with a trailing comma", `{"jsonrpc":"2.0","id":1,"method":"tools/list",}`, KindInvalid, KindRequest},
+		{"notification with a comment", "{\"jsonrpc\":\"2.0\", // hi\n\"method\":\"notifications/initialized\"}", KindInvalid, KindNotification},
+		{"response with single quotes", `{'jsonrpc':'2.0','id':1,'result':{}}`, KindInvalid, KindResponse},
+		{"error with a missing comma", `{"jsonrpc":"2.0","id":1 "error":{"code":-32601,"message":"no"}}`, KindInvalid, KindError},
+		{"unclosed request: from the keys read", `{"jsonrpc":"2.0","id":1,"method":"tools/list"`, KindInvalid, KindRequest},
+		{"unclosed string in a notification", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":{\"x\":\"y\n}}", KindInvalid, KindNotification},
+		{"nested method key does not count", `{"jsonrpc":"2.0","id":1,"result":{"method":"x"`, KindInvalid, KindResponse},
+		{"nothing tells", `{"jsonrpc": "2.0",`, KindInvalid, ""},
+		{"method in the wrong case", `{"jsonrpc":"2.0","id":1,"Method":"tools/list"}`, KindInvalid, KindRequest},
+		{"both result and error", `{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}`, KindInvalid, ""},
+		{"batch", `[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`, KindInvalid, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Check([]byte(tt.src), Options{})
+			if diff := cmp.Diff([2]Kind{tt.kind, tt.looksLike}, [2]Kind{rep.Kind, rep.LooksLike}); diff != "" {
+				t.Errorf("kind, looks_like (-want +got):\n%s", diff)
+			}
+			if rep.Kind == KindInvalid && rep.Valid {
+				t.Errorf("an invalid kind is reported valid: %+v", rep.Diagnostics)
+			}
+		})
 	}
 }

@@ -87,6 +87,7 @@ const (
 	codeFieldEnum         = "mcp.field.enum"
 	codeFieldNull         = "mcp.field.null"
 	codeFieldUnknown      = "mcp.field.unknown"
+	codeFieldOtherRev     = "mcp.field.other-revision"
 	codeFieldWrongCase    = "mcp.field.wrong-case"
 	codeFieldRange        = "mcp.field.range"
 	codeContentArray      = "mcp.prompt.content-array"
@@ -210,6 +211,8 @@ type dargs struct {
 	extra    string // a list of allowed values, revisions…
 	extraFr  string // extra in French, when it is words rather than names
 	required bool   // the suggested field is required and missing
+	standIn  string // the member written where the missing field was meant
+	rev      string // the revision the message is checked against
 	got      jtype
 	want     jtype
 	openedAt int // byte offset + 1 of the bracket or key this refers to (0: none)
@@ -258,6 +261,13 @@ func render(d diag, lang string) string {
 		}
 		if d.a.required {
 			b.WriteString([2]string{" It is required, and it is missing.", frTypo(" Ce champ est obligatoire, et il manque.")}[li])
+		}
+	}
+	if d.a.standIn != "" {
+		if li == 1 {
+			b.WriteString(frTypo(" Vouliez-vous écrire `" + d.sugg + "` là où vous avez écrit `" + d.a.standIn + "` ?"))
+		} else {
+			b.WriteString(" Did you mean `" + d.sugg + "` where you wrote `" + d.a.standIn + "`?")
 		}
 	}
 	lesson := d.lesson
@@ -309,6 +319,8 @@ func expand(b *strings.Builder, tmpl string, d diag, li int) {
 			b.WriteString(d.a.value)
 		case "method":
 			b.WriteString(d.a.method)
+		case "rev":
+			b.WriteString(d.a.rev)
 		case "extra":
 			if li == 1 && d.a.extraFr != "" {
 				b.WriteString(d.a.extraFr)

@@ -13,7 +13,7 @@ import (
 // course, and French follows French typography.
 func TestCatalog(t *testing.T) {
 	seen := map[string]bool{}
-	codePattern := regexp.MustCompile(`^(json|jsonrpc|mcp|grader)(\.[a-z0-9-]+)+$`)
+	codePattern := regexp.MustCompile(`^(json|jsonrpc|mcp|grader|session)(\.[a-z0-9-]+)+$`)
 	for _, c := range Codes() {
 		if seen[c.Code] {
 			t.Errorf("%s listed twice", c.Code)
@@ -63,7 +63,7 @@ func checkFrench(t *testing.T, code, s string) {
 // placeholders are the names expand fills in; catalogExamples are words in
 // braces that the catalog writes on purpose (a URI template's variable).
 var (
-	placeholders    = []string{"field", "parent", "value", "method", "extra", "got", "want", "sugg", "opened"}
+	placeholders    = []string{"field", "parent", "value", "method", "rev", "extra", "got", "want", "sugg", "opened"}
 	catalogExamples = []string{"{category}"}
 	placeholder     = regexp.MustCompile(`\{[a-z]+\}`)
 )

@@ -31,6 +31,12 @@ func FuzzCheck(f *testing.F) {
 			t.Fatal("diagnostics must be [] rather than null")
 		}
 		tree, perr := Parse(src)
+		if perr != nil && rep.Kind != KindInvalid {
+			t.Fatalf("the text does not parse (%v) but its kind is %s: a receiver cannot read it", perr, rep.Kind)
+		}
+		if rep.LooksLike != "" && rep.Kind != KindInvalid {
+			t.Fatalf("looks_like %s on a message of kind %s", rep.LooksLike, rep.Kind)
+		}
 		if rep.Valid {
 			if !json.Valid(src) {
 				t.Fatalf("valid but encoding/json does not parse it: %q", src)

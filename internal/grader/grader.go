@@ -3,13 +3,37 @@
 // protocol revision and, where it is not, what is wrong, where, why, and what the
 // learner probably meant. It is the grader's core and the mock server's judge.
 //
-// The checker reads the text itself (parse.go): a hand-written scanner that knows
-// the mistakes people make when they type JSON, recovers from most of them so one
+// The checker reads the text itself: a hand-written scanner that knows the
+// mistakes people make when they type JSON, recovers from most of them so one
 // attempt teaches several things, and gives every value its line, column and JSON
-// Pointer. It then checks the JSON-RPC envelope (check.go) and the MCP method
-// tables of each revision (spec.go, written from the specification as Go data).
-// Every diagnostic code is explained in English and French in catalog.go, the one
-// place that lists them; Codes exposes the list.
+// Pointer (parse.go, the entry point; scan_*.go, one file for each thing it
+// reads: space and comments, objects, arrays and their separators, strings,
+// numbers, bare words; lines.go turns offsets into lines and columns). It then
+// checks the JSON-RPC envelope (check.go, the entry point; check_envelope.go,
+// check_id.go, check_error.go) and the MCP method tables of each revision
+// (spec.go, written from the specification as Go data, in the small schema
+// language of shape.go): check_method.go for method calls, check_response.go for
+// results and the request they answer, check_object.go and check_value.go for
+// walking a value against its shape, check_path.go for where it is, report.go for
+// the finished report. Every diagnostic code is explained in English and French
+// in catalog.go, the one place that lists them; Codes exposes the list.
+//
+// A report says what a receiver sees. A text with a syntax error is kind
+// "invalid", whatever it was meant to be: a receiver cannot parse it, and
+// answers -32700 with id null; LooksLike keeps what it would be once fixed, so
+// that feedback can say "this would be a request, once the comma is gone". A
+// member that the revision does not define is an error only where it stands in
+// for a required member that is missing (then the error is that member, with
+// the one written as its misspelling); elsewhere it is a warning, since the
+// specification leaves its objects open and a receiver ignores what it does not
+// know, and the warning names the revision that defines the member when it is
+// another one (check_revision.go). Where schema.json and schema.ts disagree,
+// schema.ts is the source of truth (an elicitation answer may be any number).
+//
+// A Session (session*.go) follows the messages of one whole conversation, in
+// order and with their senders, and adds what a single message cannot show:
+// ids reused, the lifecycle, responses and progress that answer nothing,
+// cancellations, capabilities used without being declared (codes session.*).
 //
 // The official schemas are not read at run time; tests compare the verdicts with
 // them (schema_test.go).
@@ -76,7 +100,9 @@ type Options struct {
 	Sender string
 }
 
-// Report is the checker's verdict on one message (DESIGN.md §4).
+// Report is the checker's verdict on one message (DESIGN.md §4). Its Kind is the
+// kind a receiver sees: a message whose JSON text has an error is invalid,
+// whatever it was meant to be (LooksLike says that).
 type Report struct {
 	Protocol string `json:"protocol"`
 	Kind     Kind   `json:"kind"`
@@ -90,6 +116,11 @@ type Report struct {
 	// they do not reject).
 	Valid       bool         `json:"valid"`
 	Diagnostics []Diagnostic `json:"diagnostics"` // in text order; never null
+	// LooksLike is, for a message of kind invalid, the kind it would be once
+	// fixed: a request whose text has a trailing comma is invalid (a receiver
+	// cannot parse it, and answers -32700 with id null), and looks like a
+	// request. Empty when nothing tells.
+	LooksLike Kind `json:"looks_like,omitempty"`
 }
 
 // Diagnostic is one finding of the checker.
@@ -106,6 +137,10 @@ type Diagnostic struct {
 	// the JSON-RPC envelope, else about the method. Exactly one when not valid.
 	Blocking bool   `json:"blocking,omitempty"`
 	Lesson   string `json:"lesson,omitempty"` // slug of the lesson that teaches the rule
+	// Related lists, for a session.* diagnostic, the indices (0-based, in the
+	// order the session received them) of the earlier messages it refers to:
+	// "id 5 was already used by message #9" relates message 8.
+	Related []int `json:"related,omitempty"`
 }
 
 // Severities.

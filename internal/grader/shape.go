@@ -6,7 +6,7 @@ package grader
 type shape struct {
 	types  jtype
 	fields []field // objects: known members
-	open   bool    // objects: members not in fields are allowed
+	open   bool    // objects: members not in fields are free (schema.ts: an index signature)
 	values *shape  // objects: the shape of every member not in fields (a map)
 	items  *shape  // arrays: the shape of every item
 
@@ -65,10 +65,13 @@ func tunit() *shape { // a number between 0 and 1
 
 func tarr(items *shape) *shape { return &shape{types: tArr, items: items} }
 
-// tobj is a closed object: members not listed are reported.
+// tobj is an object whose members the specification lists: a member not
+// listed is reported, as a warning (a receiver ignores it; the specification
+// closes no object), or as the required field it stands in for.
 func tobj(fields ...field) *shape { return &shape{types: tObj, fields: fields} }
 
-// topen is an object whose other members are free (_meta, arguments…).
+// topen is an object whose other members are free (_meta, arguments…): an
+// index signature in schema.ts.
 func topen(fields ...field) *shape { return &shape{types: tObj, fields: fields, open: true} }
 
 // tmap is an object whose every member has the shape values.

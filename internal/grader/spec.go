@@ -53,6 +53,12 @@ var allMethodNames = func() []string {
 	return out
 }()
 
+// buildRevision writes the method table of revision rev. It is long on purpose:
+// it is a table, written as Go data in the order of the specification's
+// chapters (content, tools, resources, capabilities, results, methods), with
+// the differences between revisions inline where they apply, so that it reads
+// next to the specification; split into functions, the shared shapes would have
+// to travel between them.
 func buildRevision(rev string) *revision {
 	since1125 := rev >= Rev20251125
 	is2026 := rev == Rev20260728
@@ -282,9 +288,11 @@ func buildRevision(rev string) *revision {
 		}
 		elicitParams = &shape{types: tObj, disc: "mode", cases: map[string]*shape{"form": form, "url": url}, def: form}
 	}
-	elicitValue := &shape{types: tStr | tInt | tBool}
+	// schema.ts: string | number | boolean (| string[]); schema.json narrows
+	// number to integer, but a field of type number takes 3.14.
+	elicitValue := &shape{types: tStr | tNum | tBool}
 	if since1125 {
-		elicitValue = &shape{types: tStr | tInt | tBool | tArr, items: tstr()}
+		elicitValue = &shape{types: tStr | tNum | tBool | tArr, items: tstr()}
 	}
 	elicitResult := result(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(elicitValue)))
 	listRootsResult := result(req("roots", tarr(root)))

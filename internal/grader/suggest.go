@@ -85,14 +85,6 @@ func suggestKey(key string, names []string) (sugg string, wrongCase bool) {
 	return nearest(key, names), false
 }
 
-func fieldNames(sh *shape) []string {
-	out := make([]string, 0, len(sh.fields))
-	for _, f := range sh.fields {
-		out = append(out, f.name)
-	}
-	return out
-}
-
 // nearest returns the candidate closest to s, if it is close enough to be a typo.
 func nearest(s string, candidates []string) string {
 	best, bestD := "", 1<<30

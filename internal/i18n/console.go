@@ -8,6 +8,14 @@ type ConsoleUI struct {
 	Intro          string
 	ProtocolIs     string // "Protocol revision: %s"
 	NotInitialized string
+	// Restarted says that the session the page knew is gone: idle too
+	// long, or the server restarted or another instance took over.
+	Restarted string
+	// ConvProblem marks a timeline item that the conversation checker
+	// found a problem on, or that a problem found later refers to;
+	// MentionOn introduces the latter ("Noted on #%d:").
+	ConvProblem string
+	MentionOn   string
 
 	// The editor and what goes with it.
 	EditorLabel     string
@@ -116,6 +124,9 @@ var consoleUI = map[Lang]*ConsoleUI{
 		Check:           "Check",
 		Send:            "Send",
 		Sending:         "Sending…",
+		Restarted:       "Your live session with the gift server restarted: it was idle for a while, or the server restarted. The timeline starts again, empty; your next message opens a new session, so begin with the handshake.",
+		ConvProblem:     "conversation problem",
+		MentionOn:       "Noted on #%d:",
 		Handshake:       "Do the handshake for me",
 		HandshakeHelp:   "Sends initialize, then notifications/initialized, as a client does when it connects.",
 		ReportTitle:     "Before you send",
@@ -142,8 +153,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 
 		TimelineTitle:    "Timeline",
 		TimelineEmpty:    "Nothing yet. Send initialize to open the session, or let the console do the handshake.",
-		FromLearner:      "You → server",
-		FromServer:       "Server → you",
+		FromLearner:      "client → server",
+		FromServer:       "server → client",
 		KindRequest:      "request",
 		KindNotification: "notification",
 		KindResponse:     "success response",
@@ -206,6 +217,9 @@ var consoleUI = map[Lang]*ConsoleUI{
 		Check:           "Vérifier",
 		Send:            "Envoyer",
 		Sending:         "Envoi…",
+		Restarted:       "Votre session avec le serveur de cadeaux a redémarré : elle était inactive depuis un moment, ou le serveur a redémarré. La chronologie repart de zéro ; votre prochain message ouvre une nouvelle session, alors commencez par la poignée de main.",
+		ConvProblem:     "problème dans la conversation",
+		MentionOn:       "Relevé sur #%d\u202f:",
 		Handshake:       "Faire la poignée de main pour moi",
 		HandshakeHelp:   "Envoie initialize, puis notifications/initialized, comme le fait un client qui se connecte.",
 		ReportTitle:     "Avant d’envoyer",
@@ -232,8 +246,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 
 		TimelineTitle:    "Chronologie",
 		TimelineEmpty:    "Rien pour l’instant. Envoyez initialize pour ouvrir la session, ou laissez la console faire la poignée de main.",
-		FromLearner:      "Vous → serveur",
-		FromServer:       "Serveur → vous",
+		FromLearner:      "client → serveur",
+		FromServer:       "serveur → client",
 		KindRequest:      "requête",
 		KindNotification: "notification",
 		KindResponse:     "réponse de succès",

@@ -236,6 +236,7 @@ type WorkshopUI struct {
 	BadCode       string
 	NameEmpty     string
 	NameTaken     string // "%s" is the name
+	NameInvisible string
 	TooManyCodes  string
 	JoinFirst     string
 	ResumeTitle   string
@@ -256,6 +257,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		BadCode:       "This is not the join code. Check it with your instructor.",
 		NameEmpty:     "Choose a name to show: it cannot be empty.",
 		NameTaken:     "Someone in the workshop already goes by “%s”. Add an initial, or choose another name.",
+		NameInvisible: "This name holds only characters that cannot be shown. Choose one with letters or digits.",
 		TooManyCodes:  "Too many wrong codes from this address. Wait a minute, then try again.",
 		JoinFirst:     "Join the workshop first: open the course page to enter the join code and your name.",
 		ResumeTitle:   "Joined already, on another device?",
@@ -274,6 +276,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		BadCode:       "Ce n’est pas le code d’accès. Vérifiez-le auprès de votre formateur ou formatrice.",
 		NameEmpty:     "Choisissez un nom à afficher\u00a0: il ne peut pas être vide.",
 		NameTaken:     "Quelqu’un dans l’atelier utilise déjà «\u00a0%s\u00a0». Ajoutez une initiale, ou choisissez un autre nom.",
+		NameInvisible: "Ce nom ne contient que des caractères qui ne s’affichent pas. Choisissez-en un avec des lettres ou des chiffres.",
 		TooManyCodes:  "Trop de codes erronés depuis cette adresse. Patientez une minute, puis réessayez.",
 		JoinFirst:     "Rejoignez d’abord l’atelier\u00a0: ouvrez la page du cours pour saisir le code d’accès et votre nom.",
 		ResumeTitle:   "Déjà dans l’atelier, sur un autre appareil\u00a0?",

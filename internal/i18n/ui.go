@@ -36,23 +36,34 @@ type UI struct {
 	NotFoundBody  string
 	ErrorTitle    string
 	ErrorBody     string
+
+	// ErrNotForm answers a POST to a page that is not a form (415).
+	ErrNotForm string
+	// ErrNotFirstParty answers a request that would create a learner but
+	// does not come from one of the playground's pages (403);
+	// ErrTooManyLearners, one address creating learners too fast (429).
+	ErrNotFirstParty   string
+	ErrTooManyLearners string
 }
 
 var ui = map[Lang]*UI{
 	EN: {
-		SiteName:       "MCP Playground",
-		Tagline:        "Learn how the Model Context Protocol talks, one message at a time.",
-		SkipToContent:  "Skip to content",
-		NavCourse:      "Course",
-		NavExercises:   "Exercises",
-		NavConsole:     "Console",
-		NavProgress:    "Progress",
-		SwitchLanguage: "Lire en français",
-		ThemeToggle:    "Switch between light and dark theme",
-		ThemeLight:     "Light",
-		ThemeDark:      "Dark",
-		ThemeSystem:    "System",
-		Footer:         "MCP Playground teaches MCP revision 2025-11-25. Works offline.",
+		SiteName:           "MCP Playground",
+		Tagline:            "Learn how the Model Context Protocol talks, one message at a time.",
+		SkipToContent:      "Skip to content",
+		NavCourse:          "Course",
+		NavExercises:       "Exercises",
+		NavConsole:         "Console",
+		NavProgress:        "Progress",
+		SwitchLanguage:     "Lire en français",
+		ThemeToggle:        "Switch between light and dark theme",
+		ThemeLight:         "Light",
+		ThemeDark:          "Dark",
+		ThemeSystem:        "System",
+		Footer:             "MCP Playground teaches MCP revision 2025-11-25. Works offline.",
+		ErrNotForm:         "This page takes a form, sent by its own buttons. To send JSON, use the API under /api.",
+		ErrNotFirstParty:   "Open the playground’s page in your browser first: your progress is kept for the browser that works on it.",
+		ErrTooManyLearners: "Too many new learners from this address at once. Wait a moment, then try again.",
 
 		CourseTitle:   "The course",
 		CourseIntro:   "Ten short lessons take you from the JSON-RPC envelope to reading real MCP logs. Each one ends with a question to check yourself, and the exercises let you practise what you read.",
@@ -76,19 +87,22 @@ var ui = map[Lang]*UI{
 		ErrorBody:     "The server could not answer this request. Try again in a moment; your progress is safe.",
 	},
 	FR: {
-		SiteName:       "MCP Playground",
-		Tagline:        "Apprenez comment parle le Model Context Protocol, un message après l’autre.",
-		SkipToContent:  "Aller au contenu",
-		NavCourse:      "Cours",
-		NavExercises:   "Exercices",
-		NavConsole:     "Console",
-		NavProgress:    "Progression",
-		SwitchLanguage: "Read in English",
-		ThemeToggle:    "Basculer entre thème clair et thème sombre",
-		ThemeLight:     "Clair",
-		ThemeDark:      "Sombre",
-		ThemeSystem:    "Système",
-		Footer:         "MCP Playground enseigne la révision 2025-11-25 de MCP. Fonctionne hors ligne.",
+		SiteName:           "MCP Playground",
+		Tagline:            "Apprenez comment parle le Model Context Protocol, un message après l’autre.",
+		SkipToContent:      "Aller au contenu",
+		NavCourse:          "Cours",
+		NavExercises:       "Exercices",
+		NavConsole:         "Console",
+		NavProgress:        "Progression",
+		SwitchLanguage:     "Read in English",
+		ThemeToggle:        "Basculer entre thème clair et thème sombre",
+		ThemeLight:         "Clair",
+		ThemeDark:          "Sombre",
+		ThemeSystem:        "Système",
+		Footer:             "MCP Playground enseigne la révision 2025-11-25 de MCP. Fonctionne hors ligne.",
+		ErrNotForm:         "Cette page attend un formulaire, envoyé par ses propres boutons. Pour envoyer du JSON, utilisez l’API sous /api.",
+		ErrNotFirstParty:   "Ouvrez d’abord la page de MCP Playground dans votre navigateur : votre progression est gardée pour le navigateur qui travaille dessus.",
+		ErrTooManyLearners: "Trop de nouveaux apprenants depuis cette adresse à la fois. Patientez un instant, puis réessayez.",
 
 		CourseTitle:   "Le cours",
 		CourseIntro:   "Dix leçons courtes vous mènent de l’enveloppe JSON-RPC à la lecture de vrais journaux MCP. Chacune se termine par une question pour vérifier ce que vous avez compris, et les exercices vous permettent de pratiquer.",

@@ -82,6 +82,10 @@
 //	A-)B: text                a notification: solid line, open arrowhead
 //	A--xB: text               an error response: dashed line, cross
 //	A->>A: text               a message to oneself draws a loop
+//	A->>!B: text              ! after any arrow: a message with a problem
+//	                          (thick line, a cross before its text)
+//	A->>?B: text              ? after any arrow: a request that no
+//	                          response answered (dotted line)
 //	Note over A: text         a note over one participant,
 //	Note over A,B: text       or spanning several;
 //	Note left of A: text      also left of / right of one participant

@@ -60,6 +60,7 @@ type event struct {
 	line  int
 	note  bool
 	arrow arrow     // messages
+	mark  byte      // messages: '!' a problem, '?' not answered, 0 none
 	place placement // notes
 	// from and to index participants; for a note over several participants
 	// they are the leftmost and the rightmost.
@@ -182,7 +183,12 @@ func (d *diagram) parseMessage(line string, n int) error {
 		}
 		return &Error{Line: n, Msg: fmt.Sprintf("unknown arrow %q: use ->> for a request, -->> for a response, -) for a notification or --x for an error response", got)}
 	}
-	to, rest := cutIdent(strings.TrimLeft(rest[len(tok):], " \t"))
+	rest = rest[len(tok):]
+	var mark byte
+	if rest != "" && (rest[0] == '!' || rest[0] == '?') {
+		mark, rest = rest[0], rest[1:]
+	}
+	to, rest := cutIdent(strings.TrimLeft(rest, " \t"))
 	if to == "" {
 		return &Error{Line: n, Msg: fmt.Sprintf("the participant after %q is missing (IDs use letters, digits and _)", from+tok)}
 	}
@@ -198,7 +204,7 @@ func (d *diagram) parseMessage(line string, n int) error {
 	if err != nil {
 		return err
 	}
-	d.events = append(d.events, event{line: n, arrow: kind, from: fi, to: ti, text: strings.TrimSpace(rest[1:])})
+	d.events = append(d.events, event{line: n, arrow: kind, mark: mark, from: fi, to: ti, text: strings.TrimSpace(rest[1:])})
 	return nil
 }
 

@@ -239,11 +239,18 @@ func rowHeight(e event) int {
 
 func drawMessage(b *strings.Builder, g geometry, e event, y int) {
 	x1, x2 := g.cx[e.from], g.cx[e.to]
-	dash := ""
+	dash, class, text := "", "", clip(e.text)
 	if e.arrow == arrowResponse || e.arrow == arrowError {
 		dash = ` stroke-dasharray="6 4"`
 	}
-	fmt.Fprintf(b, `<g class="seq-msg %s">`, arrowClasses[e.arrow])
+	switch e.mark {
+	case '!':
+		// Drawn apart without the site's CSS too: thick, crossed.
+		dash, class, text = dash+` stroke-width="2.5"`, " seq-bad", "✗ "+text
+	case '?':
+		dash, class = ` stroke-dasharray="2 5"`, " seq-open"
+	}
+	fmt.Fprintf(b, `<g class="seq-msg %s%s">`, arrowClasses[e.arrow], class)
 	if x1 == x2 {
 		// A loop out to the right and back, the head pointing left.
 		y1, y2 := y+12, y+36
@@ -265,7 +272,7 @@ func drawMessage(b *strings.Builder, g geometry, e event, y int) {
 		writeHead(b, e.arrow, x2, ly, dir)
 		fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="middle">`, (x1+x2)/2, ly-9)
 	}
-	writeLabel(b, clip(e.text))
+	writeLabel(b, text)
 	b.WriteString("</text></g>\n")
 }
 
@@ -322,6 +329,12 @@ func (d *diagram) describe(w *words) string {
 		}
 		if t := strings.ReplaceAll(e.text, "`", ""); t != "" {
 			s += w.Colon + t
+		}
+		switch e.mark {
+		case '!':
+			s += w.Bad
+		case '?':
+			s += w.Open
 		}
 		if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
 			s += "."

@@ -236,3 +236,50 @@ func FuzzSequenceSVG(f *testing.F) {
 		assertWellFormedXML(t, string(svg))
 	})
 }
+
+// TestSequenceMarks: a message marked "!" (a problem) or "?" (never
+// answered) is drawn apart from good ones, with and without the site's
+// CSS, and said so in the description.
+func TestSequenceMarks(t *testing.T) {
+	src := "C->>!S: broken\nC->>?S: list\nS-->>C: fine"
+	for _, tt := range []struct{ lang, bad, open string }{
+		{"en", "1. Request from C to S: broken (invalid).", "2. Request from C to S: list (not answered)."},
+		{"fr", "1. Requête de C à S\u00a0: broken (invalide).", "2. Requête de C à S\u00a0: list (sans réponse)."},
+	} {
+		svg, err := SequenceSVG(src, tt.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Desc   string `xml:"desc"`
+			Groups []struct {
+				Class string `xml:"class,attr"`
+				Line  struct {
+					Dash  string `xml:"stroke-dasharray,attr"`
+					Width string `xml:"stroke-width,attr"`
+				} `xml:"line"`
+				Text string `xml:"text"`
+			} `xml:"g"`
+		}
+		if err := xml.Unmarshal([]byte(svg), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, g := range doc.Groups {
+			if strings.HasPrefix(g.Class, "seq-msg") {
+				got = append(got, g.Class+"|"+g.Line.Dash+"|"+g.Line.Width+"|"+g.Text)
+			}
+		}
+		want := []string{
+			"seq-msg seq-msg-request seq-bad||2.5|✗ broken",
+			"seq-msg seq-msg-request seq-open|2 5||list",
+			"seq-msg seq-msg-response|6 4||fine",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s arrows (-want +got):\n%s", tt.lang, diff)
+		}
+		if !strings.Contains(doc.Desc, tt.bad) || !strings.Contains(doc.Desc, tt.open) {
+			t.Errorf("%s description %q lacks %q or %q", tt.lang, doc.Desc, tt.bad, tt.open)
+		}
+	}
+}

@@ -20,6 +20,8 @@ type words struct {
 	Response     string
 	Notification string
 	ErrorReply   string
+	Bad          string // after a message marked "!"
+	Open         string // after a message marked "?"
 	NoteOver     string // %s: the participants the note covers
 	NoteLeft     string
 	NoteRight    string
@@ -43,6 +45,8 @@ var wordsByLang = map[string]*words{
 		Response:     "Response from %s to %s",
 		Notification: "Notification from %s to %s",
 		ErrorReply:   "Error response from %s to %s",
+		Bad:          " (invalid)",
+		Open:         " (not answered)",
 		NoteOver:     "Note over %s",
 		NoteLeft:     "Note left of %s",
 		NoteRight:    "Note right of %s",
@@ -64,6 +68,8 @@ var wordsByLang = map[string]*words{
 		Response:     "Réponse de %s à %s",
 		Notification: "Notification de %s à %s",
 		ErrorReply:   "Réponse d’erreur de %s à %s",
+		Bad:          " (invalide)",
+		Open:         " (sans réponse)",
 		NoteOver:     "Note sur %s",
 		NoteLeft:     "Note à gauche de %s",
 		NoteRight:    "Note à droite de %s",

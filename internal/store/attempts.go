@@ -48,19 +48,20 @@ func (s *Store) RecordAttempt(ctx context.Context, a NewAttempt) (Attempt, Exerc
 		FirstProblem: a.FirstProblem, CreatedAt: time.UnixMilli(ms),
 	}
 	var p ExerciseProgress
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		// The progress row first: its hints_revealed is the hints used by
-		// this attempt, and RETURNING saves a read.
+		// this attempt, and RETURNING saves a read. The existing row is
+		// named p: PostgreSQL refuses its bare column names as ambiguous.
 		var err error
 		p, err = scanProgress(tx.QueryRowContext(ctx, `
-			INSERT INTO exercise_progress(learner_id, exercise_id, status, attempts, failed_attempts, first_attempt_at, passed_at, updated_at)
+			INSERT INTO exercise_progress AS p (learner_id, exercise_id, status, attempts, failed_attempts, first_attempt_at, passed_at, updated_at)
 			VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6, ?5)
 			ON CONFLICT(learner_id, exercise_id) DO UPDATE SET
-				attempts = attempts + 1,
-				failed_attempts = failed_attempts + (status <> 'passed' AND excluded.status <> 'passed'),
-				status = CASE WHEN status = 'passed' OR excluded.status = 'passed' THEN 'passed' ELSE 'failed' END,
-				first_attempt_at = coalesce(first_attempt_at, excluded.first_attempt_at),
-				passed_at = coalesce(passed_at, excluded.passed_at),
+				attempts = p.attempts + 1,
+				failed_attempts = p.failed_attempts + CASE WHEN p.status <> 'passed' AND excluded.status <> 'passed' THEN 1 ELSE 0 END,
+				status = CASE WHEN p.status = 'passed' OR excluded.status = 'passed' THEN 'passed' ELSE 'failed' END,
+				first_attempt_at = coalesce(p.first_attempt_at, excluded.first_attempt_at),
+				passed_at = coalesce(p.passed_at, excluded.passed_at),
 				updated_at = excluded.updated_at
 			RETURNING `+progressColumns,
 			a.LearnerID, a.ExerciseID, string(status), boolInt(!a.Passed), ms, passedAt))
@@ -71,7 +72,7 @@ func (s *Store) RecordAttempt(ctx context.Context, a NewAttempt) (Attempt, Exerc
 		if err := tx.QueryRowContext(ctx, `
 			INSERT INTO attempts(learner_id, exercise_id, answer, passed, hints_used, first_problem, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			a.LearnerID, a.ExerciseID, a.Answer, boolInt(a.Passed), out.HintsUsed, a.FirstProblem, ms).Scan(&out.ID); err != nil {
+			a.LearnerID, a.ExerciseID, s.answerValue(a.Answer), boolInt(a.Passed), out.HintsUsed, a.FirstProblem, ms).Scan(&out.ID); err != nil {
 			return fmt.Errorf("insert attempt: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE learners SET last_seen_at = ? WHERE id = ?`, ms, a.LearnerID); err != nil {
@@ -83,6 +84,15 @@ func (s *Store) RecordAttempt(ctx context.Context, a NewAttempt) (Attempt, Exerc
 		return Attempt{}, ExerciseProgress{}, fmt.Errorf("record attempt of learner %d on %s: %w", a.LearnerID, a.ExerciseID, err)
 	}
 	return out, p, nil
+}
+
+// answerValue is an answer as the engine stores it: TEXT on SQLite, BYTEA
+// on PostgreSQL (whose TEXT refuses NUL bytes, which a learner may paste).
+func (s *Store) answerValue(answer string) any {
+	if s.engine == Postgres {
+		return []byte(answer)
+	}
+	return answer
 }
 
 func boolInt(b bool) int {
@@ -182,4 +192,15 @@ func (s *Store) CountAttempts(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("count attempts: %w", err)
 	}
 	return n, nil
+}
+
+// InsertRawAttemptForTest stores an attempt with a chosen id for the first
+// learner, bypassing progress: tests use it to make the table disagree with
+// what a reader can page through.
+func (s *Store) InsertRawAttemptForTest(ctx context.Context, id int64, exerciseID string) error {
+	return s.inTx(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO attempts(id, learner_id, exercise_id, answer, passed, created_at)
+			SELECT ?, min(id), ?, ?, 0, 0 FROM learners`, id, exerciseID, s.answerValue("raw"))
+		return err
+	})
 }

@@ -10,9 +10,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestRecordAttemptKeepsEverything(t *testing.T) {
+func TestRecordAttemptKeepsEverything(t *testing.T) { eachEngine(t, testRecordAttemptKeepsEverything) }
+
+func testRecordAttemptKeepsEverything(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	l, _, err := s.CreateLearner(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -60,9 +61,10 @@ func TestRecordAttemptKeepsEverything(t *testing.T) {
 // 200 learners submitting at once: every attempt is stored, none is lost to
 // SQLITE_BUSY, and the counters agree with the attempts table. Run it with
 // -race.
-func TestConcurrentAttemptsAllStored(t *testing.T) {
+func TestConcurrentAttemptsAllStored(t *testing.T) { eachEngine(t, testConcurrentAttemptsAllStored) }
+
+func testConcurrentAttemptsAllStored(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	const learners, each = 200, 2
 	ids := make([]int64, learners)
 	for i := range ids {

@@ -109,7 +109,7 @@ func (s *Store) Dashboard(ctx context.Context, now time.Time, rule StuckRule, to
 	return d, nil
 }
 
-func (d *Dashboard) readLearners(ctx context.Context, tx *sql.Tx) error {
+func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
 	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l ORDER BY l.id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: learners: %w", err)
@@ -131,7 +131,7 @@ func (d *Dashboard) readLearners(ctx context.Context, tx *sql.Tx) error {
 // readProgress reads every progress row and sums each exercise up from
 // them: the rows are needed for the matrix anyway, and the median needs
 // every value.
-func (d *Dashboard) readProgress(ctx context.Context, tx *sql.Tx) error {
+func (d *Dashboard) readProgress(ctx context.Context, tx *txn) error {
 	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress ORDER BY learner_id, exercise_id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: progress: %w", err)
@@ -186,7 +186,7 @@ func median(xs []int) float64 {
 // readProblems counts, per exercise, the learners who met each first
 // problem. Counting learners rather than attempts keeps one learner who
 // retries twenty times from hiding what the rest of the room misunderstands.
-func readProblems(ctx context.Context, tx *sql.Tx, top int) (map[string][]ProblemCount, error) {
+func readProblems(ctx context.Context, tx *txn, top int) (map[string][]ProblemCount, error) {
 	rows, err := tx.QueryContext(ctx, `
 		SELECT exercise_id, first_problem, count(DISTINCT learner_id), count(*)
 		FROM attempts WHERE passed = 0 AND first_problem <> ''
@@ -225,7 +225,7 @@ func readProblems(ctx context.Context, tx *sql.Tx, top int) (map[string][]Proble
 	return out, nil
 }
 
-func (d *Dashboard) readStuck(ctx context.Context, tx *sql.Tx, now time.Time, rule StuckRule) error {
+func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule StuckRule) error {
 	if rule.MinFailures <= 0 || rule.Window <= 0 {
 		return nil
 	}
@@ -277,9 +277,14 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 		l     Learner
 		token string
 	)
-	// The write connection is single and its transactions take the lock at
-	// BEGIN, so the check and the write cannot interleave with another join.
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	// On SQLite the write connection is single and its transactions take
+	// the lock at BEGIN; on PostgreSQL an advisory lock does the same
+	// across instances: the check and the write cannot interleave with
+	// another join.
+	err := s.inTx(ctx, func(tx *txn) error {
+		if err := lockFor(ctx, tx, lockNames); err != nil {
+			return err
+		}
 		if err := nameFree(ctx, tx, learnerID, name); err != nil {
 			return err
 		}
@@ -321,7 +326,7 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 // Names are compared in Go: SQLite's NOCASE folds only ASCII, and a room
 // holds "Élodie" and "élodie" as surely as "Max" and "max". A workshop has
 // at most a few hundred names, so reading them all costs nothing.
-func nameFree(ctx context.Context, tx *sql.Tx, self int64, name string) error {
+func nameFree(ctx context.Context, tx *txn, self int64, name string) error {
 	rows, err := tx.QueryContext(ctx, `SELECT id, display_name FROM learners WHERE display_name <> '' AND id <> ?`, self)
 	if err != nil {
 		return err
@@ -344,7 +349,7 @@ func nameFree(ctx context.Context, tx *sql.Tx, self int64, name string) error {
 // keeps the learner, so their browser and resume code still work and they
 // start the course again. An unknown learner gives ErrNotFound.
 func (s *Store) ResetLearner(ctx context.Context, id int64) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		var one int
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM learners WHERE id = ?`, id).Scan(&one); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
@@ -377,7 +382,7 @@ func (s *Store) ResetLearner(ctx context.Context, id int64) error {
 // returns how many learners were removed.
 func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 	var n int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		// Children first: the cascade would do it, but explicit deletes
 		// are cheaper than per-row cascades on a large attempts table.
 		for _, q := range []string{

@@ -12,9 +12,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestDashboardSumsUpTheRoom(t *testing.T) {
+func TestDashboardSumsUpTheRoom(t *testing.T) { eachEngine(t, testDashboardSumsUpTheRoom) }
+
+func testDashboardSumsUpTheRoom(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	var ids []int64
 	for range 4 {
 		l, _, err := s.CreateLearner(ctx)
@@ -95,9 +96,10 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-func TestJoinWorkshopNamesAreUnique(t *testing.T) {
+func TestJoinWorkshopNamesAreUnique(t *testing.T) { eachEngine(t, testJoinWorkshopNamesAreUnique) }
+
+func testJoinWorkshopNamesAreUnique(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	ada, token, err := s.JoinWorkshop(ctx, 0, "  Ada\x00 ")
 	if err != nil {
 		t.Fatal(err)
@@ -144,9 +146,10 @@ func TestJoinWorkshopNamesAreUnique(t *testing.T) {
 }
 
 // Fifty browsers join with the same name at once: exactly one gets it.
-func TestJoinWorkshopRace(t *testing.T) {
+func TestJoinWorkshopRace(t *testing.T) { eachEngine(t, testJoinWorkshopRace) }
+
+func testJoinWorkshopRace(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	won, taken := 0, 0
@@ -173,9 +176,10 @@ func TestJoinWorkshopRace(t *testing.T) {
 	}
 }
 
-func TestResetLearnerAndWorkshop(t *testing.T) {
+func TestResetLearnerAndWorkshop(t *testing.T) { eachEngine(t, testResetLearnerAndWorkshop) }
+
+func testResetLearnerAndWorkshop(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	keep, _, err := s.JoinWorkshop(ctx, 0, "Keep")
 	if err != nil {
 		t.Fatal(err)

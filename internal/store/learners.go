@@ -102,13 +102,13 @@ func NormalizeResumeCode(s string) (string, bool) {
 	return b.String(), true
 }
 
-// CleanDisplayName trims a display name, drops control characters and cuts
-// it to MaxDisplayName characters.
+// CleanDisplayName trims a display name, drops control characters (bidi
+// overrides and isolates among them) and cuts it to MaxDisplayName characters.
 func CleanDisplayName(s string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range strings.TrimSpace(s) {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffd {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffd || isBidiControl(r) {
 			continue
 		}
 		if n == MaxDisplayName {
@@ -120,6 +120,13 @@ func CleanDisplayName(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// isBidiControl reports whether r changes the direction of the text around
+// it: shown as typed, a name with one can turn a dashboard row or a page
+// title around.
+func isBidiControl(r rune) bool {
+	return r == 0x061c || r == 0x200e || r == 0x200f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
+
 // CreateLearner creates a learner and returns it with the token to give
 // the browser. The token is not stored and cannot be recovered.
 func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
@@ -129,7 +136,7 @@ func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
 	// with a new code rather than fail a learner's first click.
 	for range 5 {
 		l := Learner{ResumeCode: newResumeCode(), CreatedAt: now.Truncate(time.Millisecond), LastSeenAt: now.Truncate(time.Millisecond)}
-		err := s.inTx(ctx, func(tx *sql.Tx) error {
+		err := s.inTx(ctx, func(tx *txn) error {
 			return tx.QueryRowContext(ctx,
 				`INSERT INTO learners(token_hash, resume_code, created_at, last_seen_at) VALUES (?, ?, ?, ?)
 				 ON CONFLICT(resume_code) DO NOTHING RETURNING id`,
@@ -201,7 +208,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 	}
 	token, hash := newToken()
 	var l Learner
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		var err error
 		l, err = scanLearner(tx.QueryRowContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.resume_code = ?`, norm))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -230,7 +237,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 // CleanDisplayName; empty removes it) and returns the name kept.
 func (s *Store) SetDisplayName(ctx context.Context, id int64, name string) (string, error) {
 	name = CleanDisplayName(name)
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE learners SET display_name = ? WHERE id = ?`, name, id)
 		if err != nil {
 			return err

@@ -125,12 +125,12 @@ func (s *Store) RevealHint(ctx context.Context, learnerID int64, exerciseID stri
 	n = min(n, total)
 	var revealed int
 	now := time.Now().UnixMilli()
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `
-			INSERT INTO exercise_progress(learner_id, exercise_id, status, hints_revealed, updated_at)
+			INSERT INTO exercise_progress AS p (learner_id, exercise_id, status, hints_revealed, updated_at)
 			VALUES (?, ?, 'started', 1, ?)
 			ON CONFLICT(learner_id, exercise_id) DO UPDATE SET
-				hints_revealed = MAX(hints_revealed, MIN(?, hints_revealed + 1)),
+				hints_revealed = CASE WHEN ? > p.hints_revealed THEN p.hints_revealed + 1 ELSE p.hints_revealed END,
 				updated_at = excluded.updated_at
 			RETURNING hints_revealed`,
 			learnerID, exerciseID, now, n).Scan(&revealed)
@@ -144,7 +144,7 @@ func (s *Store) RevealHint(ctx context.Context, learnerID int64, exerciseID stri
 // MarkLessonRead records that a learner read a lesson; reading it again
 // keeps the first time.
 func (s *Store) MarkLessonRead(ctx context.Context, learnerID int64, slug string) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx,
 			`INSERT INTO lessons_read(learner_id, lesson_slug, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 			learnerID, slug, time.Now().UnixMilli())
@@ -169,7 +169,8 @@ type ExerciseStat struct {
 // ExerciseStats sums up every exercise that any learner touched, by id.
 func (s *Store) ExerciseStats(ctx context.Context) ([]ExerciseStat, error) {
 	rows, err := s.read.QueryContext(ctx, `
-		SELECT exercise_id, count(*), sum(attempts > 0), sum(status = 'passed'), sum(attempts), sum(hints_revealed)
+		SELECT exercise_id, count(*), sum(CASE WHEN attempts > 0 THEN 1 ELSE 0 END),
+			sum(CASE WHEN status = 'passed' THEN 1 ELSE 0 END), sum(attempts), sum(hints_revealed)
 		FROM exercise_progress GROUP BY exercise_id ORDER BY exercise_id`)
 	if err != nil {
 		return nil, fmt.Errorf("sum up exercises: %w", err)

@@ -10,9 +10,10 @@ import (
 
 // The best status never gets worse, failures count until the first pass,
 // and hints open one at a time.
-func TestProgressBestStatus(t *testing.T) {
+func TestProgressBestStatus(t *testing.T) { eachEngine(t, testProgressBestStatus) }
+
+func testProgressBestStatus(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	l, _, err := s.CreateLearner(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -81,9 +82,10 @@ func TestProgressBestStatus(t *testing.T) {
 	}
 }
 
-func TestProgressForAndLessonsRead(t *testing.T) {
+func TestProgressForAndLessonsRead(t *testing.T) { eachEngine(t, testProgressForAndLessonsRead) }
+
+func testProgressForAndLessonsRead(t *testing.T, s *Store) {
 	ctx := context.Background()
-	s := openTest(t)
 	l, _, err := s.CreateLearner(ctx)
 	if err != nil {
 		t.Fatal(err)

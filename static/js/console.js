@@ -1,7 +1,8 @@
 // The console without JavaScript is a set of forms: send, check, handshake,
 // reset, templates; the page comes back with the timeline up to date. This
 // script makes it live: messages go with fetch, the message in the editor
-// is checked as the learner types (POST /api/validate), what the server
+// is checked as the learner types, as the next message of the session
+// (POST /api/console/peek), what the server
 // sends on its own arrives on an event stream (GET /api/console/events),
 // each request's item turns "answered" when its response comes, and the
 // sequence diagram follows. The editor itself (line numbers, Tab, marks
@@ -115,12 +116,28 @@
     scheduleDiagram();
   }
 
-  function clearTimeline() {
+  function clearTimeline(m) {
+    var data = {};
+    try { data = JSON.parse((m && m.data) || "{}"); } catch (e) { /* a plain reset */ }
+    if (data.restarted) showRestarted();
     list.replaceChildren();
     lastSeq = 0;
     empty.hidden = false;
     setProtocol("");
     scheduleDiagram();
+  }
+
+  // showRestarted says, above the timeline, that the session the page knew
+  // is gone (the page without JavaScript says it the same way).
+  function showRestarted() {
+    if (page.querySelector("[data-restarted]")) return;
+    var p = document.createElement("p");
+    p.className = "tl-restarted";
+    p.setAttribute("role", "status");
+    p.setAttribute("data-restarted", "");
+    p.textContent = d.tRestarted;
+    var actions = page.querySelector(".tl-actions");
+    actions.parentNode.insertBefore(p, actions);
   }
 
   // ---- The diagram, redrawn by the server a moment after the last message.
@@ -266,33 +283,13 @@
     checkTimer = setTimeout(checkNow, 300);
   });
 
-  // waitingRequest is the server's request that text answers, if any.
-  function waitingRequest(text) {
-    var msg;
-    try { msg = JSON.parse(text); } catch (e) { return null; }
-    if (!msg || typeof msg !== "object" || "method" in msg || !("id" in msg)) return null;
-    var id = JSON.stringify(msg.id);
-    var items = list.querySelectorAll('.tl-item[data-dir="out"][data-kind="request"][data-raw]');
-    for (var i = 0; i < items.length; i++) {
-      if (items[i].dataset.id === id) return items[i];
-    }
-    return null;
-  }
-
   function checkNow() {
     clearTimeout(checkTimer);
     var text = textarea.value;
     var gen = ++checkGen;
     if (!text.trim()) { renderReport(null, null); return; }
-    var url = withQuery(d.validateApi, "sender=client&protocol=" + encodeURIComponent(protocol || d.checkProtocol));
-    var req = waitingRequest(text);
-    var body = text, type;
-    if (req) {
-      body = JSON.stringify({ message: text, request: req.dataset.raw });
-      type = "application/vnd.playground.validate+json";
-    }
-    post(url, body, type).then(function (rep) {
-      if (gen === checkGen) renderReport(rep, req);
+    post(withQuery(d.peekApi, exerciseQuery), text).then(function (r) {
+      if (gen === checkGen) renderReport(r.report, r.answers ? { seq: r.answers, method: r.answers_method } : null);
     }).catch(function () { /* the report stays as it was */ });
   }
 
@@ -329,7 +326,7 @@
       var errs = diags.filter(function (x) { return x.severity === "error"; }).length;
       var summary = errs > 0 ? format(d.tErrors, errs) : diags.length > 0 ? format(d.tWarnings, diags.length) : d.tValid;
       if (req) {
-        summary += " " + d.tAsReply.replace("%d", req.dataset.seq).replace("%s", req.dataset.method);
+        summary += " " + d.tAsReply.replace("%d", req.seq).replace("%s", req.method);
       }
       box.appendChild(el("p", "report-summary " + (rep.valid ? "report-ok" : "report-ko"), summary));
       if (diags.length) {

@@ -1,8 +1,6 @@
 package view
 
 import (
-	"html/template"
-
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -24,9 +22,13 @@ type ConsoleVM struct {
 	Report *ConsoleReportVM
 	Error  string
 
-	Events  []ConsoleEventVM
-	LastSeq int
-	Diagram template.HTML // "" while the timeline is empty
+	// Exchange is the session's timeline and diagram; LastSeq the number
+	// of its latest message.
+	Exchange ExchangeVM
+	LastSeq  int
+	// Restarted, when set, says that the session this browser knew is
+	// gone.
+	Restarted string
 
 	// Where forms and scripts send things.
 	PageURL     string // this page (GET forms: templates, refresh)
@@ -39,7 +41,7 @@ type ConsoleVM struct {
 	EventsAPI   string
 	DiagramAPI  string
 	TemplateAPI string
-	ValidateAPI string
+	PeekAPI     string // POST the editor's message: the report as the session's next message
 	ExportURL   string
 	ExchangeAPI string
 	AtLineCol   string // "Line %d, column %d", for the script's report
@@ -60,51 +62,6 @@ type ConsoleReportVM struct {
 	Valid    bool
 	Summary  string
 	Problems []ProblemVM
-}
-
-// ConsoleEventVM is one message of the timeline.
-type ConsoleEventVM struct {
-	Seq       int
-	Dir       string // in (learner to server) or out
-	DirLabel  string
-	Kind      string // request, notification, response, error, invalid
-	KindLabel string
-	Method    string
-	ID        string // the id as written, "" when none
-	Time      string
-	JSON      template.HTML // the message, indented and highlighted
-
-	// Pair is the colour class shared by a request and its response
-	// ("pair-3"), "" for messages that pair with nothing.
-	Pair string
-	// Status says how the message relates to the others: "reply" (to
-	// ReplyTo), "answered" (by AnsweredBy), "waiting", "noreply"
-	// (notification), "cancelled" (by the notifications/cancelled
-	// CancelledBy; no response will come), "orphan" (a response to nothing
-	// known) or "".
-	Status      string
-	StatusLabel string
-	ReplyTo     int
-	AnsweredBy  int
-	CancelledBy int
-	// AnswerURL is set on a server request waiting for the learner: it
-	// opens the editor with a response carrying the right id.
-	AnswerURL string
-	// Raw is the message as sent, kept on a waiting server request so the
-	// script can check the learner's response against it.
-	Raw string
-
-	Valid       bool
-	ReportLabel string
-	Diagnostics []ConsoleDiagVM
-}
-
-// ConsoleDiagVM is one diagnostic on a message of the timeline.
-type ConsoleDiagVM struct {
-	Severity string
-	Message  template.HTML
-	Pointer  string
-	Code     string
 }
 
 // ConsoleExerciseVM is a live exercise shown above the console.

@@ -257,7 +257,13 @@ var (
 
 func sendAttempt(c *http.Client, url, answer string) (ack, error) {
 	body, _ := json.Marshal(map[string]string{"answer": answer})
-	resp, err := c.Post(url, "application/json", strings.NewReader(string(body)))
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(string(body)))
+	if err != nil {
+		return ack{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin") // as the exercise page's script sends it
+	resp, err := c.Do(req)
 	if err != nil {
 		return ack{}, err
 	}

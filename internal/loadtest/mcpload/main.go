@@ -114,7 +114,11 @@ func serve(h http.Handler) (string, func(), error) {
 }
 
 func startPlayground() (string, func(), error) {
-	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
+	// The load comes from one address: the bounds per client address are
+	// lifted so that they measure the server, not the bounds.
+	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{
+		MaxSessionsPerClient: 20000, MaxHeldPerClient: 4096,
+	})
 	url, stop, err := serve(h)
 	if err != nil {
 		return "", nil, err

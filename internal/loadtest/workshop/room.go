@@ -279,6 +279,11 @@ func (r *room) do(ctx context.Context, c *http.Client, kind, method, path string
 		r.rec.fail(kind, err.Error())
 		return 0, nil, false
 	}
+	if method != http.MethodGet {
+		// A learner's browser says its requests come from the
+		// playground's own pages; the server creates learners only then.
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+	}
 	for k, v := range hdr {
 		req.Header.Set(k, v)
 	}

@@ -1,35 +1,35 @@
-package web
+package console
 
 import (
 	"encoding/json"
 	"fmt"
 	"strconv"
 
-	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
-	"github.com/mcpplayground/playground/web/view"
 )
 
-// consoleTemplate is a message a learner can start from. Its text is built
-// from the session: the next free id, the revision to ask for, the request
+// Template is a message a learner can start from. Its text is built from
+// the session: the next free id, the revision to ask for, the request
 // still in flight that a cancellation names.
-type consoleTemplate struct {
-	key   string
-	label func(x *i18n.ConsoleUI) string
-	text  func(st templateState) string
+type Template struct {
+	Key   string
+	Label func(x *i18n.ConsoleUI) string
+	text  func(st State) string
 }
 
-// templateState is what a template needs to know about the session.
-type templateState struct {
+// State is what a template needs to know about the session.
+type State struct {
 	nextID   int    // one more than the largest integer id the learner used
 	inFlight string // id of the learner's latest request still waiting, as written
 	protocol string // the revision initialize asks for
 }
 
-var consoleTemplates = []consoleTemplate{
-	{"initialize", func(x *i18n.ConsoleUI) string { return x.TplInitialize }, func(st templateState) string {
+// Templates are the console's templates, in the order of its menu.
+var Templates = []Template{
+	{"initialize", func(x *i18n.ConsoleUI) string { return x.TplInitialize }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -41,16 +41,16 @@ var consoleTemplates = []consoleTemplate{
   }
 }`, st.nextID, st.protocol)
 	}},
-	{"initialized", func(x *i18n.ConsoleUI) string { return x.TplInitialized }, func(templateState) string {
+	{"initialized", func(x *i18n.ConsoleUI) string { return x.TplInitialized }, func(State) string {
 		return `{ "jsonrpc": "2.0", "method": "notifications/initialized" }`
 	}},
-	{"ping", func(x *i18n.ConsoleUI) string { return x.TplPing }, func(st templateState) string {
+	{"ping", func(x *i18n.ConsoleUI) string { return x.TplPing }, func(st State) string {
 		return fmt.Sprintf(`{ "jsonrpc": "2.0", "id": %d, "method": "ping" }`, st.nextID)
 	}},
-	{"tools-list", func(x *i18n.ConsoleUI) string { return x.TplToolsList }, func(st templateState) string {
+	{"tools-list", func(x *i18n.ConsoleUI) string { return x.TplToolsList }, func(st State) string {
 		return fmt.Sprintf(`{ "jsonrpc": "2.0", "id": %d, "method": "tools/list" }`, st.nextID)
 	}},
-	{"tools-list-page", func(x *i18n.ConsoleUI) string { return x.TplToolsListPage }, func(st templateState) string {
+	{"tools-list-page", func(x *i18n.ConsoleUI) string { return x.TplToolsListPage }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -60,7 +60,7 @@ var consoleTemplates = []consoleTemplate{
   }
 }`, st.nextID, mockserver.MetaPageSize)
 	}},
-	{"suggest-gifts", func(x *i18n.ConsoleUI) string { return x.TplSuggest }, func(st templateState) string {
+	{"suggest-gifts", func(x *i18n.ConsoleUI) string { return x.TplSuggest }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -75,7 +75,7 @@ var consoleTemplates = []consoleTemplate{
   }
 }`, st.nextID)
 	}},
-	{"prepare-delivery", func(x *i18n.ConsoleUI) string { return x.TplSlow }, func(st templateState) string {
+	{"prepare-delivery", func(x *i18n.ConsoleUI) string { return x.TplSlow }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -87,7 +87,7 @@ var consoleTemplates = []consoleTemplate{
   }
 }`, st.nextID, st.nextID)
 	}},
-	{"cancelled", func(x *i18n.ConsoleUI) string { return x.TplCancelled }, func(st templateState) string {
+	{"cancelled", func(x *i18n.ConsoleUI) string { return x.TplCancelled }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "method": "notifications/cancelled",
@@ -97,7 +97,7 @@ var consoleTemplates = []consoleTemplate{
   }
 }`, st.inFlight)
 	}},
-	{"set-level", func(x *i18n.ConsoleUI) string { return x.TplSetLevel }, func(st templateState) string {
+	{"set-level", func(x *i18n.ConsoleUI) string { return x.TplSetLevel }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -105,10 +105,10 @@ var consoleTemplates = []consoleTemplate{
   "params": { "level": "info" }
 }`, st.nextID)
 	}},
-	{"resources-list", func(x *i18n.ConsoleUI) string { return x.TplResources }, func(st templateState) string {
+	{"resources-list", func(x *i18n.ConsoleUI) string { return x.TplResources }, func(st State) string {
 		return fmt.Sprintf(`{ "jsonrpc": "2.0", "id": %d, "method": "resources/list" }`, st.nextID)
 	}},
-	{"resources-read", func(x *i18n.ConsoleUI) string { return x.TplRead }, func(st templateState) string {
+	{"resources-read", func(x *i18n.ConsoleUI) string { return x.TplRead }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -116,10 +116,10 @@ var consoleTemplates = []consoleTemplate{
   "params": { "uri": "gift://catalog" }
 }`, st.nextID)
 	}},
-	{"prompts-list", func(x *i18n.ConsoleUI) string { return x.TplPrompts }, func(st templateState) string {
+	{"prompts-list", func(x *i18n.ConsoleUI) string { return x.TplPrompts }, func(st State) string {
 		return fmt.Sprintf(`{ "jsonrpc": "2.0", "id": %d, "method": "prompts/list" }`, st.nextID)
 	}},
-	{"prompts-get", func(x *i18n.ConsoleUI) string { return x.TplPromptGet }, func(st templateState) string {
+	{"prompts-get", func(x *i18n.ConsoleUI) string { return x.TplPromptGet }, func(st State) string {
 		return fmt.Sprintf(`{
   "jsonrpc": "2.0",
   "id": %d,
@@ -132,36 +132,37 @@ var consoleTemplates = []consoleTemplate{
 	}},
 }
 
-// templateReply is the key of the response to the server's oldest waiting
+// ReplyKey is the key of the response to the server's oldest waiting
 // request; it is offered only while one waits.
-const templateReply = "reply"
+const ReplyKey = "reply"
 
-// initializeRevision is the revision initialize asks for before a session
-// has negotiated one: the live exercise's, unless it is 2026-07-28 (which
-// has no initialize), else the course's default.
-func initializeRevision(ex *exercise.Exercise) string {
-	if ex != nil && ex.Protocol != grader.Rev20260728 {
-		return ex.Protocol
+// InitializeRevision is the revision initialize asks for before a session
+// has negotiated one: the live exercise's (exercise is its revision, "" when
+// there is none), unless it is 2026-07-28 (which has no initialize), else
+// the course's default.
+func InitializeRevision(exercise string) string {
+	if exercise != "" && exercise != grader.Rev20260728 {
+		return exercise
 	}
 	return grader.DefaultRevision
 }
 
-// sessionState reads what the templates need from a session's events.
-func sessionState(events []mockserver.Event, negotiated, fallback string) templateState {
-	st := templateState{nextID: 1, inFlight: "1", protocol: negotiated}
+// StateOf reads what the templates need from a session's events.
+func StateOf(events []exchange.Event, negotiated, fallback string) State {
+	st := State{nextID: 1, inFlight: "1", protocol: negotiated}
 	if st.protocol == "" || st.protocol == grader.Rev20260728 {
 		// initialize negotiates 2025-06-18 or 2025-11-25 only.
 		st.protocol = fallback
 	}
 	answered := map[int]bool{}
 	for _, e := range events {
-		if e.ReplyTo > 0 {
-			answered[e.ReplyTo] = true
+		if e.Answers > 0 {
+			answered[e.Answers] = true
 		}
 	}
 	last := ""
 	for _, e := range events {
-		if e.Direction != mockserver.DirectionIn || e.Kind != "request" {
+		if e.From != exchange.FromClient || e.Kind != exchange.KindRequest {
 			continue
 		}
 		if n, err := strconv.Atoi(string(e.ID)); err == nil && n >= st.nextID {
@@ -178,10 +179,11 @@ func sessionState(events []mockserver.Event, negotiated, fallback string) templa
 	return st
 }
 
-// templateText is the text of the template named key, or of the response
-// to the waiting server request replySeq; ok is false when there is none.
-func templateText(key string, events, pending []mockserver.Event, st templateState, replySeq int) (string, bool) {
-	if key == templateReply || replySeq > 0 {
+// Text is the text of the template named key, or of the response to the
+// waiting server request replySeq (pending are the waiting requests); ok is
+// false when there is none.
+func Text(key string, pending []exchange.Event, st State, replySeq int) (string, bool) {
+	if key == ReplyKey || replySeq > 0 {
 		for _, p := range pending {
 			if replySeq == 0 || p.Seq == replySeq {
 				return replyTemplate(p), true
@@ -189,8 +191,8 @@ func templateText(key string, events, pending []mockserver.Event, st templateSta
 		}
 		return "", false
 	}
-	for _, t := range consoleTemplates {
-		if t.key == key {
+	for _, t := range Templates {
+		if t.Key == key {
 			return t.text(st), true
 		}
 	}
@@ -199,7 +201,7 @@ func templateText(key string, events, pending []mockserver.Event, st templateSta
 
 // replyTemplate is a response to a server request, with its id: the
 // shape each method expects, for the learner to adjust.
-func replyTemplate(req mockserver.Event) string {
+func replyTemplate(req exchange.Event) string {
 	var result string
 	switch req.Method {
 	case "elicitation/create":
@@ -223,14 +225,4 @@ func replyTemplate(req mockserver.Event) string {
 		id = "null"
 	}
 	return fmt.Sprintf("{\n  \"jsonrpc\": \"2.0\",\n  \"id\": %s,\n  \"result\": %s\n}", id, result)
-}
-
-// templateOptions lists the templates for the page's menu. The response to
-// a server request is always listed: a request may arrive after the page.
-func templateOptions(x *i18n.ConsoleUI, selected string) []view.ConsoleTemplate {
-	out := make([]view.ConsoleTemplate, 0, len(consoleTemplates)+1)
-	for _, t := range consoleTemplates {
-		out = append(out, view.ConsoleTemplate{Key: t.key, Label: t.label(x), Selected: t.key == selected})
-	}
-	return append(out, view.ConsoleTemplate{Key: templateReply, Label: x.TplReply, Selected: selected == templateReply})
 }

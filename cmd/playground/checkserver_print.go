@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/servercheck"
+)
+
+// checkServerWords are the labels of check-server's text report.
+var checkServerWords = map[i18n.Lang]map[string]string{
+	i18n.EN: {"sent": "sent", "received": "received", "problem": "problem", "checker": "checker", "warning": "warning", "stderr": "server log",
+		"skipped": "skipped", "summary": "%d passed, %d failed, %d skipped", "exercise": "Exercise", "none": "(nothing)"},
+	i18n.FR: {"sent": "envoyé", "received": "reçu", "problem": "problème", "checker": "vérificateur", "warning": "avertissement", "stderr": "journal du serveur",
+		"skipped": "sautée", "summary": "%d réussie(s), %d échouée(s), %d sautée(s)", "exercise": "Exercice", "none": "(rien)"},
+}
+
+// maxShown and maxShownPassed bound a message printed in the text report,
+// for a failed step and for one that passed.
+const (
+	maxShown       = 2000
+	maxShownPassed = 240
+)
+
+// printResult prints one exercise's verdict for a person: a tick, a cross or
+// a dash per step, what was sent and received, and why a step failed.
+func printResult(w io.Writer, res *servercheck.Result, l i18n.Lang) {
+	words := checkServerWords[l]
+	fmt.Fprintf(w, "%s %s: %s (%s)\n", words["exercise"], res.Exercise, res.Title, res.Protocol)
+	if res.Skipped != "" {
+		fmt.Fprintf(w, "  – %s\n\n", res.Skipped)
+		return
+	}
+	var passed, failed, skipped int
+	for _, sr := range res.Steps {
+		switch sr.Status {
+		case servercheck.StatusPassed:
+			passed++
+			mark := "✔"
+			if sr.Warning != "" {
+				mark = "⚠"
+			}
+			fmt.Fprintf(w, "%s %s: %s\n", mark, sr.Name, sr.Title)
+		case servercheck.StatusSkipped:
+			skipped++
+			fmt.Fprintf(w, "– %s: %s (%s: %s)\n", sr.Name, sr.Title, words["skipped"], sr.Reason)
+			continue
+		default:
+			failed++
+			fmt.Fprintf(w, "✘ %s: %s\n", sr.Name, sr.Title)
+		}
+		printStep(w, sr, words)
+	}
+	fmt.Fprintf(w, words["summary"]+"\n\n", passed, failed, skipped)
+}
+
+func printStep(w io.Writer, sr servercheck.StepResult, words map[string]string) {
+	limit := maxShown
+	if sr.Status == servercheck.StatusPassed {
+		limit = maxShownPassed
+	}
+	if sr.Sent != "" {
+		fmt.Fprintf(w, "    %s: %s\n", words["sent"], shown(sr.Sent, limit))
+	}
+	received := sr.Received
+	if received == "" {
+		received = words["none"]
+	}
+	fmt.Fprintf(w, "    %s: %s\n", words["received"], shown(received, limit))
+	if sr.Warning != "" {
+		fmt.Fprintf(w, "    %s: %s\n", words["warning"], sr.Warning)
+	}
+	if sr.Status != servercheck.StatusFailed {
+		return
+	}
+	for _, p := range sr.Problems {
+		fmt.Fprintf(w, "    %s: %s\n", words["problem"], p)
+	}
+	for _, c := range sr.Checks {
+		if c.Passed {
+			continue
+		}
+		fmt.Fprintf(w, "    ✘ %s\n", c.Message)
+		if c.Feedback != "" {
+			fmt.Fprintf(w, "      %s\n", c.Feedback)
+		}
+	}
+	if sr.Report != nil {
+		for _, d := range sr.Report.Diagnostics {
+			if d.Severity == grader.SeverityError {
+				fmt.Fprintf(w, "    %s: %s (%s, %s)\n", words["checker"], d.Message, d.Code, d.Pointer)
+			}
+		}
+	}
+	if sr.Stderr != "" {
+		fmt.Fprintf(w, "    %s:\n      %s\n", words["stderr"], strings.ReplaceAll(strings.TrimRight(sr.Stderr, "\n"), "\n", "\n      "))
+	}
+}
+
+func shown(s string, limit int) string {
+	if r := []rune(s); len(r) > limit {
+		return string(r[:limit]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// playgroundBin builds the binary: check-server starts it as the learner's
+// server (mockserver -stdio).
+func playgroundBin(t *testing.T) string {
+	t.Helper()
+	bin, err := repo.BuildPlayground(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func checkServer(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := runCheckServer(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// The JSON report has the documented shape, and the exit code says whether
+// every step passed: 0 against the gift server, 1 against a mistake.
+func TestCheckServerStdioJSON(t *testing.T) {
+	bin := playgroundBin(t)
+	code, out, errs := checkServer(t, "-exercise", "tools-server-gift-server", "-json", "--", bin, "mockserver", "-stdio")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s\n%s", code, errs, out)
+	}
+	var res struct {
+		Exercise, Protocol string
+		Passed             bool
+		Steps              []map[string]json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, out)
+	}
+	if res.Exercise != "tools-server-gift-server" || res.Protocol != "2025-11-25" || !res.Passed || len(res.Steps) < 8 {
+		t.Errorf("report = %+v", res)
+	}
+	for _, key := range []string{"name", "status", "sent", "received", "report", "checks", "messages"} {
+		if _, ok := res.Steps[0][key]; !ok {
+			t.Errorf("step has no %q: %s", key, res.Steps[0]["name"])
+		}
+	}
+
+	code, out, _ = checkServer(t, "-exercise", "tools-server-gift-server", "--", bin, "mockserver", "-stdio", "-mistake", "unknown-tool-success")
+	if code != 1 || !strings.Contains(out, "✘ unknown-tool") || !strings.Contains(out, "-32602 (invalid params)") {
+		t.Errorf("with a mistake: exit %d\n%s", code, out)
+	}
+}
+
+// Over Streamable HTTP, in French, every bundled server exercise passes.
+func TestCheckServerHTTPFrench(t *testing.T) {
+	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
+	defer h.Close()
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", srv.URL+"/mcp")
+	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "réussie(s), 0 échouée(s)") {
+		t.Errorf("exit %d, stderr %s\n%s", code, errs, out)
+	}
+}
+
+// Exit 2: a server that cannot be reached or started, and usage mistakes.
+func TestCheckServerExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"-url", "http://127.0.0.1:1/mcp"},
+		{"--", "/nonexistent/server"},
+		{},
+		{"-url", "http://127.0.0.1:1/mcp", "--", "node"},
+		{"-protocol", "2024-01-01", "-url", "http://127.0.0.1:1/mcp"},
+		{"-exercise", "no-such-exercise", "-url", "http://127.0.0.1:1/mcp"},
+	} {
+		if code, out, errs := checkServer(t, args...); code != 2 || errs == "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}

@@ -1,0 +1,217 @@
+// Package console is the learner's console without HTTP: one live session
+// with the gift server per learner (Registry), the message templates filled
+// in from a session, and a session as the answer of a live exercise. The
+// session itself is a mockserver.Console, one source of an
+// internal/exchange conversation.
+package console
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// Limits bound the sessions kept in memory.
+type Limits struct {
+	Max       int           // sessions at once (default 500)
+	Idle      time.Duration // a session unused this long ends (default 30 min)
+	MaxEvents int           // messages kept per timeline (default 300)
+}
+
+// Registry holds each learner's console session with the gift server, in
+// memory: one per learner, shared by the learner's tabs. A session nobody
+// used for a while ends, and when there are too many the least recently
+// used one ends, so a room that comes and goes never exhausts memory.
+type Registry struct {
+	mock *mockserver.Server
+	lim  Limits
+	log  *slog.Logger
+	now  func() time.Time
+
+	mu        sync.Mutex
+	byLearner map[int64]*Session
+	lastSweep time.Time
+	closed    bool
+}
+
+// Session is one learner's live session. lastUsed and streams are guarded
+// by Registry.mu.
+type Session struct {
+	Console *mockserver.Console
+	// ID names this session among all the ones any instance ever started:
+	// a page that knew another ID knows the session restarted.
+	ID   string
+	Lang string // the language its reports were written in
+
+	lastUsed time.Time
+	streams  int // open event streams (browser tabs listening)
+
+	draftMu sync.Mutex
+	draft   string // the last message sent, for the page without JavaScript
+}
+
+// NewRegistry starts an empty registry; now is its clock (nil is
+// time.Now).
+func NewRegistry(mock *mockserver.Server, lim Limits, log *slog.Logger, now func() time.Time) *Registry {
+	// A message of the gift server weighs up to about 5 KB with its report
+	// (the catalogue), so the defaults bound the consoles to well under a
+	// gigabyte even if every learner filled theirs; a class sends a few
+	// dozen messages each.
+	if lim.Max <= 0 {
+		lim.Max = 500
+	}
+	if lim.Idle <= 0 {
+		lim.Idle = 30 * time.Minute
+	}
+	if lim.MaxEvents <= 0 {
+		lim.MaxEvents = 300
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Registry{mock: mock, lim: lim, log: log, now: now, byLearner: map[int64]*Session{}}
+}
+
+// Get returns the learner's session, starting one (its reports in lang)
+// when there is none. It returns nil after CloseAll.
+func (r *Registry) Get(learner int64, lang string) *Session {
+	now := r.now()
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
+	ended := r.sweepLocked(now)
+	s, ok := r.byLearner[learner]
+	if !ok {
+		if len(r.byLearner) >= r.lim.Max {
+			ended = append(ended, r.evictLocked())
+		}
+		s = &Session{Console: r.mock.NewConsole(mockserver.ConsoleOptions{Lang: lang, MaxEvents: r.lim.MaxEvents}), ID: newID(), Lang: lang}
+		r.byLearner[learner] = s
+	}
+	s.lastUsed = now
+	r.mu.Unlock()
+	r.end(ended)
+	return s
+}
+
+// newID is 64 random bits: unique across restarts and instances.
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// Peek returns the learner's session without starting one.
+func (r *Registry) Peek(learner int64) (*Session, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, ok := r.byLearner[learner]
+	if ok {
+		s.lastUsed = r.now()
+	}
+	return s, ok
+}
+
+// Stream records an event stream opened on s; the returned function
+// records its end. A session with a listening tab never counts as idle.
+func (r *Registry) Stream(s *Session) func() {
+	r.mu.Lock()
+	s.streams++
+	r.mu.Unlock()
+	return func() {
+		r.mu.Lock()
+		s.streams--
+		s.lastUsed = r.now()
+		r.mu.Unlock()
+	}
+}
+
+// sweepLocked removes, at most once a minute, the sessions idle for longer
+// than the limit; the caller ends them outside the lock.
+func (r *Registry) sweepLocked(now time.Time) []*Session {
+	if now.Sub(r.lastSweep) < time.Minute {
+		return nil
+	}
+	r.lastSweep = now
+	var ended []*Session
+	for id, s := range r.byLearner {
+		if s.streams == 0 && now.Sub(s.lastUsed) > r.lim.Idle {
+			delete(r.byLearner, id)
+			ended = append(ended, s)
+		}
+	}
+	return ended
+}
+
+// evictLocked removes the least recently used session, preferring one no
+// tab listens to.
+func (r *Registry) evictLocked() *Session {
+	var oldID int64
+	var old *Session
+	for id, s := range r.byLearner {
+		if old == nil || olderThan(s, old) {
+			oldID, old = id, s
+		}
+	}
+	delete(r.byLearner, oldID)
+	return old
+}
+
+// olderThan orders sessions for eviction: unwatched before watched, then
+// least recently used first.
+func olderThan(a, b *Session) bool {
+	if (a.streams == 0) != (b.streams == 0) {
+		return a.streams == 0
+	}
+	return a.lastUsed.Before(b.lastUsed)
+}
+
+func (r *Registry) end(sessions []*Session) {
+	for _, s := range sessions {
+		s.Console.Close()
+	}
+	if len(sessions) > 0 {
+		r.log.Debug("console sessions ended", "count", len(sessions))
+	}
+}
+
+// Count is the number of live sessions.
+func (r *Registry) Count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.byLearner)
+}
+
+// CloseAll ends every session (their event streams end) and refuses new
+// ones: the server is shutting down.
+func (r *Registry) CloseAll() {
+	r.mu.Lock()
+	r.closed = true
+	all := make([]*Session, 0, len(r.byLearner))
+	for _, s := range r.byLearner {
+		all = append(all, s)
+	}
+	r.byLearner = map[int64]*Session{}
+	r.mu.Unlock()
+	r.end(all)
+}
+
+// SetDraft keeps the last message sent, for the page without JavaScript.
+func (s *Session) SetDraft(text string) {
+	s.draftMu.Lock()
+	s.draft = text
+	s.draftMu.Unlock()
+}
+
+// Draft is the last message sent ("" after a reset).
+func (s *Session) Draft() string {
+	s.draftMu.Lock()
+	defer s.draftMu.Unlock()
+	return s.draft
+}

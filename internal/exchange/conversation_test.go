@@ -1,0 +1,69 @@
+package exchange
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
+
+// sessionCodes lists the conversation diagnostics of e.
+func sessionCodes(e Event) []string {
+	var out []string
+	for _, d := range e.Report.Diagnostics {
+		if strings.HasPrefix(d.Code, "session.") {
+			out = append(out, d.Code)
+		}
+	}
+	return out
+}
+
+// A reused id is reported on the message that reuses it and mentioned on
+// the earlier one; Peek says the same before anything is recorded.
+func TestConversationProblemsOnBothEnds(t *testing.T) {
+	x := New(Options{})
+	add(x, FromClient, initReq)
+	add(x, FromServer, initRes)
+	add(x, FromClient, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	first := add(x, FromClient, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	add(x, FromServer, `{"jsonrpc":"2.0","id":5,"result":{}}`)
+	again := `{"jsonrpc":"2.0","id":5,"method":"ping"}`
+
+	peeked := x.Peek([]byte(again), FromClient)
+	if x.Len() != 5 || !slices.ContainsFunc(peeked.Diagnostics, func(d grader.Diagnostic) bool { return strings.HasPrefix(d.Code, "session.") }) {
+		t.Fatalf("Peek recorded (%d messages) or saw no conversation problem: %+v", x.Len(), peeked.Diagnostics)
+	}
+	reused := add(x, FromClient, again)
+	if len(sessionCodes(reused)) == 0 {
+		t.Fatalf("the reused id is not reported: %+v", reused.Report.Diagnostics)
+	}
+	var related []int
+	for _, d := range reused.Report.Diagnostics {
+		related = append(related, d.Related...)
+	}
+	if !slices.Contains(related, first.Seq-1) {
+		t.Errorf("the diagnostics relate %v, want index %d (#%d)", related, first.Seq-1, first.Seq)
+	}
+	got, _ := x.Event(first.Seq)
+	if len(got.Mentions) == 0 || got.Mentions[0].Seq != reused.Seq || !strings.HasPrefix(got.Mentions[0].Code, "session.") {
+		t.Errorf("the first ping mentions %+v, want the problem found on #%d", got.Mentions, reused.Seq)
+	}
+}
+
+// A response to nothing and a request before the handshake are
+// conversation problems; a request never answered is a finding of the end.
+func TestConversationFindings(t *testing.T) {
+	x := New(Options{})
+	early := add(x, FromClient, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	stray := add(x, FromClient, `{"jsonrpc":"2.0","id":999,"result":{}}`)
+	for _, e := range []Event{early, stray} {
+		if len(sessionCodes(e)) == 0 {
+			t.Errorf("#%d has no conversation diagnostic: %+v", e.Seq, e.Report.Diagnostics)
+		}
+	}
+	f := x.Findings()
+	if len(f) == 0 || !slices.Contains(f[0].Messages, early.Seq-1) {
+		t.Errorf("findings %+v, want the unanswered #%d", f, early.Seq)
+	}
+}

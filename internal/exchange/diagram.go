@@ -1,0 +1,50 @@
+package exchange
+
+// Arrow is one message as a sequence diagram draws it.
+type Arrow struct {
+	Seq    int
+	From   string
+	Kind   string
+	Method string
+	ID     string // as written; "" when there is none or it is null
+	// ErrorCode is error.code of an error response, as written.
+	ErrorCode string
+	// Invalid is true when the checker found an error in the message, and
+	// Unanswered on a request that no response answered and no
+	// cancellation named (yet).
+	Invalid, Unanswered bool
+}
+
+// Diagram is what a sequence diagram of the exchange draws: the latest
+// messages, at most a given number, and how many earlier ones it leaves out.
+type Diagram struct {
+	Skipped int
+	Arrows  []Arrow
+}
+
+// Diagram returns the latest limit events kept as arrows.
+func (x *Exchange) Diagram(limit int) Diagram {
+	events := x.Events(0)
+	var d Diagram
+	if skip := len(events) - limit; skip > 0 {
+		d.Skipped, events = skip, events[skip:]
+	}
+	d.Arrows = make([]Arrow, 0, len(events))
+	for _, e := range events {
+		d.Arrows = append(d.Arrows, ArrowOf(e))
+	}
+	return d
+}
+
+// ArrowOf is e as a sequence diagram draws it.
+func ArrowOf(e Event) Arrow {
+	a := Arrow{Seq: e.Seq, From: e.From, Kind: e.Kind, Method: e.Method, Invalid: !e.Report.Valid,
+		Unanswered: e.Kind == KindRequest && e.AnsweredBy == 0 && e.CancelledBy == 0}
+	if len(e.ID) > 0 && string(e.ID) != "null" {
+		a.ID = string(e.ID)
+	}
+	if e.Kind == KindError {
+		a.ErrorCode = readEnvelope([]byte(e.Raw)).errCode
+	}
+	return a
+}

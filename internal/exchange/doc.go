@@ -1,0 +1,43 @@
+// Package exchange holds one MCP conversation as data: the ordered messages
+// with their sender, each judged by the checker, paired with its partner,
+// kept in a bounded timeline, written to and read from JSON Lines, and laid
+// out for a sequence diagram. It knows no HTTP, no Gin and no SQLite.
+//
+// Three sources feed an exchange through one call, Add(Message{Raw, From,
+// Line, Time}): the console's live session with the gift server
+// (mockserver.Console, sender and time known), an explained log (sender
+// maybe inferred, a line in the log), and a check of a learner's server.
+//
+//	x := exchange.New(exchange.Options{Protocol: "", Lang: "en", MaxEvents: 300})
+//	e := x.Add(exchange.Message{Raw: raw, From: exchange.FromClient, Time: now})
+//	rep := x.Peek(draft, exchange.FromClient) // the report before sending
+//	x.Events(after)                           // the timeline, in order
+//	x.Waiting(exchange.FromServer)            // requests still without a response
+//	x.Diagram(150)                            // what the sequence diagram draws
+//	x.WriteJSONLines(w); exchange.ReadJSONLines(r, opts)
+//
+// An Event is numbered (Seq, from 1), says who sent it ("client", "server",
+// or "" when the source cannot tell), what a receiver reads it as (Kind,
+// Method, ID) and the checker's Report. Pairing goes both ways and survives
+// any order: a response's Answers is the Seq of the request of the other
+// side with the same id (1 and "1" differ; 1 and 1.0 do not), and that
+// request's AnsweredBy is the response's Seq; an error with id null answers
+// the other side's last message whose id could not be read;
+// notifications/cancelled and the request it names point at each other
+// (Cancels, CancelledBy).
+//
+// The timeline is a ring of Options.MaxEvents events: adding one costs the
+// same however long the conversation, and an event is found by its Seq in
+// constant time. Pairing remembers requests a little longer than the
+// timeline, within a bound.
+//
+// Each message is judged by the conversation checker (grader.Session) as the
+// next message of the conversation: the single-message report, under the
+// revision in force, a response checked against its request, plus the
+// session.* diagnostics only the conversation shows. Such a diagnostic
+// names the earlier messages it refers to (Related, 0-based indices: the
+// event numbered index+1), and the exchange writes it on them too, as a
+// Mention, so both ends of a problem show it. Peek judges a message as the
+// next one without recording it; Findings is what only the end shows. An
+// Exchange is safe for concurrent use.
+package exchange

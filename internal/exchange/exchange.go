@@ -1,0 +1,245 @@
+package exchange
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
+
+// Senders of a message.
+const (
+	FromClient = "client"
+	FromServer = "server"
+)
+
+// Options tune an exchange.
+type Options struct {
+	// Protocol is the revision assumed until the conversation negotiates
+	// one ("" is grader.DefaultRevision).
+	Protocol string
+	// Lang is the language of the reports ("en" or "fr").
+	Lang string
+	// MaxEvents bounds the timeline kept (default 1000); the oldest events
+	// are dropped first. Pairing and the checker still know them.
+	MaxEvents int
+	// Log receives what should never happen (the checker panicking); nil
+	// discards it.
+	Log *slog.Logger
+}
+
+// Message is one message given to Add, as a source knows it.
+type Message struct {
+	Raw  []byte
+	From string // FromClient, FromServer, or "" when the source cannot tell
+	// Inferred is true when From was guessed (from the method, say) rather
+	// than read from the source.
+	Inferred bool
+	Line     int       // where the message starts in an imported text; 0 if none
+	Time     time.Time // when it was sent or seen; zero if unknown
+}
+
+// Event is one message of the exchange, placed and judged.
+type Event struct {
+	Seq      int       `json:"seq"` // 1-based position in the exchange
+	From     string    `json:"from"`
+	Inferred bool      `json:"inferred,omitempty"`
+	Line     int       `json:"line,omitempty"`
+	Time     time.Time `json:"time"`
+	Raw      string    `json:"raw"`
+	// Kind, Method and ID are what a receiver reads: Kind is request,
+	// notification, response, error (an error response) or invalid; ID is
+	// the id as written, compact.
+	Kind   string          `json:"kind"`
+	Method string          `json:"method,omitempty"`
+	ID     json.RawMessage `json:"id,omitempty"`
+	// Report is the checker's verdict on the message, warnings included.
+	Report grader.Report `json:"report"`
+	// Answers is, on a response, the Seq of the request it answers, and
+	// AnsweredBy, on a request, the Seq of its response; 0 when none.
+	Answers    int `json:"answers,omitempty"`
+	AnsweredBy int `json:"answered_by,omitempty"`
+	// Cancels is, on notifications/cancelled, the Seq of the request it
+	// names, and CancelledBy, on that request, the Seq of the notification.
+	Cancels     int `json:"cancels,omitempty"`
+	CancelledBy int `json:"cancelled_by,omitempty"`
+	// Mentions are the conversation problems found on later messages that
+	// refer to this one (their session.* diagnostics' Related), so that
+	// both ends of a problem show it: "id 5 was already used by message
+	// #9" on #9, and a mention of #9 on #5.
+	Mentions []Mention `json:"mentions,omitempty"`
+}
+
+// Mention is a conversation problem found on another message that refers
+// to this one.
+type Mention struct {
+	Seq      int    `json:"seq"` // the message it was found on
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// maxMentions bounds the mentions kept on one event: a message many
+// others refer to (an initialize repeated all session long) stays small.
+const maxMentions = 8
+
+// Exchange is one conversation. It is safe for concurrent use.
+type Exchange struct {
+	opts Options
+
+	mu    sync.Mutex
+	seq   int
+	tl    ring
+	pairs pairing
+	judge judge
+}
+
+// New starts an empty exchange.
+func New(opts Options) *Exchange {
+	if opts.Protocol == "" {
+		opts.Protocol = grader.DefaultRevision
+	}
+	if opts.MaxEvents <= 0 {
+		opts.MaxEvents = 1000
+	}
+	return &Exchange{
+		opts:  opts,
+		tl:    ring{max: opts.MaxEvents},
+		pairs: newPairing(opts.MaxEvents),
+		judge: newJudge(opts),
+	}
+}
+
+// maxKept bounds the text kept of a message over grader.MaxSize: its start
+// stands for it in the timeline.
+const maxKept = 2048
+
+// Add places m as the next message of the exchange: it is numbered, paired
+// with the request it answers (or the request it cancels), judged, and kept
+// in the timeline. It returns the event as recorded.
+func (x *Exchange) Add(m Message) Event {
+	env := readEnvelope(m.Raw)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.seq++
+	e := Event{Seq: x.seq, From: m.From, Inferred: m.Inferred, Line: m.Line, Time: m.Time,
+		Raw: string(m.Raw), Kind: env.kind, Method: env.method, ID: env.id}
+	if len(m.Raw) > grader.MaxSize {
+		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
+		env = envelope{kind: KindInvalid}
+		e.Kind, e.Method, e.ID = KindInvalid, "", nil
+	}
+	x.pairs.place(&e, env)
+	e.Report = x.judge.add(m.Raw, e.From)
+	x.link(e)
+	x.mention(e)
+	x.tl.push(e)
+	x.pairs.prune(x.tl.first())
+	return e
+}
+
+// link writes the other half of e's pairs on the events kept.
+func (x *Exchange) link(e Event) {
+	if r := x.tl.at(e.Answers); r != nil && e.Answers > 0 {
+		r.AnsweredBy = e.Seq
+	}
+	if r := x.tl.at(e.Cancels); r != nil && e.Cancels > 0 {
+		r.CancelledBy = e.Seq
+	}
+}
+
+// mention writes e's conversation problems on the earlier events they
+// refer to.
+func (x *Exchange) mention(e Event) {
+	for _, d := range e.Report.Diagnostics {
+		for _, idx := range d.Related {
+			r := x.tl.at(idx + 1)
+			if r == nil || r.Seq == e.Seq || len(r.Mentions) >= maxMentions {
+				continue
+			}
+			r.Mentions = append(r.Mentions, Mention{Seq: e.Seq, Code: d.Code, Severity: d.Severity, Message: d.Message})
+		}
+	}
+}
+
+// Peek judges raw as the next message, sent by from, without recording it
+// (the report before sending): a response is checked against the request
+// it would answer, and the conversation checker says what the message
+// would mean now ("id 5 was already used by message #9").
+func (x *Exchange) Peek(raw []byte, from string) grader.Report {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.judge.peek(raw, from)
+}
+
+// Findings are what only the end of the conversation shows (a request
+// never answered, …), as the conversation checker finds them now; a
+// finding's Messages are indices, the event numbered index+1.
+func (x *Exchange) Findings() []grader.Finding {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.judge.sess.End()
+}
+
+// Answering is the waiting request that raw, sent by from, would answer.
+func (x *Exchange) Answering(raw []byte, from string) (Event, bool) {
+	env := readEnvelope(raw)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if req := x.pairs.answered(from, env); req != nil {
+		if e := x.tl.at(req.seq); e != nil {
+			return *e, true
+		}
+	}
+	return Event{}, false
+}
+
+// Events returns the events kept whose Seq is greater than after, in order.
+func (x *Exchange) Events(after int) []Event {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.tl.after(after)
+}
+
+// Event returns the event numbered seq, if it is still kept.
+func (x *Exchange) Event(seq int) (Event, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if e := x.tl.at(seq); e != nil {
+		return *e, true
+	}
+	return Event{}, false
+}
+
+// Len is the number of messages added (kept or not).
+func (x *Exchange) Len() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.seq
+}
+
+// Protocol is the revision in force: the one the handshake negotiated, or
+// Options.Protocol.
+func (x *Exchange) Protocol() string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.judge.protocol()
+}
+
+// Waiting returns the requests sent by from that are still kept and wait
+// for a response (none came, none was cancelled), in order.
+func (x *Exchange) Waiting(from string) []Event {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	out := []Event{}
+	for _, seq := range x.pairs.waiting(from) {
+		if e := x.tl.at(seq); e != nil && e.CancelledBy == 0 {
+			out = append(out, *e)
+		}
+	}
+	return out
+}

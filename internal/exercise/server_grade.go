@@ -1,0 +1,83 @@
+package exercise
+
+import (
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// StepGrade is the verdict on a step's reply.
+type StepGrade struct {
+	Passed bool
+	// Warning explains why the reply, although accepted, is not the
+	// preferred one ("" otherwise).
+	Warning string
+	Report  grader.Report
+	Checks  []CheckResult
+}
+
+// GradeStep runs a step's checks on what the server sent back: the reply to
+// sent (nil for a wait step, whose received is the notification), judged in
+// revision rev. The reply passes when it is one of the step's answers; when
+// none matches, the checks of the preferred answer are what the learner
+// reads.
+func (st *Step) GradeStep(sent, received []byte, rev string, lang i18n.Lang) StepGrade {
+	opts := grader.Options{Protocol: rev, Lang: string(lang), Sender: "server", Request: sent}
+	mc := newMsgCtx(received, opts)
+	tolerateUnknownMembers(&mc.rep)
+	var first *StepGrade
+	for _, a := range st.Answers {
+		res := Result{Passed: true}
+		for _, c := range a.Checks {
+			if c.Rule == RuleValid {
+				cc := *c
+				cc.protocol = rev // the revision in force, for its message
+				c = &cc
+			}
+			res.add(c, c.eval(mc), lang, "")
+		}
+		g := StepGrade{Passed: res.Passed, Report: mc.rep, Checks: res.Checks}
+		if res.Passed {
+			g.Warning = a.Warning(lang)
+			return g
+		}
+		if first == nil {
+			first = &g
+		}
+	}
+	return *first
+}
+
+// tolerateUnknownMembers turns the checker's "not a field" errors inside
+// params and results into warnings: a client receiving a server's reply
+// ignores members it does not know, as the specification asks, so a real
+// server that adds one (an SDK's extension) is not failed for it; the
+// warning still teaches it. The envelope's own unknown members stay errors.
+func tolerateUnknownMembers(rep *grader.Report) {
+	valid := true
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if d.Code == "mcp.field.unknown" && d.Severity == grader.SeverityError {
+			d.Severity, d.Blocking = grader.SeverityWarning, false
+		}
+		if d.Severity == grader.SeverityError {
+			valid = false
+		}
+	}
+	if valid && !rep.Valid {
+		rep.Valid = true
+	}
+}
+
+// ExpectsError reports whether one of the step's answers is an error
+// response (a "kind: error" check): a transport may then refuse the request
+// with an HTTP status instead, which Streamable HTTP allows.
+func (st *Step) ExpectsError() bool {
+	for _, a := range st.Answers {
+		for _, c := range a.Checks {
+			if c.Rule == RuleKind && c.value == "error" {
+				return true
+			}
+		}
+	}
+	return false
+}

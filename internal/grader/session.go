@@ -1,0 +1,158 @@
+package grader
+
+// The conversation checker. A Session follows the messages of one MCP session in
+// order, each with its sender, and adds to the single-message report what only
+// the conversation shows: ids reused, requests before the handshake, responses
+// that answer nothing, progress and cancellations that refer to nothing,
+// capabilities used without being declared. It has no I/O and keeps no message
+// text: per request it keeps a few words (see reqState), and at most
+// MaxSessionIDs of them (see Session.remember for what happens past that).
+
+// Senders.
+const (
+	SenderClient = "client"
+	SenderServer = "server"
+)
+
+// MaxSessionIDs bounds the request ids a Session remembers. Past it, the oldest
+// answered ids are forgotten first (a reuse of one is no longer seen); when
+// every remembered id is still waiting for its response, new requests are not
+// remembered. From the first forgotten id on, the session no longer reports
+// responses, progress or cancellations that quote an unknown id, since it cannot
+// tell them from forgotten ones; the message where this starts carries the info
+// session.limit.
+const MaxSessionIDs = 100_000
+
+// SessionOptions tune a conversation check.
+type SessionOptions struct {
+	Protocol string // the revision assumed until a handshake negotiates one; "" = DefaultRevision
+	Lang     string // "en" (default) or "fr"
+}
+
+// Session follows one MCP session message by message (no HTTP, no I/O). It is
+// not safe for concurrent use.
+type Session struct {
+	lang   string
+	rev    string // revision in force
+	n      int    // messages added
+	maxIDs int
+
+	// ids holds the requests of each side (client 0, server 1) by id; tokens
+	// the same requests by progress token. answered lists answered requests,
+	// oldest first, for forgetting when maxIDs is reached.
+	ids      [2]map[idKey]*reqState
+	tokens   [2]map[idKey]*reqState
+	answered []answeredRef
+	count    int  // entries in ids
+	forgot   bool // an id was forgotten or not remembered
+
+	initReq     int // index of the initialize request, -1 when none is open or done
+	initResult  int // index of its successful response, -1 before it
+	initialized int // index of notifications/initialized, -1 before it
+	caps        [2]capState
+
+	p   parser // scratch: the tree of the message being judged
+	buf []byte // scratch: the request text a response is checked against
+}
+
+// capState is what one side declared: a set of capability bits and the
+// message that declared them (-1: not known, so nothing is checked).
+type capState struct {
+	bits capBits
+	at   int
+}
+
+// idKey is an id or a progress token as a map key: 7 and "7" differ, 7 and 7.0
+// do not. Long strings are replaced by their hash (kind 'h').
+type idKey struct {
+	kind byte // 'n' number, 's' string, 'h' hash of a long string
+	s    string
+}
+
+// reqState is what a session remembers of one request.
+type reqState struct {
+	idx      int    // index of the request
+	key      idKey  // its id
+	method   string // interned from the method tables when known
+	task     bool   // params.task: the result is a task (2025-11-25)
+	token    idKey  // progress token, kind 0 when none
+	resp     int    // index of its response, -1 while waiting
+	cancel   int    // index of its cancellation, -1 when none
+	progAt   int    // index of its last progress notification, -1 when none
+	progress float64
+}
+
+type answeredRef struct {
+	side int
+	key  idKey
+	idx  int // the request's index, to tell a stale entry from a reused id
+}
+
+// NewSession starts a conversation check.
+func NewSession(opts SessionOptions) *Session {
+	rev := opts.Protocol
+	if rev == "" {
+		rev = DefaultRevision
+	}
+	lang := "en"
+	if opts.Lang == "fr" {
+		lang = "fr"
+	}
+	s := &Session{lang: lang, rev: rev, maxIDs: MaxSessionIDs,
+		initReq: -1, initResult: -1, initialized: -1,
+		caps: [2]capState{{at: -1}, {at: -1}}}
+	for i := range s.ids {
+		s.ids[i] = map[idKey]*reqState{}
+		s.tokens[i] = map[idKey]*reqState{}
+	}
+	return s
+}
+
+// Len is the number of messages added.
+func (s *Session) Len() int { return s.n }
+
+// Protocol is the revision in force: negotiated by initialize, or SessionOptions.Protocol.
+func (s *Session) Protocol() string { return s.rev }
+
+// Peek judges raw as the next message of the session, sent by from, without
+// recording it (the console's "report before sending").
+func (s *Session) Peek(raw []byte, from string) Report {
+	rep, _ := s.judge(raw, from)
+	s.p.clear() // the tree aliases the caller's text
+	return rep
+}
+
+// Add judges raw as the next message and records it. The report is the
+// single-message report (a response automatically checked against its request,
+// under the negotiated revision) plus diagnostics whose codes begin with
+// "session.". The message's index is the number of messages added before it
+// (0-based).
+func (s *Session) Add(raw []byte, from string) Report {
+	rep, f := s.judge(raw, from)
+	s.record(&f)
+	s.n++
+	return rep
+}
+
+// Finding is a conversation diagnostic as the explain JSON shows it.
+type Finding struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Messages []int  `json:"messages"` // indices of the messages concerned, in order
+	Message  string `json:"message"`
+	Lesson   string `json:"lesson,omitempty"`
+}
+
+// side numbers a sender: 0 client, 1 server, -1 unknown.
+func side(from string) int {
+	switch from {
+	case SenderClient:
+		return 0
+	case SenderServer:
+		return 1
+	}
+	return -1
+}
+
+// sideWords names a side in both languages, for {extra}.
+var sideWords = [2][2]string{{"client", "client"}, {"server", "serveur"}}

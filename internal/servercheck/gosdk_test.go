@@ -1,0 +1,112 @@
+package servercheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// giftArgs are suggest_gifts' arguments, as a learner writes them with the
+// official Go SDK (which derives the inputSchema from the struct).
+type giftArgs struct {
+	Occasion  string  `json:"occasion" jsonschema:"what the gift is for, e.g. birthday"`
+	Budget    float64 `json:"budget" jsonschema:"maximum price in US dollars"`
+	Recipient string  `json:"recipient,omitempty" jsonschema:"who the gift is for"`
+}
+
+type giftOut struct {
+	Gifts []string `json:"gifts"`
+}
+
+// sdkGiftServer is the course's gift server written with the official Go
+// SDK, as a learner would: a server that is not ours, to prove the steps
+// accept any correct server.
+func sdkGiftServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "sdk-gift-server", Version: "0.1.0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "suggest_gifts", Description: "Suggests gift ideas within a budget."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in giftArgs) (*mcp.CallToolResult, giftOut, error) {
+			if in.Budget < 10 {
+				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("Nothing fits a budget of $%g for a %s.", in.Budget, in.Occasion)}}}, giftOut{}, nil
+			}
+			return nil, giftOut{Gifts: []string{"Cooperative board game"}}, nil
+		})
+	s.AddResource(&mcp.Resource{URI: "gift://catalog", Name: "catalog", MIMEType: "application/json"},
+		func(_ context.Context, r *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: r.Params.URI, MIMEType: "application/json", Text: `{"gifts":[]}`}}}, nil
+		})
+	s.AddPrompt(&mcp.Prompt{Name: "gift_congrats_style", Arguments: []*mcp.PromptArgument{{Name: "occasion", Required: true}, {Name: "tone"}}},
+		func(_ context.Context, r *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "Write a " + r.Params.Arguments["tone"] + " card for a " + r.Params.Arguments["occasion"] + "."}}}}, nil
+		})
+	return s
+}
+
+// sdkStdio runs the SDK server on pipes, as a process would on stdio.
+func sdkStdio(t testing.TB) Transport {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = sdkGiftServer().Run(ctx, &mcp.IOTransport{Reader: inR, Writer: outW})
+		_ = outW.Close()
+	}()
+	return NewStdio(inW, outR, nil, func() {
+		cancel()
+		_ = inR.Close()
+		<-done
+	})
+}
+
+func sdkHTTP(t testing.TB) Transport {
+	s := sdkGiftServer()
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	t.Cleanup(srv.Close)
+	return NewHTTP(srv.URL, nil)
+}
+
+// Every server exercise passes against a gift server built with the
+// official Go SDK, over stdio and Streamable HTTP, in each revision it
+// supports: all three on stdio; on HTTP v1.8.0 keeps 2026-07-28 behind an
+// option, yet lists it in server/discover, and the run says so at the first
+// stateless request (-32022).
+func TestGoSDKGiftServerPasses(t *testing.T) {
+	res := runWith(t, serverExercises(t)[0], sdkHTTP(t), Revisions[2])
+	if sr := res.Steps[1]; sr.Status != StatusFailed || !strings.Contains(sr.Received, "-32022") {
+		t.Errorf("2026-07-28 tools/list over HTTP: %s %s", sr.Status, sr.Received)
+	}
+	cases := []struct {
+		name string
+		open func(testing.TB) Transport
+		revs []string
+	}{{"stdio", sdkStdio, Revisions}, {"http", sdkHTTP, Revisions[:2]}}
+	for _, ex := range serverExercises(t) {
+		for _, c := range cases {
+			for _, rev := range c.revs {
+				if !ex.RunsIn(rev) {
+					continue
+				}
+				t.Run(ex.ID+"/"+c.name+"/"+rev, func(t *testing.T) {
+					res := runWith(t, ex, c.open(t), rev)
+					for _, sr := range res.Steps {
+						if sr.Status == StatusFailed {
+							b, _ := json.Marshal(sr.Messages)
+							t.Errorf("step %s failed: %s\n%s", sr.Name, Explain(sr), b)
+						}
+					}
+					if !res.Passed {
+						t.Error("the exercise did not pass")
+					}
+				})
+			}
+		}
+	}
+}

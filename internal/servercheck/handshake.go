@@ -1,0 +1,174 @@
+package servercheck
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+)
+
+// handshake runs the lifecycle's first step: initialize and
+// notifications/initialized, or server/discover in 2026-07-28, which has no
+// handshake but tells the capabilities the same way.
+func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResult) error {
+	msg := r.handshakeMessage()
+	reply, err := r.exchange(ctx, msg, sr)
+	if err != nil || reply == nil {
+		return err
+	}
+	r.grade(st, msg, reply, sr)
+	v, perr := grader.Parse(reply)
+	if perr != nil || v == nil {
+		return nil
+	}
+	res := v.Get("result")
+	if code, ok := v.At("/error/code"); ok && code.Raw == "-32601" && r.rev == grader.Rev20260728 {
+		sr.Problems = append(sr.Problems, r.say(msgNoDiscover))
+	}
+	if res == nil || res.Kind != grader.Object {
+		return nil
+	}
+	r.shaken = true
+	r.replies[st.Name] = reply
+	if caps := res.Get("capabilities"); caps != nil && caps.Kind == grader.Object {
+		r.caps = caps
+	} else {
+		r.caps = &grader.Value{Kind: grader.Object}
+	}
+	if r.rev == grader.Rev20260728 {
+		if sv := res.Get("supportedVersions"); sv != nil && sv.Kind == grader.Array && !slices.ContainsFunc(sv.Items, func(v *grader.Value) bool { return v.Str == r.rev }) {
+			sr.Problems = append(sr.Problems, r.say(msgUnsupported, r.rev, sv.Raw))
+		}
+		return nil
+	}
+	if pv := res.Get("protocolVersion"); pv != nil && pv.Kind == grader.String && grader.KnownRevision(pv.Str) && pv.Str != grader.Rev20260728 {
+		r.rev = pv.Str
+	}
+	note := []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	sr.Messages = append(sr.Messages, Message{From: FromClient, Message: string(note)})
+	if err := r.t.Send(ctx, note, r.sendInfo(note, false)); err != nil {
+		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+		return nil
+	}
+	r.t.Handshaken(r.rev)
+	return nil
+}
+
+func (r *runner) handshakeMessage() []byte {
+	if r.rev == grader.Rev20260728 {
+		return []byte(`{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"` + r.rev +
+			`","io.modelcontextprotocol/clientCapabilities":{}}}}`)
+	}
+	return []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + r.rev +
+		`","capabilities":{},"clientInfo":{"name":"` + ClientName + `","version":"1.0.0"}}}`)
+}
+
+// wait waits for a notification (or takes one that came earlier).
+func (r *runner) wait(ctx context.Context, st *exercise.Step, sr *StepResult) {
+	isIt := func(v *grader.Value) bool {
+		m := v.Get("method")
+		return v.Get("id") == nil && m != nil && m.Kind == grader.String && m.Str == st.Wait
+	}
+	var got []byte
+	for i, raw := range r.queue {
+		if v, err := grader.Parse(raw); err == nil && v != nil && isIt(v) {
+			got = raw
+			r.queue = append(r.queue[:i], r.queue[i+1:]...)
+			sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(raw)})
+			sr.Received = string(raw)
+			break
+		}
+	}
+	if got == nil {
+		if r.gone != nil {
+			sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
+			return
+		}
+		got, _ = r.readUntil(ctx, sr, func(_ []byte, v *grader.Value) bool { return v != nil && isIt(v) },
+			func([]byte, *grader.Value) bool { return false })
+		if got == nil {
+			if len(sr.Problems) > 0 && ctx.Err() != nil {
+				sr.Problems[len(sr.Problems)-1] = r.say(msgNoNotification, st.Wait, r.opts.Timeout.String())
+			}
+			return
+		}
+	}
+	r.grade(st, nil, got, sr)
+}
+
+// maxQueue bounds the notifications kept for later wait steps.
+const maxQueue = 64
+
+// other handles a server message that is not the awaited one: it is shown
+// with the checker's report, a request is answered, a notification kept
+// for a later wait step, and what breaks a rule fails the step.
+func (r *runner) other(ctx context.Context, raw []byte, v *grader.Value, sr *StepResult) {
+	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: string(r.opts.Lang), Sender: FromServer})
+	sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(raw), Report: &rep})
+	if v == nil {
+		sr.Problems = append(sr.Problems, r.say(msgNotJSONRPC, clip(string(raw))))
+		return
+	}
+	if !rep.Valid {
+		why := ""
+		for _, d := range rep.Diagnostics {
+			if d.Severity == grader.SeverityError {
+				why = d.Message
+				break
+			}
+		}
+		sr.Problems = append(sr.Problems, r.say(msgInvalidServerMessage, why))
+		return
+	}
+	method := v.Get("method").Str
+	if id := v.Get("id"); id != nil {
+		r.answer(ctx, id.Raw, method, sr)
+		return
+	}
+	if path, ok := notificationCapability[method]; ok && r.caps != nil {
+		if _, declared := r.caps.At("/" + path); !declared {
+			sr.Problems = append(sr.Problems, r.say(msgUndeclared, method, path))
+		}
+	}
+	if len(r.queue) < maxQueue {
+		r.queue = append(r.queue, raw)
+	}
+}
+
+// notificationCapability is the server capability each notification needs.
+var notificationCapability = map[string]string{
+	"notifications/message":                "logging",
+	"notifications/tools/list_changed":     "tools/listChanged",
+	"notifications/prompts/list_changed":   "prompts/listChanged",
+	"notifications/resources/list_changed": "resources/listChanged",
+	"notifications/resources/updated":      "resources/subscribe",
+}
+
+// answer answers a server request: ping, and -32601 for everything else
+// (the playground declares no client capability).
+func (r *runner) answer(ctx context.Context, id, method string, sr *StepResult) {
+	reply := []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`)
+	if method != "ping" {
+		reply = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":"The playground's check client does not support ` + jsonEscape(method) + `"}}`)
+	}
+	sr.Messages = append(sr.Messages, Message{From: FromClient, Message: string(reply)})
+	if err := r.t.Send(ctx, reply, r.sendInfo(reply, false)); err != nil {
+		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+	}
+}
+
+func jsonEscape(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// clip shortens a text for a message.
+func clip(s string) string {
+	const max = 120
+	if r := []rune(s); len(r) > max {
+		return string(r[:max]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,290 @@
+package servercheck
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// helperEnv makes the test binary a misbehaving stdio server (TestMain).
+const helperEnv = "SERVERCHECK_HELPER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		misbehave(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// misbehave is a stdio server that does one bad thing.
+func misbehave(mode string) {
+	fmt.Fprintln(os.Stderr, "ready") // the test starts its clock here
+	out := os.Stdout
+	junk := strings.Repeat("x", 64<<10)
+	switch mode {
+	case "silent": // reads, never answers
+		_, _ = io.Copy(io.Discard, os.Stdin)
+	case "forever": // answers with an endless message
+		_, _ = out.WriteString(`{"jsonrpc":"2.0","id":1,"result":{"text":"`)
+		for {
+			if _, err := out.WriteString(junk); err != nil {
+				return
+			}
+		}
+	case "huge": // 100 MB on one line, then nothing
+		for i := 0; i < 100<<20/len(junk); i++ {
+			if _, err := out.WriteString(junk); err != nil {
+				return
+			}
+		}
+		_, _ = out.WriteString("\n")
+		_, _ = io.Copy(io.Discard, os.Stdin)
+	case "flood": // notifications without end
+		for {
+			if _, err := out.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}` + "\n"); err != nil {
+				return
+			}
+		}
+	case "mid-message": // reads the request, answers half a message, then exits
+		// Reading first makes the cut the only thing that can go wrong: a
+		// server that exited before the request was written would make the
+		// check fail on the write instead.
+		_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
+		_, _ = out.WriteString(`{"jsonrpc":"2.0","id":1,"res`)
+	case "garbage":
+		_, _ = out.WriteString("hello, I am a server\n\x00\x01 not json\n")
+		_, _ = io.Copy(io.Discard, os.Stdin)
+	case "exit":
+		fmt.Fprintln(os.Stderr, "cannot start: missing configuration")
+		os.Exit(3)
+	case "orphan": // a child that would outlive the server
+		_ = startSleeper()
+		_, _ = io.Copy(io.Discard, os.Stdin)
+	}
+}
+
+// startSleeper starts a child process in the same group that sleeps.
+func startSleeper() error {
+	p, err := os.StartProcess(os.Args[0], []string{os.Args[0]}, &os.ProcAttr{Env: append(os.Environ(), helperEnv+"=silent"), Files: []*os.File{nil, nil, os.Stderr}})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "child %d\n", p.Pid)
+	return nil
+}
+
+// handshakeOnly is a one-step exercise: enough to see each misbehaviour.
+func handshakeOnly(t testing.TB) *exercise.Exercise {
+	for _, ex := range serverExercises(t) {
+		if ex.ID == "lifecycle-server-handshake-tools" {
+			return ex
+		}
+	}
+	t.Fatal("no handshake exercise")
+	return nil
+}
+
+// settle waits until the goroutines started by a run are gone.
+func settle(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines left (before: %d):\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		runtime.Gosched()
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func reaped(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}
+
+// A misbehaving stdio server gets a clear verdict on its step, within the
+// timeout, and leaves no goroutine or process behind.
+func TestMisbehavingStdioServers(t *testing.T) {
+	ex := handshakeOnly(t)
+	tests := []struct{ mode, want string }{
+		{"silent", "No reply within"},
+		{"forever", "larger than 1 MiB"},
+		{"huge", "larger than 1 MiB"},
+		{"flood", "more than 200 messages"},
+		{"mid-message", "in the middle of a message"},
+		{"garbage", "not a JSON-RPC message"},
+		{"exit", "exit status 3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"="+tc.mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid := tr.(*stdioTransport).pid
+			waitLog(t, tr.(*stdioTransport), "ready")
+			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sr := res.Steps[0]
+			if res.Passed || sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), tc.want) {
+				t.Errorf("handshake: %s %q, want a failure saying %q", sr.Status, sr.Problems, tc.want)
+			}
+			if tc.mode == "exit" && !strings.Contains(sr.Stderr, "missing configuration") {
+				t.Errorf("stderr = %q, want the server's log", sr.Stderr)
+			}
+			if err := tr.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if !reaped(pid) {
+				t.Errorf("process %d is still there", pid)
+			}
+			settle(t, before)
+		})
+	}
+}
+
+// Close ends the server's children too (its process group).
+func TestStdioCloseEndsChildren(t *testing.T) {
+	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=orphan"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tr.(*stdioTransport)
+	var child int
+	for child == 0 {
+		for _, line := range strings.Split(st.log.take(), "\n") {
+			fmt.Sscanf(line, "child %d", &child)
+		}
+		runtime.Gosched()
+		time.Sleep(5 * time.Millisecond)
+	}
+	tr.Close()
+	if !reaped(st.pid) {
+		t.Errorf("server %d still there", st.pid)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for syscall.Kill(child, 0) == nil && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond) // the child is not ours to reap: init does
+	}
+	if syscall.Kill(child, 0) == nil {
+		t.Errorf("child %d outlived the server", child)
+	}
+}
+
+// A command that cannot start is "unreachable" (exit 2), not a failed step.
+func TestStartFailureIsUnreachable(t *testing.T) {
+	_, err := StartCommand("/nonexistent/mcp-server", nil, nil)
+	if !IsUnreachable(err) {
+		t.Fatalf("err = %v, want unreachable", err)
+	}
+	_, err = Run(context.Background(), handshakeOnly(t), NewHTTP("http://127.0.0.1:1/mcp", nil), Options{Timeout: time.Second})
+	if !IsUnreachable(err) {
+		t.Fatalf("HTTP err = %v, want unreachable", err)
+	}
+}
+
+// Misbehaving HTTP servers: the same verdicts, no goroutine left behind.
+func TestMisbehavingHTTPServers(t *testing.T) {
+	ex := handshakeOnly(t)
+	junk := strings.Repeat("x", 64<<10)
+	stop := make(chan struct{})
+	defer close(stop)
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		want    string
+	}{
+		{"silent", func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body) // so the server notices the client leave
+			select {
+			case <-r.Context().Done():
+			case <-stop:
+			}
+		}, "No reply within"},
+		{"huge", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			for i := 0; i < 100<<20/len(junk); i++ {
+				if _, err := io.WriteString(w, junk); err != nil {
+					return
+				}
+			}
+		}, "larger than 1 MiB"},
+		{"sse-flood", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			for r.Context().Err() == nil && len(stop) == 0 {
+				if _, err := io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n"); err != nil {
+					return
+				}
+			}
+		}, "more than 200 messages"},
+		{"garbage", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			io.WriteString(w, "it works!")
+		}, "HTTP 200 OK"},
+		{"mid-message", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"id\":1,")
+		}, "in the middle of a message"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(tc.handler)
+			defer srv.Close()
+			before := runtime.NumGoroutine()
+			tr := NewHTTP(srv.URL, nil)
+			defer tr.Close()
+			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sr := res.Steps[0]
+			if sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), tc.want) {
+				t.Errorf("handshake: %s %q, want a failure saying %q", sr.Status, sr.Problems, tc.want)
+			}
+			tr.Close()
+			settle(t, before)
+		})
+	}
+}
+
+// misbehaveTimeout is each step's time in these tests: long enough for a
+// race-built helper to start on a busy machine; the silent servers wait it
+// out, the others are judged as soon as they misbehave.
+const misbehaveTimeout = 3 * time.Second
+
+// waitLog waits until the server has logged want, without consuming the
+// log: a race-built helper can take seconds to start on a busy machine,
+// and the step's timeout must not include that.
+func waitLog(t *testing.T, st *stdioTransport, want string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		st.log.mu.Lock()
+		ok := strings.Contains(string(st.log.buf), want)
+		st.log.mu.Unlock()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the helper never logged %q", want)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -1,0 +1,343 @@
+package servercheck
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// DefaultTimeout bounds one step when Options.Timeout is zero.
+const DefaultTimeout = 10 * time.Second
+
+// Options tune a Run.
+type Options struct {
+	// Protocol is the revision to speak ("" = grader.DefaultRevision).
+	Protocol string
+	Lang     i18n.Lang
+	// Timeout bounds each step (0 = DefaultTimeout).
+	Timeout time.Duration
+}
+
+// ClientName is the clientInfo the playground sends in initialize.
+const ClientName = "playground-check-server"
+
+// Run runs a server exercise against the server behind t, step by step.
+// The error is non-nil only when the server could not be reached at all
+// (IsUnreachable); every other misbehaviour is a failed step. Run does not
+// close t.
+func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) (*Result, error) {
+	if opts.Protocol == "" {
+		opts.Protocol = grader.DefaultRevision
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Lang == "" {
+		opts.Lang = i18n.Default
+	}
+	r := &runner{ex: ex, t: t, opts: opts, rev: opts.Protocol, replies: map[string][]byte{}, passed: map[string]bool{}, sentIDs: map[string]string{}}
+	res := &Result{Exercise: ex.ID, Title: ex.TextIn(opts.Lang).Title, Protocol: opts.Protocol, Steps: []StepResult{}}
+	if !ex.RunsIn(opts.Protocol) {
+		res.Skipped = r.say(msgExerciseRevision, opts.Protocol)
+		return res, nil
+	}
+	res.Passed = true
+	for _, st := range ex.Steps {
+		sr, err := r.step(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		if sr.Status == StatusPassed {
+			r.passed[st.Name] = true
+		}
+		if sr.Status == StatusFailed {
+			res.Passed = false
+		}
+		res.Steps = append(res.Steps, sr)
+	}
+	res.Protocol = r.rev
+	return res, nil
+}
+
+// runner is one run's state.
+type runner struct {
+	ex      *exercise.Exercise
+	t       Transport
+	opts    Options
+	rev     string
+	caps    *grader.Value // the capabilities the server declared, nil before
+	shaken  bool          // the handshake was answered
+	replies map[string][]byte
+	passed  map[string]bool
+	sentIDs map[string]string // request id -> step, to recognise late replies
+	queue   [][]byte          // notifications no wait step consumed yet
+	gone    error             // the server is gone
+	first   bool              // a message has been sent
+}
+
+// step runs one step.
+func (r *runner) step(ctx context.Context, st *exercise.Step) (StepResult, error) {
+	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}}
+	if reason := r.skipReason(st); reason != "" {
+		sr.Status, sr.Reason = StatusSkipped, reason
+		return sr, nil
+	}
+	sctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	defer cancel()
+	var err error
+	switch st.Action {
+	case exercise.ActionWait:
+		r.wait(sctx, st, &sr)
+	case exercise.ActionHandshake:
+		err = r.handshake(sctx, st, &sr)
+	default:
+		err = r.send(sctx, st, &sr)
+	}
+	if err != nil {
+		return sr, err
+	}
+	if log := r.t.Log(); log != "" {
+		sr.Stderr = log
+	}
+	if sr.Status == "" {
+		sr.Status = StatusPassed
+		if len(sr.Problems) > 0 {
+			sr.Status = StatusFailed
+		}
+	}
+	return sr, nil
+}
+
+func (r *runner) skipReason(st *exercise.Step) string {
+	if !st.RunsIn(r.rev) {
+		return r.say(msgStepRevision, r.rev)
+	}
+	if st.When != "" {
+		if r.caps == nil {
+			return r.say(msgNoCapabilities, st.When)
+		}
+		if _, ok := r.caps.At("/" + st.When); !ok {
+			return r.say(msgNotDeclared, st.When)
+		}
+	}
+	for _, need := range st.Needs {
+		if !r.passed[need] {
+			return r.say(msgNeeds, need)
+		}
+	}
+	return ""
+}
+
+// send sends the step's request and grades the reply.
+func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) error {
+	msg, err := st.Message(r.rev, r.ref)
+	if err != nil {
+		sr.Status, sr.Reason = StatusSkipped, err.Error()
+		return nil
+	}
+	reply, err := r.exchange(ctx, msg, sr)
+	if sr.httpStatus != 0 {
+		// Streamable HTTP lets a server refuse a request with a 4xx status
+		// and no JSON-RPC error: acceptable where an error is, not preferred.
+		if st.ExpectsError() {
+			sr.Warning = r.say(msgHTTPRefused, sr.httpStatus)
+		} else {
+			sr.Problems = append(sr.Problems, r.say(msgTransport, sr.statusText))
+		}
+		return nil
+	}
+	if err != nil || reply == nil {
+		return err
+	}
+	r.replies[st.Name] = reply
+	r.grade(st, msg, reply, sr)
+	return nil
+}
+
+func (r *runner) grade(st *exercise.Step, sent, reply []byte, sr *StepResult) {
+	g := st.GradeStep(sent, reply, r.rev, r.opts.Lang)
+	sr.Report, sr.Checks, sr.Warning = &g.Report, g.Checks, g.Warning
+	if !g.Passed {
+		sr.Status = StatusFailed
+	}
+}
+
+// ref finds a value in an earlier step's reply.
+func (r *runner) ref(step, pointer string) (json.RawMessage, bool) {
+	raw, ok := r.replies[step]
+	if !ok {
+		return nil, false
+	}
+	v, err := grader.Parse(raw)
+	if err != nil {
+		return nil, false
+	}
+	at, ok := v.At(pointer)
+	if !ok {
+		return nil, false
+	}
+	return json.RawMessage(at.Raw), true
+}
+
+// exchange sends one request and reads until its reply, answering what the
+// server asks meanwhile. It returns the reply (nil when none came: the
+// problems say why), or an error when the server cannot be reached at all.
+func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]byte, error) {
+	sr.Sent = string(msg)
+	sr.Messages = append(sr.Messages, Message{From: FromClient, Message: string(msg)})
+	if r.gone != nil {
+		sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
+		return nil, nil
+	}
+	info := r.sendInfo(msg, true)
+	id := messageID(msg)
+	if err := r.t.Send(ctx, msg, info); err != nil {
+		switch {
+		case IsUnreachable(err) && !r.first:
+			return nil, err
+		case ctx.Err() != nil: // HTTP: not even the response headers in time
+			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
+		default:
+			if errors.Is(err, ErrClosed) {
+				r.gone = err // the next steps need not wait
+			}
+			sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+		}
+		return nil, nil
+	}
+	r.first = true
+	r.sentIDs[id] = sr.Name
+	return r.readUntil(ctx, sr, func(raw []byte, v *grader.Value) bool {
+		return v == nil || v.Get("method") == nil
+	}, func(raw []byte, v *grader.Value) bool {
+		// A late reply to an earlier step is shown, not taken.
+		if v == nil || v.Kind != grader.Object || v.Get("method") != nil {
+			return false
+		}
+		rid := v.Get("id")
+		if rid == nil {
+			return false
+		}
+		step, known := r.sentIDs[rid.Raw]
+		return known && rid.Raw != id && step != sr.Name
+	})
+}
+
+// readUntil reads the inbox until a message is the one want accepts; late
+// says which messages to show and skip. It returns that message, or nil
+// after recording why none came.
+func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func([]byte, *grader.Value) bool) ([]byte, error) {
+	count := 0
+	for {
+		select {
+		case <-ctx.Done():
+			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
+			return nil, nil
+		case in := <-r.t.Inbox():
+			if in.Final {
+				r.gone = in.Err
+				sr.Problems = append(sr.Problems, r.say(msgGone, in.Err.Error()))
+				return nil, nil
+			}
+			if in.Err != nil {
+				if in.Raw != nil {
+					sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				}
+				if in.Status >= 400 && in.Status < 500 {
+					sr.httpStatus = in.Status
+					sr.statusText = in.Err.Error()
+					return nil, nil
+				}
+				sr.Problems = append(sr.Problems, r.transportProblem(in.Err))
+				if !errors.Is(in.Err, ErrTooLarge) {
+					return nil, nil // the reply will not come on this request
+				}
+				continue
+			}
+			count++
+			if count > MaxMessagesPerStep {
+				sr.Problems = append(sr.Problems, r.say(msgFlood, MaxMessagesPerStep))
+				return nil, nil
+			}
+			v, perr := grader.Parse(in.Raw)
+			if perr != nil || v == nil || v.Kind != grader.Object {
+				v = nil
+			}
+			if v != nil && late(in.Raw, v) {
+				sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				sr.Problems = append(sr.Problems, r.say(msgLate))
+				continue
+			}
+			if v != nil && want(in.Raw, v) {
+				sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				sr.Received = string(in.Raw)
+				return in.Raw, nil
+			}
+			r.other(ctx, in.Raw, v, sr)
+		}
+	}
+}
+
+func (r *runner) transportProblem(err error) string {
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		return r.say(msgTooLarge)
+	case errors.Is(err, ErrPartial):
+		return r.say(msgPartial)
+	}
+	return r.say(msgTransport, err.Error())
+}
+
+// sendInfo describes a message for the transport.
+func (r *runner) sendInfo(msg []byte, request bool) SendInfo {
+	info := SendInfo{Request: request}
+	v, err := grader.Parse(msg)
+	if err != nil || v == nil {
+		return info
+	}
+	if m := v.Get("method"); m != nil && m.Kind == grader.String {
+		info.Method = m.Str
+	}
+	for _, key := range []string{"name", "uri"} {
+		if n, ok := v.At("/params/" + key); ok && n.Kind == grader.String && (info.Method == "tools/call" || info.Method == "prompts/get" || info.Method == "resources/read") {
+			info.Name = n.Str
+		}
+	}
+	if r.rev == grader.Rev20260728 {
+		info.Revision, info.Stateless = r.rev, request
+	} else if r.shaken {
+		info.Revision = r.rev
+	}
+	return info
+}
+
+// messageID is the raw id of a message ("" when none).
+func messageID(raw []byte) string {
+	v, err := grader.Parse(raw)
+	if err != nil || v == nil {
+		return ""
+	}
+	if id := v.Get("id"); id != nil {
+		return id.Raw
+	}
+	return ""
+}
+
+// isResponse reports whether raw is a JSON object without a method (a
+// response, or what was meant as one).
+func isResponse(raw []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	_, method := m["method"]
+	return !method
+}
+
+var _ = fmt.Sprint

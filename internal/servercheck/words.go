@@ -1,0 +1,64 @@
+package servercheck
+
+import (
+	"fmt"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// The run's own messages, in English and French.
+const (
+	msgExerciseRevision = iota
+	msgStepRevision
+	msgNoCapabilities
+	msgNotDeclared
+	msgNeeds
+	msgGone
+	msgSendFailed
+	msgTimeout
+	msgNoNotification
+	msgTooLarge
+	msgPartial
+	msgTransport
+	msgFlood
+	msgLate
+	msgNotJSONRPC
+	msgInvalidServerMessage
+	msgUndeclared
+	msgHTTPRefused
+	msgUnsupported
+	msgNoDiscover
+)
+
+var words = map[int][2]string{
+	msgExerciseRevision:     {"This exercise does not run in revision %s.", "Cet exercice ne se joue pas dans la révision %s."},
+	msgStepRevision:         {"This step does not exist in revision %s.", "Cette étape n’existe pas dans la révision %s."},
+	msgNoCapabilities:       {"The handshake gave no capabilities, so `%s` cannot be looked at.", "La poignée de main n’a donné aucune capacité\u202f: impossible de regarder `%s`."},
+	msgNotDeclared:          {"Your server does not declare the capability `%s`.", "Votre serveur ne déclare pas la capacité `%s`."},
+	msgNeeds:                {"This step uses the reply of step %s, which did not pass.", "Cette étape utilise la réponse de l’étape %s, qui n’a pas réussi."},
+	msgGone:                 {"The server is gone: %s.", "Le serveur n’est plus là\u202f: %s."},
+	msgSendFailed:           {"The message could not be sent: %s.", "Le message n’a pas pu être envoyé\u202f: %s."},
+	msgTimeout:              {"No reply within %s: a request always gets a response, a result or an error.", "Aucune réponse en %s\u202f: une requête reçoit toujours une réponse, un résultat ou une erreur."},
+	msgNoNotification:       {"No %s notification within %s.", "Aucune notification %s en %s."},
+	msgTooLarge:             {"The server sent a message larger than 1 MiB; the playground does not read it.", "Le serveur a envoyé un message de plus de 1 Mio\u202f; le playground ne le lit pas."},
+	msgPartial:              {"The server closed the connection in the middle of a message.", "Le serveur a fermé la connexion au milieu d’un message."},
+	msgTransport:            {"The transport failed: %s.", "Le transport a échoué\u202f: %s."},
+	msgFlood:                {"The server sent more than %d messages without answering.", "Le serveur a envoyé plus de %d messages sans répondre."},
+	msgLate:                 {"A reply to an earlier step came late; it was not taken for this step's reply.", "Une réponse à une étape précédente est arrivée en retard\u202f; elle n’a pas été prise pour la réponse de cette étape."},
+	msgNotJSONRPC:           {"The server sent text that is not a JSON-RPC message: %q. On stdio, stdout carries only messages, one per line; write logs on stderr.", "Le serveur a envoyé un texte qui n’est pas un message JSON-RPC\u202f: %q. En stdio, stdout ne transporte que des messages, un par ligne\u202f; écrivez les journaux sur stderr."},
+	msgInvalidServerMessage: {"The server sent a message that breaks a rule: %s", "Le serveur a envoyé un message qui enfreint une règle\u202f: %s"},
+	msgHTTPRefused: {"Your server refused the request with HTTP %d and no JSON-RPC error, which Streamable HTTP allows; a JSON-RPC error response (with its code) tells the client why, and works on every transport.",
+		"Votre serveur a refusé la requête avec un HTTP %d sans erreur JSON-RPC, ce que Streamable HTTP permet ; une réponse d’erreur JSON-RPC (avec son code) dit au client pourquoi, et fonctionne sur tous les transports."},
+	msgUnsupported: {"Your server does not support revision %s (it lists %s).", "Votre serveur ne prend pas en charge la révision %s (il annonce %s)."},
+	msgNoDiscover: {"Your server does not know server/discover: it does not speak revision 2026-07-28. Run with -protocol 2025-11-25, or add the stateless revision.",
+		"Votre serveur ne connaît pas server/discover : il ne parle pas la révision 2026-07-28. Lancez avec -protocol 2025-11-25, ou ajoutez la révision sans état."},
+	msgUndeclared: {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
+}
+
+func (r *runner) say(key int, args ...any) string {
+	i := 0
+	if r.opts.Lang == i18n.FR {
+		i = 1
+	}
+	return fmt.Sprintf(words[key][i], args...)
+}

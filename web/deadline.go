@@ -1,0 +1,57 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// DefaultBodyTimeout is how long a client may take to send a request body.
+// A person's browser sends a form in milliseconds; ten seconds is room for
+// a slow phone, and far less than a slow-body attack needs to pile up
+// connections.
+const DefaultBodyTimeout = 10 * time.Second
+
+// bodyDeadline gives every request that has a body a deadline for sending
+// it: a client that sends a byte every few seconds loses its connection
+// instead of holding it forever. When the body has been read the deadline
+// is lifted, so an answer that streams (an SSE reply to a POST on /mcp) is
+// not cut; a body the handler never reads keeps the deadline, so the
+// server's own drain of it after the answer cannot be held either.
+// Requests without a body (page views, event streams) are untouched: their
+// headers already had ReadHeaderTimeout.
+func bodyDeadline(d time.Duration) gin.HandlerFunc {
+	if d <= 0 {
+		d = DefaultBodyTimeout
+	}
+	return func(c *gin.Context) {
+		r := c.Request
+		if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+			c.Next()
+			return
+		}
+		rc := http.NewResponseController(c.Writer)
+		if rc.SetReadDeadline(time.Now().Add(d)) == nil {
+			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
+		}
+		c.Next()
+	}
+}
+
+// deadlineBody lifts the read deadline once the body has been read whole.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
+}

@@ -1,0 +1,282 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+	"unicode"
+
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// This file turns an exchange's events into the view models of its
+// timeline and diagram (view.Exchange). The console's page, its JSON API
+// and its event stream share it, so a message reads the same whichever way
+// it reached the browser.
+
+// pairColours is how many colours the timeline cycles through to pair a
+// request with its response (CSS classes pair-0 … pair-5). The label
+// ("response to #5") says the same in words.
+const pairColours = 6
+
+// maxShownJSON bounds the text of one message laid out for the timeline;
+// a longer one is shown as sent, without indentation.
+const maxShownJSON = 64 << 10
+
+// maxDiagramEvents is how many of the latest messages the diagram draws: a
+// long session stays readable, and the timeline keeps them all.
+const maxDiagramEvents = 150
+
+// exchangeWords are the words of view.Exchange, from the console's.
+func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
+	return view.ExchangeWords{
+		TimelineTitle: x.TimelineTitle, TimelineEmpty: x.TimelineEmpty,
+		DiagramTitle: x.DiagramTitle, DiagramEmpty: x.DiagramEmpty,
+		ReportCount: x.ReportCount, ServerWaits: x.ServerWaits, WriteAnswer: x.WriteAnswer,
+		ConvProblem: x.ConvProblem, MentionOn: x.MentionOn,
+	}
+}
+
+// itemContext is what laying out one event needs beyond the event.
+type itemContext struct {
+	lang      i18n.Lang
+	entryLang string // the language the reports were written in
+	// partner finds another event of the exchange by its Seq (a response's
+	// request, to write its report again in another language).
+	partner func(seq int) (exchange.Event, bool)
+	// waiting tells whether a server request still waits for the learner;
+	// answerURL builds the link that opens the editor with its response.
+	waiting   func(seq int) bool
+	answerURL func(seq int) string
+}
+
+// exchangeItemVM lays out one event of an exchange.
+func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
+	x := i18n.ConsoleFor(ctx.lang)
+	vm := view.ExchangeItemVM{
+		Seq: e.Seq, From: e.From, Kind: e.Kind, Method: e.Method, ID: string(e.ID),
+		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
+	}
+	if !e.Time.IsZero() {
+		vm.Time = e.Time.Format("15:04:05.000")
+	}
+	switch e.From {
+	case exchange.FromClient:
+		vm.FromLabel = x.FromLearner
+	case exchange.FromServer:
+		vm.FromLabel = x.FromServer
+	}
+	relate(x, &vm, e)
+	if e.Kind == exchange.KindRequest && e.From == exchange.FromServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
+		vm.AnswerURL = ctx.answerURL(e.Seq)
+	}
+	rep := e.Report
+	if ctx.entryLang != string(ctx.lang) {
+		rep = recheck(ctx, e)
+	}
+	vm.Valid = rep.Valid
+	vm.ReportLabel = x.ReportOK
+	if !rep.Valid || len(rep.Diagnostics) > 0 {
+		vm.ReportLabel = fmt.Sprintf(x.ReportCount, len(rep.Diagnostics))
+	}
+	for _, d := range rep.Diagnostics {
+		vm.Diagnostics = append(vm.Diagnostics, view.ExchangeDiagVM{
+			Severity: d.Severity, Message: exercise.InlineHTML(d.Message), Pointer: d.Pointer, Code: d.Code,
+		})
+		vm.Conversation = vm.Conversation || isConversation(d)
+	}
+	for _, m := range e.Mentions {
+		vm.Mentions = append(vm.Mentions, view.ExchangeMentionVM{
+			Seq: m.Seq, Severity: m.Severity, Message: exercise.InlineHTML(m.Message), Code: m.Code,
+		})
+		vm.Conversation = true
+	}
+	return vm
+}
+
+// isConversation tells a conversation checker's diagnostic from the
+// single-message checker's.
+func isConversation(d grader.Diagnostic) bool { return strings.HasPrefix(d.Code, "session.") }
+
+// related are the events an event's conversation problems refer to, by
+// number.
+func related(e exchange.Event) []int {
+	var out []int
+	for _, d := range e.Report.Diagnostics {
+		for _, idx := range d.Related {
+			out = append(out, idx+1)
+		}
+	}
+	return out
+}
+
+// relate writes how e relates to the other messages: its kind, its
+// partner, its status.
+func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
+	switch e.Kind {
+	case exchange.KindRequest:
+		vm.KindLabel, vm.Pair = x.KindRequest, pairClass(e.Seq)
+		switch {
+		case e.AnsweredBy > 0:
+			vm.Status, vm.AnsweredBy, vm.StatusLabel = "answered", e.AnsweredBy, fmt.Sprintf(x.AnsweredBy, e.AnsweredBy)
+		case e.CancelledBy > 0:
+			vm.Status, vm.CancelledBy, vm.StatusLabel = "cancelled", e.CancelledBy, fmt.Sprintf(x.CancelledBy, e.CancelledBy)
+		default:
+			vm.Status, vm.StatusLabel = "waiting", x.Waiting
+		}
+	case exchange.KindNotification:
+		vm.KindLabel, vm.Status, vm.StatusLabel = x.KindNotification, "noreply", x.NoReply
+	case exchange.KindResponse, exchange.KindError:
+		vm.KindLabel = x.KindResponse
+		if e.Kind == exchange.KindError {
+			vm.KindLabel = x.KindError
+		}
+		if e.Answers > 0 {
+			vm.Pair, vm.Status, vm.ReplyTo, vm.StatusLabel = pairClass(e.Answers), "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
+		} else {
+			vm.Status, vm.StatusLabel = "orphan", x.ReplyToNothing
+		}
+	default:
+		vm.KindLabel = x.KindInvalid
+		if e.Answers > 0 {
+			vm.Status, vm.ReplyTo, vm.StatusLabel = "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
+		}
+	}
+}
+
+// recheck writes an event's report again in another language: the session
+// wrote it in the language of the page that started it. The single-message
+// checker writes its part again; the conversation's diagnostics stay as
+// the session wrote them (only a replay of the whole session, which the
+// timeline may no longer hold, could write them again).
+func recheck(ctx itemContext, e exchange.Event) grader.Report {
+	opts := grader.Options{Protocol: e.Report.Protocol, Lang: string(ctx.lang), Sender: e.From}
+	if req, ok := ctx.partner(e.Answers); ok && e.Answers > 0 {
+		opts.Request = []byte(req.Raw)
+	}
+	rep := grader.Check([]byte(e.Raw), opts)
+	for _, d := range e.Report.Diagnostics {
+		if isConversation(d) {
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			rep.Valid = rep.Valid && d.Severity != grader.SeverityError
+		}
+	}
+	return rep
+}
+
+func pairClass(requestSeq int) string {
+	return fmt.Sprintf("pair-%d", requestSeq%pairColours)
+}
+
+// indentJSON lays out a JSON message over lines for reading; text that is
+// not JSON is shown as it is.
+func indentJSON(raw string) string {
+	if len(raw) > maxShownJSON {
+		return raw
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(raw), "", "  "); err != nil {
+		return raw
+	}
+	return b.String()
+}
+
+// diagramOf draws an exchange's diagram with the lessons' sequence
+// diagrams ("" when it is empty).
+func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
+	if len(d.Arrows) == 0 {
+		return ""
+	}
+	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), d), string(l))
+	if err != nil {
+		// The source is built here from sanitised labels: an error is a bug.
+		s.log.Error("draw an exchange's sequence diagram", "err", err)
+		return ""
+	}
+	return svg
+}
+
+// diagramSource writes a diagram in the sequence syntax of
+// internal/markdown: one arrow per message, labelled with its number in
+// the timeline, its method or what it is, and its id; a message with an
+// error is marked "!" and a request no response answered "?", so they are
+// drawn apart from good ones.
+func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "participant C as %s\nparticipant S as %s\n", diagramLabel(x.DiagramLearner), diagramLabel(x.DiagramServer))
+	if d.Skipped > 0 {
+		fmt.Fprintf(&b, "Note over C,S: %s\n", diagramLabel(fmt.Sprintf(x.DiagramEarlier, d.Skipped)))
+	}
+	for _, a := range d.Arrows {
+		from, to := "C", "S"
+		if a.From == exchange.FromServer {
+			from, to = "S", "C"
+		}
+		id := ""
+		if a.ID != "" {
+			id = " (id " + diagramLabel(a.ID) + ")"
+		}
+		arrow, text := "->>", ""
+		switch a.Kind {
+		case exchange.KindRequest:
+			text = diagramCode(a.Method) + id
+		case exchange.KindNotification:
+			arrow, text = "-)", diagramCode(a.Method)
+		case exchange.KindResponse:
+			arrow, text = "-->>", diagramLabel(x.DiagramResult)+id
+		case exchange.KindError:
+			arrow, text = "--x", diagramLabel(fmt.Sprintf(x.DiagramError, diagramLabel(a.ErrorCode)))+id
+		default:
+			text = diagramLabel(x.DiagramInvalid)
+		}
+		mark := ""
+		switch {
+		case a.Invalid:
+			mark = "!"
+		case a.Unanswered:
+			mark = "?"
+		}
+		fmt.Fprintf(&b, "%s%s%s%s: #%d %s\n", from, arrow, mark, to, a.Seq, text)
+	}
+	return b.String()
+}
+
+// maxLabelRunes keeps one label of the diagram short; the timeline has the
+// whole message.
+const maxLabelRunes = 48
+
+// diagramLabel makes learner text safe for one line of the sequence syntax: no
+// line breaks or control characters, no backquotes (they switch the code
+// font), and short. The SVG renderer escapes what remains.
+func diagramLabel(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '`':
+			return '\''
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > maxLabelRunes {
+		s = string(r[:maxLabelRunes-1]) + "…"
+	}
+	return s
+}
+
+// diagramCode shows a method in code font.
+func diagramCode(method string) string {
+	m := diagramLabel(method)
+	if m == "" {
+		return "?"
+	}
+	return "`" + m + "`"
+}

@@ -1,0 +1,38 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// /healthz and /readyz probe a write: a database that still answers
+// queries but refuses writes (a read-only file, a full disk) is 503 with
+// the reason, and a draining server is not ready.
+func TestHealthAndReadinessProbeAWrite(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	for _, p := range []string{"/healthz", "/readyz"} {
+		if rec := e.do(t, "GET", p, nil); rec.Code != http.StatusOK {
+			t.Errorf("%s = %d, want 200", p, rec.Code)
+		}
+	}
+	if err := e.store.SetReadOnlyForTest(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/healthz", "/readyz"} {
+		rec := e.do(t, "GET", p, nil)
+		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "cannot write") {
+			t.Errorf("%s on a read-only database = %d %q, want 503 with the reason", p, rec.Code, rec.Body.String())
+		}
+	}
+	e2 := newTestEnv(t, Config{})
+	e2.srv.Drain()
+	rec := e2.do(t, "GET", "/readyz", nil)
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "draining") {
+		t.Errorf("/readyz while draining = %d %q, want 503 draining", rec.Code, rec.Body.String())
+	}
+	if rec := e2.do(t, "GET", "/healthz", nil); rec.Code != http.StatusOK {
+		t.Errorf("/healthz while draining = %d, want 200 (alive, only not taking new work)", rec.Code)
+	}
+}
