@@ -51,6 +51,35 @@ func catalogJSON() string {
 	return string(marshal(giftList{gifts}))
 }
 
+// wrappingStyles are what unlock_gift_wrapping adds to the catalogue.
+var wrappingStyles = []string{"classic", "kraft", "festive"}
+
+// catalogWithWrappingJSON is gift://catalog once gift wrapping is unlocked
+// in the session: the same gifts, and the wrapping styles.
+func catalogWithWrappingJSON() string {
+	gifts := make([]giftSummary, len(catalogue))
+	for i, g := range catalogue {
+		gifts[i] = giftSummary{g.Name, g.Price, g.Category}
+	}
+	return string(marshal(struct {
+		Gifts    []giftSummary `json:"gifts"`
+		Wrapping []string      `json:"wrapping"`
+	}{gifts, wrappingStyles}))
+}
+
+// resourceUpdated sends notifications/resources/updated for uri when the
+// client subscribed to it (resources/subscribe), on the stream of the
+// request that changed it.
+func (s *Session) resourceUpdated(uri, related string) {
+	s.mu.Lock()
+	_, subscribed := s.subs[uri]
+	s.mu.Unlock()
+	if !subscribed {
+		return
+	}
+	s.emit(Outbound{Raw: notification("notifications/resources/updated", map[string]any{"uri": uri}), Kind: KindNotification, Method: "notifications/resources/updated", Related: related})
+}
+
 // categoryJSON is the text of gift://catalog/{category}: the category, then
 // its gifts with their name and price.
 func categoryJSON(category string) string {
@@ -143,6 +172,9 @@ func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
 // readURI returns the contents of a resource, or false when no resource or
 // template has that URI.
 func (s *Session) readURI(uri string) ([]resourceContents, bool) {
+	if uri == CatalogURI && s.isUnlocked() {
+		return []resourceContents{{URI: CatalogURI, MimeType: "application/json", Text: catalogWithWrappingJSON()}}, true
+	}
 	for _, res := range s.srv.resources {
 		if res.URI == uri {
 			return res.read(), true

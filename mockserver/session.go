@@ -90,6 +90,7 @@ type Session struct {
 	nextID   int64
 	closed   bool
 	shared   *sharedState
+	tasks    taskStore // 2025-11-25 tasks (tasks.go)
 }
 
 // NewSession starts a session. Transports use it; the console uses NewConsole.
@@ -299,6 +300,10 @@ var legacyMethods = map[string]handlerFunc{
 	"prompts/get":              (*Session).promptsGet,
 	"logging/setLevel":         (*Session).setLevel,
 	"completion/complete":      (*Session).complete,
+	"tasks/get":                (*Session).tasksGet,
+	"tasks/result":             (*Session).tasksResult,
+	"tasks/list":               (*Session).tasksList,
+	"tasks/cancel":             (*Session).tasksCancel,
 }
 
 // modernMethods are the client requests of 2026-07-28.
@@ -533,7 +538,7 @@ func (s *Session) initialize(_ context.Context, r *req) (any, *rpcError) {
 	s.mu.Unlock()
 	return initializeResult{
 		ProtocolVersion: negotiated,
-		Capabilities:    s.srv.capabilitiesRaw,
+		Capabilities:    s.srv.capabilitiesFor(negotiated),
 		ServerInfo:      s.localInfo(),
 		Instructions:    s.say(s.srv.instructions),
 	}, nil

@@ -490,6 +490,13 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 	tpl := b.get("/en/console?template=tools-list")
 	mustContain(t, "template", tpl.body, `&#34;id&#34;: 2, &#34;method&#34;: &#34;tools/list&#34;`)
 
+	pre := b.get("/en/console?message=" + url.QueryEscape(`{"jsonrpc":"2.0","id":7,"method":"resources/list"}`))
+	mustContain(t, "prefilled message", pre.body, `&#34;id&#34;:7,&#34;method&#34;:&#34;resources/list&#34;`)
+	long := b.get("/en/console?message=" + url.QueryEscape(`{"x":"`+strings.Repeat("a", maxPrefillBytes)+`"}`))
+	if strings.Contains(long.body, strings.Repeat("a", 100)) {
+		t.Error("a prefilled message over maxPrefillBytes reached the editor")
+	}
+
 	check := b.postForm("/en/console", url.Values{"action": {"check"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"nme":"x"}}`}})
 	mustContain(t, "check", check.body, "error(s) to fix", `class="problem problem-error"`, `data-line="1"`)
 	if strings.Contains(check.body, `id="msg-4"`) {

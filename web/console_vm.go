@@ -284,16 +284,24 @@ func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Se
 	return events, pending
 }
 
-// consoleDraft fills the editor: what was sent back to the page, a
+// maxPrefillBytes bounds the message a link may put in the editor
+// (?message=): a lesson's example, never a whole session.
+const maxPrefillBytes = 8 << 10
+
+// consoleDraft fills the editor: what was sent back to the page, a message
+// a lesson's "try it in the console" link gives (?message=, bounded), a
 // template or a response asked for in the address, the last message sent,
 // or, before the handshake, its first message. noReply is true when the
 // address asks for a response to a server request that does not wait.
 func consoleDraft(c *gin.Context, vm *view.ConsoleVM, pg consolePage, e *console.Session, pending []exchange.Event, st console.State) (noReply bool) {
 	key := c.Query("template")
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
+	prefill := c.Query("message")
 	switch {
 	case pg.draft != nil:
 		vm.Draft = *pg.draft
+	case prefill != "" && len(prefill) <= maxPrefillBytes:
+		vm.Draft = prefill
 	case key != "" || replySeq > 0:
 		text, ok := console.Text(key, pending, st, replySeq)
 		vm.Draft, noReply = text, !ok

@@ -67,6 +67,9 @@ type Exercise struct {
 	File     string // path inside the exercises tree, for messages
 	// Sender is who sends the learner's message: "client" or "server".
 	Sender string
+	// Concepts are the ids of the course concepts the exercise practises
+	// (course.yaml lists them; check-content reports one nobody practises).
+	Concepts []string
 
 	// Text holds the languages the exercise is written in; use TextIn to
 	// fall back to another language.

@@ -32,6 +32,7 @@ type meta struct {
 	SolutionAfter *int       `yaml:"solution_after"`
 	Checks        []*rawItem `yaml:"checks"`
 	Choices       []*rawItem `yaml:"choices"`
+	Concepts      []string   `yaml:"concepts"`
 	// server exercises
 	Steps     []*rawStep    `yaml:"steps"`
 	Revisions any           `yaml:"revisions"`
@@ -166,7 +167,7 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	fl := &fileLoader{file: name, r: r, lines: topLines(fm)}
 	ex := &Exercise{File: name, ID: m.ID, Lesson: m.Lesson, Kind: Kind(m.Kind), Protocol: m.Protocol,
-		Order: m.Order, Sender: m.Sender, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
+		Order: m.Order, Sender: m.Sender, Concepts: m.Concepts, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
 
 	stem := strings.TrimSuffix(name, ".md")
 	switch {

@@ -17,6 +17,7 @@ type words struct {
 	SectionLink                string // accessible name of the "#" link in headings
 
 	DiagramTitle string // %s: the participants, listed
+	FlowTitle    string // %s: a decision diagram's first question
 	And          string // joins the last two names of a list
 	Colon        string // between a message and its text
 	Request      string // %[1]s from, %[2]s to; same for the next three
@@ -41,6 +42,7 @@ var wordsByLang = map[i18n.Lang]*words{
 		Copied:       "Copied",
 		SectionLink:  "Link to this section",
 		DiagramTitle: "Sequence diagram between %s",
+		FlowTitle:    "Decision diagram: %s",
 		And:          "and",
 		Colon:        ": ",
 		Request:      "Request from %s to %s",
@@ -63,6 +65,7 @@ var wordsByLang = map[i18n.Lang]*words{
 		Copied:       "Copié",
 		SectionLink:  "Lien vers cette section",
 		DiagramTitle: "Diagramme de séquence entre %s",
+		FlowTitle:    "Arbre de décision\u00a0: %s",
 		And:          "et",
 		Colon:        "\u00a0: ",
 		Request:      "Requête de %s à %s",
