@@ -116,7 +116,8 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		}
 	}
 	if st.result != nil {
-		vm.Feedback = feedbackVM(ex, *st.result, st.answer)
+		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
+		vm.Feedback = feedbackVM(ex, res, st.answer)
 	}
 	s.unlockSolution(&vm, l, x, ex, st.progress)
 

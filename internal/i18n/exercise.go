@@ -73,6 +73,7 @@ type ExerciseUI struct {
 	ErrNotText         string
 	ErrBadBody         string
 	ErrNoChoice        string
+	ErrEmpty           string
 	ErrUnknownExercise string
 	ErrUnknownLesson   string
 	ErrNoSuchHint      string
@@ -169,6 +170,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ErrNotText:         "Your answer is not text: it holds bytes that are not UTF-8. Paste the JSON message as plain text.",
 		ErrBadBody:         `The request body must be JSON such as {"answer": "…"}.`,
 		ErrNoChoice:        "Choose an answer for every item before checking.",
+		ErrEmpty:           "The editor is empty, so there is nothing to check yet. Write your message first; this did not count as an attempt.",
 		ErrUnknownExercise: "There is no exercise with this id. The list of exercises has them all.",
 		ErrUnknownLesson:   "There is no lesson with this name.",
 		ErrNoSuchHint:      "This exercise has no hint with that number.",
@@ -262,6 +264,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ErrNotText:         "Votre réponse n’est pas du texte : elle contient des octets qui ne sont pas de l’UTF-8. Collez le message JSON en texte brut.",
 		ErrBadBody:         `Le corps de la requête doit être du JSON, par exemple {"answer": "…"}.`,
 		ErrNoChoice:        "Choisissez une réponse pour chaque élément avant de vérifier.",
+		ErrEmpty:           "L’éditeur est vide : il n’y a rien à vérifier pour l’instant. Écrivez d’abord votre message ; cet essai n’a pas été compté.",
 		ErrUnknownExercise: "Aucun exercice ne porte cet identifiant. La liste des exercices les présente tous.",
 		ErrUnknownLesson:   "Aucune leçon ne porte ce nom.",
 		ErrNoSuchHint:      "Cet exercice n’a pas d’indice avec ce numéro.",

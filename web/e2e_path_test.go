@@ -1,0 +1,100 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mcpplayground/playground/internal/e2etest"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// This file holds the browser tests of the learner's path (issue 14), each
+// in both languages.
+
+// pathEnv is a server over the bundled course for the path's browser tests.
+func pathEnv(t *testing.T) (*testEnv, string) {
+	t.Helper()
+	e := newTestEnv(t, Config{}, asWorkshop())
+	ts := httptest.NewServer(e.h)
+	t.Cleanup(ts.Close)
+	return e, ts.URL
+}
+
+// evalString runs a JavaScript expression that returns a string.
+func evalString(t *testing.T, ctx context.Context, js string) string {
+	t.Helper()
+	return e2etest.Get(t, ctx, chromedp.Evaluate[string](js))
+}
+
+// waitFor polls a JavaScript condition until it holds (an event, not a
+// delay: the poll ends as soon as the page shows it).
+func waitFor(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	if !e2etest.Get(t, ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(15*time.Second))) {
+		t.Fatalf("%s: %s never held", what, cond)
+	}
+}
+
+// progressOf reads one exercise's attempts from the learner's own
+// /api/progress, in the page.
+const progressOf = `fetch("/api/progress").then(function (r) { return r.json(); }).then(function (p) {
+	var n = -1;
+	(p.lessons || []).forEach(function (l) { (l.exercises || []).forEach(function (e) { if (e.id === ID) n = e.attempts; }); });
+	return n;
+})`
+
+// Feedback teaches before it tells: an empty answer is refused kindly and
+// is no attempt; the first wrong answer does not spell the method the
+// exercise expects; once the learner has opened the hint that covers it
+// (the last), the feedback may name it.
+func TestE2EFeedbackTeachesBeforeItTells(t *testing.T) {
+	const id, method = "json-rpc-write-list-changed", "notifications/tools/list_changed"
+	_, base := pathEnv(t)
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			x := i18n.ExerciseFor(l)
+			e2etest.Do(t, ctx, "open the exercise",
+				chromedp.Navigate(base+"/"+string(l)+"/exercises/"+id),
+				chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
+				chromedp.SetValue(chromedp.CSS("#answer"), "  \n\t "),
+				chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				chromedp.WaitVisible(chromedp.CSS("#answer-form .ex-error")),
+			)
+			if msg := evalString(t, ctx, `document.querySelector("#answer-form .ex-error").textContent`); msg != x.ErrEmpty {
+				t.Errorf("an empty answer says %q, want %q", msg, x.ErrEmpty)
+			}
+			send := func(answer string) string {
+				e2etest.Do(t, ctx, "send "+answer,
+					chromedp.Evaluate[chromedp.Void](`var f = document.querySelector("#feedback .fb"); if (f) f.dataset.old = "1"`),
+					chromedp.SetValue(chromedp.CSS("#answer"), answer),
+					chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				)
+				waitFor(t, ctx, "new feedback", `!!document.querySelector("#feedback .fb-fail:not([data-old])")`)
+				return evalString(t, ctx, `document.getElementById("feedback").textContent + [].map.call(document.querySelectorAll("#feedback [data-suggestion]"), function (e) { return e.dataset.suggestion; }).join(" ")`)
+			}
+			wrong := `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`
+			if fb := send(wrong); strings.Contains(fb, method) {
+				t.Errorf("the first wrong answer spells the method:\n%s", fb)
+			}
+			for n := 1; n <= 3; n++ {
+				e2etest.Do(t, ctx, "open a hint",
+					chromedp.Click(chromedp.CSS("[data-hint-button]")),
+					chromedp.WaitVisible(chromedp.CSS(`.hint[data-hint="`+string(rune('0'+n))+`"]`)),
+				)
+			}
+			if fb := send(wrong); !strings.Contains(fb, method) {
+				t.Errorf("after the last hint the feedback still holds the method back:\n%s", fb)
+			}
+			n := e2etest.Get(t, ctx, chromedp.Evaluate[int](strings.ReplaceAll(progressOf, "ID", `"`+id+`"`), chromedp.EvalAwaitPromise))
+			if n != 2 {
+				t.Errorf("%d attempts stored, want 2 (the empty answer is none)", n)
+			}
+		})
+	}
+}
