@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mcpplayground/playground/internal/e2etest"
+	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -96,5 +98,67 @@ func TestE2EFeedbackTeachesBeforeItTells(t *testing.T) {
 				t.Errorf("%d attempts stored, want 2 (the empty answer is none)", n)
 			}
 		})
+	}
+}
+
+// Choice and matching exercises name the wrong item and the learner's pick
+// in words, and point at no line and column: there is no editor.
+func TestE2EChoiceFeedbackNamesTheItem(t *testing.T) {
+	e, base := pathEnv(t)
+	for _, kind := range []exercise.Kind{exercise.KindClassify, exercise.KindMatch} {
+		ex := e.exerciseOfKind(t, kind)
+		right := answerValues(ex.Solutions[0], ex.Items())
+		// Every item right but the first, which takes another option.
+		picks := append([]string(nil), right...)
+		var options []string
+		if kind == exercise.KindClassify {
+			for _, ch := range ex.TextIn(i18n.EN).Choices {
+				options = append(options, ch.Value)
+			}
+		} else {
+			for n := 0; n <= len(ex.Requests); n++ {
+				options = append(options, fmt.Sprint(n))
+			}
+		}
+		for _, o := range options {
+			if o != right[0] {
+				picks[0] = o
+				break
+			}
+		}
+		for _, l := range i18n.All {
+			t.Run(string(kind)+"/"+string(l), func(t *testing.T) {
+				ctx := e2etest.Browser(t)
+				x := i18n.ExerciseFor(l)
+				set := ""
+				for i, v := range picks {
+					set += fmt.Sprintf(`(function () { var n = "item-%d", v = %q; var r = document.querySelector('input[name="' + n + '"][value="' + v + '"]'); if (r) { r.checked = true; } else { document.querySelector('select[name="' + n + '"]').value = v; } })();`, i+1, v)
+				}
+				e2etest.Do(t, ctx, "answer with the first item wrong",
+					chromedp.Navigate(base+"/"+string(l)+"/exercises/"+ex.ID),
+					chromedp.WaitVisible(chromedp.CSS("#answer-form")),
+					chromedp.Evaluate[chromedp.Void](set),
+					chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+					chromedp.WaitVisible(chromedp.CSS("#feedback .fb-fail .fb-first")),
+				)
+				first := evalString(t, ctx, `document.querySelector("#feedback .fb-first .msg").textContent`)
+				var want string
+				switch {
+				case kind == exercise.KindMatch && picks[0] == "0":
+					want = fmt.Sprintf(x.WrongPairNone, 1)
+				case kind == exercise.KindMatch:
+					want = fmt.Sprintf(x.WrongPair, 1, picks[0])
+				default:
+					before, _, _ := strings.Cut(x.WrongChoice, "%s")
+					want = fmt.Sprintf(before, 1)
+				}
+				if !strings.Contains(first, want) {
+					t.Errorf("the first problem reads %q, want it to contain %q", first, want)
+				}
+				if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#feedback [data-goto], #feedback .at").length`)); n != 0 {
+					t.Errorf("%d line/column links in the feedback of a %s exercise", n, kind)
+				}
+			})
+		}
 	}
 }

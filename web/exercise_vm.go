@@ -118,6 +118,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	if st.result != nil {
 		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
 		vm.Feedback = feedbackVM(ex, res, st.answer)
+		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
 	}
 	s.unlockSolution(&vm, l, x, ex, st.progress)
 
@@ -141,7 +142,7 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	if !unlocked || len(ex.Solutions) == 0 {
 		vm.SolutionMsg = x.SolutionPassing
 		if ex.SolutionAfter > 0 {
-			vm.SolutionMsg = fmt.Sprintf(x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
+			vm.SolutionMsg = i18n.Sprintf(l, x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
 		}
 		return
 	}
