@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/e2etest"
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -160,5 +161,54 @@ func TestE2EChoiceFeedbackNamesTheItem(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Every rule has a page: the list holds every code of both checkers, a
+// rule's page shows its examples, the lesson and exercises; the codes and
+// lessons the exercise feedback names are links to them. axe-core finds
+// nothing serious on the new pages, light or dark.
+func TestE2ERulesPages(t *testing.T) {
+	axe := loadAxe(t)
+	_, base := pathEnv(t)
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			p := "/" + string(l)
+			e2etest.Do(t, ctx, "open the rules", chromedp.Navigate(base+p+"/rules"), chromedp.WaitVisible(chromedp.CSS(".rule-list")))
+			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".rule-row a[href]").length`)); n != len(grader.Codes()) {
+				t.Errorf("the list links %d rules, the checkers have %d codes", n, len(grader.Codes()))
+			}
+			checkAxe(t, ctx, axe, "rules "+string(l))
+			e2etest.Do(t, ctx, "open one rule",
+				chromedp.Click(chromedp.CSS(`.rule-row[data-rule="mcp.method.unknown"] a`)),
+				chromedp.WaitVisible(chromedp.CSS(`article.rule[data-rule="mcp.method.unknown"]`)),
+			)
+			got := evalString(t, ctx, `[".rule-wrong pre", ".rule-right pre", ".rule-says", "#rule-lesson + p a", "#rule-practice + ul a"].map(function (s) { return document.querySelector(s) ? "y" : "n"; }).join("")`)
+			if got != "yyyyy" {
+				t.Errorf("the rule page lacks a part (wrong, right, says, lesson, practice): %s", got)
+			}
+			checkAxe(t, ctx, axe, "a rule "+string(l))
+
+			e2etest.Do(t, ctx, "answer an exercise wrongly",
+				chromedp.Navigate(base+p+"/exercises/json-rpc-write-list-changed"),
+				chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
+				chromedp.SetValue(chromedp.CSS("#answer"), `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`),
+				chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				chromedp.WaitVisible(chromedp.CSS("#feedback .fb-fail")),
+			)
+			unlinked := evalString(t, ctx, `[].filter.call(document.querySelectorAll("#feedback .problem[data-code]"), function (p) {
+				return p.dataset.code && !p.querySelector('.code a[href="`+p+`/rules/' + p.dataset.code + '"]');
+			}).map(function (p) { return p.dataset.code; }).join(" ")`)
+			if unlinked != "" {
+				t.Errorf("codes without a link to their rule: %s", unlinked)
+			}
+			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("#feedback .fb-lesson a[href*='/lessons/']").length`)); n == 0 {
+				t.Error("the feedback links no lesson")
+			}
+			if text := evalString(t, ctx, `document.getElementById("feedback").textContent`); strings.Contains(text, "(Lesson") || strings.Contains(text, "(Leçon") {
+				t.Errorf("a lesson is named without a link: %s", text)
+			}
+		})
 	}
 }

@@ -33,6 +33,8 @@ func (s *Server) routes() {
 		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetForm))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
 		g.POST("/console/hints", s.handle(s.consoleHint))
+		g.GET("/rules", s.handle(s.ruleList))
+		g.GET("/rules/:code", s.handle(s.ruleShow))
 	}
 
 	api := r.Group("/api", s.requireJoin)
