@@ -212,3 +212,83 @@ func TestE2ERulesPages(t *testing.T) {
 		})
 	}
 }
+
+// A course you can finish: "Continue where you left off" and the course's
+// totals appear once the learner has begun; lesson 10 and the last exercise
+// lead to the last page, which is clean for axe-core; "Back to the
+// starter" clears the old verdict; a blank name keeps a right join code.
+func TestE2ECourseYouCanFinish(t *testing.T) {
+	axe := loadAxe(t)
+	e, base := pathEnv(t)
+	all := e.catalog.Exercises()
+	first, last := all[0], all[len(all)-1]
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			p := "/" + string(l)
+			e2etest.Do(t, ctx, "open the course", chromedp.Navigate(base+p+"/"), chromedp.WaitVisible(chromedp.CSS(".lesson-list")))
+			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-continue]").length`)); n != 0 {
+				t.Error("a new learner is offered to continue")
+			}
+			e2etest.Do(t, ctx, "answer the first exercise wrongly",
+				chromedp.Navigate(base+p+"/exercises/"+first.ID),
+				chromedp.WaitVisible(chromedp.CSS("#answer-form")),
+				chromedp.Evaluate[chromedp.Void](`(function () {
+					var ta = document.getElementById("answer");
+					if (ta) { ta.value = '{"jsonrpc": "1.0"}'; return; }
+					document.querySelectorAll("#answer-form fieldset, #answer-form .ex-item").forEach(function (f) {
+						var r = f.querySelector("input[type=radio]"); if (r) r.checked = true;
+						var s = f.querySelector("select"); if (s) s.selectedIndex = 1;
+					});
+				})()`),
+				chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				chromedp.WaitVisible(chromedp.CSS("#feedback .fb")),
+			)
+			if ta := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-reset]").length`)); ta > 0 {
+				e2etest.Do(t, ctx, "back to the starter", chromedp.Click(chromedp.CSS("[data-reset]")))
+				if fb := evalString(t, ctx, `document.getElementById("feedback").textContent.trim()`); fb != "" {
+					t.Errorf("the old verdict stays after going back to the starter: %q", fb)
+				}
+			}
+			e2etest.Do(t, ctx, "back to the course", chromedp.Navigate(base+p+"/"), chromedp.WaitVisible(chromedp.CSS("[data-continue]")))
+			if href := evalString(t, ctx, `document.querySelector("[data-continue]").getAttribute("href")`); href != exerciseURL(l, first.ID) {
+				t.Errorf("continue leads to %s, want %s", href, exerciseURL(l, first.ID))
+			}
+			checkAxe(t, ctx, axe, "course with continue "+string(l))
+			wantTotals := i18n.Sprintf(l, i18n.PathFor(l).Totals, 0, len(e.catalog.Lessons(l)), 0, len(all))
+			if got := evalString(t, ctx, `document.querySelector("[data-totals]").textContent`); got != wantTotals {
+				t.Errorf("totals = %q, want %q", got, wantTotals)
+			}
+			lessons := e.catalog.Lessons(l)
+			for _, page := range []string{lessonURL(l, lessons[len(lessons)-1].Slug), exerciseURL(l, last.ID)} {
+				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(base+page), chromedp.WaitVisible(chromedp.CSS("main")))
+				if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('main a[href="`+finishURL(l)+`"]').length`)); n == 0 {
+					t.Errorf("%s leads nowhere: no link to the last page", page)
+				}
+			}
+			e2etest.Do(t, ctx, "open the last page", chromedp.Navigate(base+finishURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-try=console]")))
+			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('main .pager a[href]').length`)); n != 2 {
+				t.Errorf("the last page has %d ways back and forward, want 2", n)
+			}
+			checkAxe(t, ctx, axe, "last page "+string(l))
+		})
+	}
+
+	joinEnv := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
+	js := httptest.NewServer(joinEnv.h)
+	defer js.Close()
+	for _, l := range i18n.All {
+		ctx := e2etest.Browser(t)
+		e2etest.Do(t, ctx, "join with a blank name",
+			chromedp.Navigate(js.URL+"/"+string(l)+"/join"),
+			chromedp.WaitVisible(chromedp.CSS("#join-code")),
+			chromedp.SendKeys(chromedp.CSS("#join-code"), "ROOM"),
+			chromedp.SendKeys(chromedp.CSS("#join-name"), "   "),
+			chromedp.Submit(chromedp.CSS("#join-name")),
+			chromedp.WaitVisible(chromedp.CSS(`#join-name[aria-invalid="true"]`)),
+		)
+		if code := evalString(t, ctx, `document.getElementById("join-code").value`); code != "ROOM" {
+			t.Errorf("%s: after a blank name the join code reads %q, want ROOM", l, code)
+		}
+	}
+}

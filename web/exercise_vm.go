@@ -129,6 +129,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 			vm.Next = &view.NavLink{URL: exerciseURL(l, n.ID), Title: n.TextIn(l).Title}
 		}
 	}
+	if vm.Next == nil {
+		vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
+	}
 	if vm.Feedback != nil && vm.Feedback.Passed {
 		vm.Feedback.Next = vm.Next
 	}

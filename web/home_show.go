@@ -18,7 +18,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var vm view.HomeVM
+	vm := view.HomeVM{P: i18n.PathFor(l)}
 	for _, lesson := range cat.Lessons(l) {
 		card := view.LessonCard{
 			Order:   lesson.Order,
@@ -34,6 +34,10 @@ func (s *Server) homeShow(c *gin.Context) error {
 			}
 		}
 		vm.Lessons = append(vm.Lessons, card)
+	}
+	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
+		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
+		vm.Totals = totalsText(l, cat, prog)
 	}
 	c.Header("Cache-Control", "no-store")
 	f := s.frame(c, l, i18n.UIFor(l).CourseTitle, "course")

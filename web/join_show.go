@@ -40,6 +40,10 @@ func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string)
 		ResumeURL: "/" + string(l) + "/progress/resume",
 		Name:      name, Error: msg, ErrorField: field,
 	}
+	if field == "name" {
+		// The code was right: keep it, so only the name needs fixing.
+		vm.Code = c.PostForm("code")
+	}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, status, view.Join(s.frame(c, l, w.JoinTitle, ""), vm))
 }

@@ -35,6 +35,7 @@ func (s *Server) routes() {
 		g.POST("/console/hints", s.handle(s.consoleHint))
 		g.GET("/rules", s.handle(s.ruleList))
 		g.GET("/rules/:code", s.handle(s.ruleShow))
+		g.GET("/finish", s.handle(s.finishShow))
 	}
 
 	api := r.Group("/api", s.requireJoin)
