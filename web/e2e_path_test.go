@@ -292,3 +292,100 @@ func TestE2ECourseYouCanFinish(t *testing.T) {
 		}
 	}
 }
+
+// phonePages are the pages a learner opens on a phone (the console is
+// measured by its own tests).
+func phonePages(e *testEnv, l i18n.Lang) []string {
+	p := "/" + string(l)
+	pages := []string{p + "/", p + "/exercises", p + "/progress", p + "/rules", p + "/rules/mcp.method.unknown", p + "/rules/session.id.reused", p + "/finish"}
+	for _, ls := range e.catalog.Lessons(l) {
+		pages = append(pages, lessonURL(l, ls.Slug))
+	}
+	for _, ex := range e.catalog.Exercises() {
+		pages = append(pages, exerciseURL(l, ex.ID))
+	}
+	return pages
+}
+
+// Phones: at 390 px no page scrolls sideways (long code and wide tables
+// scroll inside their box), no heading breaks inside a word (a run of
+// letters and digits: "list_changed" may break at its "_"), the lesson's
+// contents are reachable, and the copy button never covers a code block's
+// first line.
+func TestE2EPhoneFits390(t *testing.T) {
+	e, base := pathEnv(t)
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
+			for _, page := range phonePages(e, l) {
+				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(base+page), chromedp.WaitVisible(chromedp.CSS("main")))
+				type fit struct {
+					Width   int
+					Wide    []string
+					Broken  []string
+					Covered []string
+					TOC     bool
+					HasTOC  bool
+				}
+				got := e2etest.Get(t, ctx, chromedp.Evaluate[fit](`(function () {
+					var out = {Width: document.documentElement.scrollWidth, Wide: [], Broken: [], Covered: [], TOC: true, HasTOC: false};
+					document.querySelectorAll("main *").forEach(function (el) {
+						var r = el.getBoundingClientRect();
+						if (r.right > 391 && !el.closest("pre, table, .code, .table-wrap, [data-scroll]")) {
+							var cs = getComputedStyle(el);
+							if (cs.position !== "fixed" && r.width > 0) out.Wide.push(el.tagName + "." + el.className + " " + Math.round(r.right));
+						}
+					});
+					document.querySelectorAll("main h1, main h2, main h3").forEach(function (h) {
+						var range = document.createRange();
+						var walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+						var n;
+						while ((n = walker.nextNode())) {
+							var words = n.textContent.split(/([^\p{L}\p{N}]+)/u), pos = 0;
+							words.forEach(function (w) {
+								if (w.trim().length > 1) {
+									range.setStart(n, pos); range.setEnd(n, pos + w.length);
+									if (range.getClientRects().length > 1) out.Broken.push(w);
+								}
+								pos += w.length;
+							});
+						}
+					});
+					document.querySelectorAll("button.copy").forEach(function (b) {
+						var pre = b.parentElement.querySelector("pre");
+						if (!pre) return;
+						var code = pre.querySelector("code") || pre;
+						var range = document.createRange();
+						range.selectNodeContents(code);
+						var rects = range.getClientRects();
+						var br = b.getBoundingClientRect();
+						for (var i = 0; i < rects.length; i++) {
+							var r = rects[i];
+							if (r.width > 0 && r.top < br.bottom && r.bottom > br.top && r.left < br.right && r.right > br.left) { out.Covered.push(code.textContent.slice(0, 30)); break; }
+						}
+					});
+					var toc = document.querySelector(".toc, [data-toc]");
+					if (toc) {
+						out.HasTOC = true;
+						var links = toc.querySelectorAll("a");
+						out.TOC = links.length > 0 && (links[0].offsetParent !== null || !!toc.querySelector("summary"));
+					}
+					return out;
+				})()`))
+				if got.Width > 390 {
+					t.Errorf("%s: the page is %d px wide at 390 px: %v", page, got.Width, got.Wide[:min(3, len(got.Wide))])
+				}
+				if len(got.Broken) > 0 {
+					t.Errorf("%s: headings break inside %q", page, got.Broken)
+				}
+				if len(got.Covered) > 0 {
+					t.Errorf("%s: the copy button covers the first line of %q", page, got.Covered)
+				}
+				if got.HasTOC && !got.TOC {
+					t.Errorf("%s: the contents are not reachable on a phone", page)
+				}
+			}
+		})
+	}
+}
