@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -385,6 +386,86 @@ func TestE2EPhoneFits390(t *testing.T) {
 				if got.HasTOC && !got.TOC {
 					t.Errorf("%s: the contents are not reachable on a phone", page)
 				}
+			}
+		})
+	}
+}
+
+// testClock is a clock a test moves by hand.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// Review keyed to mistakes: an exercise answered wrongly comes back after
+// box 1's interval as "Review (1)" on the course and progress pages; the
+// review page names what tripped the learner with a link to the rule;
+// passing it without a hint moves it to box 2, a day out.
+func TestE2EReviewKeyedToMistakes(t *testing.T) {
+	axe := loadAxe(t)
+	clock := &testClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	e := newTestEnv(t, Config{Clock: clock.Now}, asWorkshop())
+	ts := httptest.NewServer(e.h)
+	defer ts.Close()
+	ex, ok := e.catalog.Exercise("json-rpc-write-list-changed")
+	if !ok {
+		t.Fatal("no json-rpc-write-list-changed exercise")
+	}
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			p := "/" + string(l)
+			pt := i18n.PathFor(l)
+			send := func(answer string) {
+				e2etest.Do(t, ctx, "answer",
+					chromedp.Navigate(ts.URL+exerciseURL(l, ex.ID)),
+					chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
+					chromedp.Evaluate[chromedp.Void](`var f = document.querySelector("#feedback .fb"); if (f) f.dataset.old = "1"`),
+					chromedp.SetValue(chromedp.CSS("#answer"), answer),
+					chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				)
+				waitFor(t, ctx, "the verdict", `!!document.querySelector("#feedback .fb:not([data-old])")`)
+			}
+			reviewOn := func(page string) string {
+				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(ts.URL+page), chromedp.WaitVisible(chromedp.CSS("main h1")))
+				return evalString(t, ctx, `(function () { var a = document.querySelector("[data-review]"); return a ? a.textContent : ""; })()`)
+			}
+			send(`{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
+			if got := reviewOn(p + "/"); got != "" {
+				t.Errorf("a review is due at once: %q", got)
+			}
+			clock.advance(21 * time.Minute)
+			want := fmt.Sprintf(pt.ReviewLink, 1)
+			for _, page := range []string{p + "/", p + "/progress"} {
+				if got := reviewOn(page); got != want {
+					t.Errorf("%s shows %q, want %q", page, got, want)
+				}
+			}
+			e2etest.Do(t, ctx, "open the review", chromedp.Click(chromedp.CSS("[data-review]")), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
+			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-review-item] a[href="`+p+`/rules/mcp.method.unknown"]').length`)); n != 1 {
+				t.Errorf("the review does not link the rule the learner tripped (%d links)", n)
+			}
+			checkAxe(t, ctx, axe, "review "+string(l))
+			send(ex.Solutions[0])
+			if got := reviewOn(p + "/"); got != "" {
+				t.Errorf("after passing the review it is still due: %q", got)
+			}
+			clock.advance(25 * time.Hour)
+			e2etest.Do(t, ctx, "open the review a day later", chromedp.Navigate(ts.URL+reviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
+			if box := evalString(t, ctx, `document.querySelector("[data-review-item] .muted").textContent`); box != fmt.Sprintf(pt.ReviewBox, 2, 5) {
+				t.Errorf("after a review passed without hints: %q, want box 2", box)
 			}
 		})
 	}

@@ -102,6 +102,9 @@ func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang
 	a, p, err := s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
 		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: res.Passed, FirstProblem: firstProblem(res),
 	})
+	if err == nil {
+		err = s.scheduleReview(c.Request.Context(), learner.ID, a.ID, ex.ID, res, p)
+	}
 	return res, a, p, err
 }
 

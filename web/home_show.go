@@ -14,7 +14,7 @@ import (
 func (s *Server) homeShow(c *gin.Context) error {
 	l := langOf(c)
 	cat := s.content.Catalog()
-	_, _, prog, err := s.progressOf(c)
+	learner, ok, prog, err := s.progressOf(c)
 	if err != nil {
 		return err
 	}
@@ -38,6 +38,9 @@ func (s *Server) homeShow(c *gin.Context) error {
 	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
 		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
 		vm.Totals = totalsText(l, cat, prog)
+	}
+	if vm.Review, err = s.reviewLink(c, l, learner.ID, ok); err != nil {
+		return err
 	}
 	c.Header("Cache-Control", "no-store")
 	f := s.frame(c, l, i18n.UIFor(l).CourseTitle, "course")

@@ -36,6 +36,7 @@ func (s *Server) routes() {
 		g.GET("/rules", s.handle(s.ruleList))
 		g.GET("/rules/:code", s.handle(s.ruleShow))
 		g.GET("/finish", s.handle(s.finishShow))
+		g.GET("/review", s.handle(s.reviewShow))
 	}
 
 	api := r.Group("/api", s.requireJoin)

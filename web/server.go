@@ -46,6 +46,9 @@ type Config struct {
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
 	Logger             *slog.Logger
+	// Clock is the time the review schedule reads (time.Now when nil), so
+	// a test can move it.
+	Clock func() time.Time
 }
 
 // Deps are the domain services the handlers use.
@@ -89,6 +92,9 @@ type Server struct {
 func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
 	}
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 1 << 20

@@ -28,6 +28,13 @@ type PathUI struct {
 	BackToCourse string
 	SeeProgress  string
 	SeeRules     string
+
+	ReviewLink  string // "Review (%d)"
+	ReviewTitle string
+	ReviewIntro string
+	ReviewEmpty string
+	ReviewBox   string // "Box %d of %d"
+	ReviewCodes string
 }
 
 var pathUI = map[Lang]*PathUI{
@@ -57,6 +64,13 @@ var pathUI = map[Lang]*PathUI{
 		BackToCourse: "Back to the course",
 		SeeProgress:  "Your progress",
 		SeeRules:     "Every rule of the checker",
+
+		ReviewLink:  "Review (%d)",
+		ReviewTitle: "Review",
+		ReviewIntro: "The exercises you got wrong come back here, spaced out: first after 20 minutes, then a day, three days, a week, three weeks. Pass one without a hint and it comes back later; stumble and it comes back sooner.",
+		ReviewEmpty: "Nothing to review right now. Exercises you get wrong will come back here.",
+		ReviewBox:   "Box %d of %d",
+		ReviewCodes: "What tripped you:",
 	},
 	FR: {
 		ContinueTitle:    "Reprendre là où vous en étiez",
@@ -84,6 +98,13 @@ var pathUI = map[Lang]*PathUI{
 		BackToCourse: "Retour au cours",
 		SeeProgress:  "Votre progression",
 		SeeRules:     "Toutes les règles du vérificateur",
+
+		ReviewLink:  "Réviser (%d)",
+		ReviewTitle: "Révisions",
+		ReviewIntro: "Les exercices que vous avez manqués reviennent ici, de plus en plus espacés : d’abord après 20 minutes, puis un jour, trois jours, une semaine, trois semaines. Réussissez-en un sans indice et il reviendra plus tard ; trébuchez et il reviendra plus tôt.",
+		ReviewEmpty: "Rien à réviser pour l’instant. Les exercices que vous manquerez reviendront ici.",
+		ReviewBox:   "Boîte %d sur %d",
+		ReviewCodes: "Ce qui vous a fait trébucher :",
 	},
 }
 

@@ -193,6 +193,10 @@ type ProgressVM struct {
 	ResumeURL   string
 	NameURL     string
 	JSONURL     string
+	// Totals is the whole course's progress in words; Review links the
+	// exercises due for review (nil when none).
+	Totals string
+	Review *NavLink
 }
 
 // LessonProgress is one lesson's bar on the progress page.
