@@ -470,3 +470,68 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 		})
 	}
 }
+
+// The instructor opens a learner's row on the dashboard and reads their
+// attempts, answers and diagnostics (axe-clean); after a workshop reset a
+// learner is told what happened on the join page.
+func TestE2EInstructorSeesAttemptsAndResetIsExplained(t *testing.T) {
+	axe := loadAxe(t)
+	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
+	ts := httptest.NewServer(e.h)
+	defer ts.Close()
+	const wrong = `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			learner := e2etest.Browser(t)
+			p := "/" + string(l)
+			name := "Ada-" + string(l)
+			e2etest.Do(t, learner, "join and answer wrongly",
+				chromedp.Navigate(ts.URL+p+"/join"),
+				chromedp.WaitVisible(chromedp.CSS("#join-code")),
+				chromedp.SendKeys(chromedp.CSS("#join-code"), "ROOM"),
+				chromedp.SendKeys(chromedp.CSS("#join-name"), name),
+				chromedp.Submit(chromedp.CSS("#join-name")),
+				chromedp.WaitVisible(chromedp.CSS(".lesson-list")),
+				chromedp.Navigate(ts.URL+p+"/exercises/json-rpc-write-list-changed"),
+				chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
+				chromedp.SetValue(chromedp.CSS("#answer"), wrong),
+				chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+				chromedp.WaitVisible(chromedp.CSS("#feedback .fb-fail")),
+			)
+
+			ins := e2etest.Browser(t)
+			e2etest.Do(t, ins, "sign in as instructor",
+				chromedp.Navigate(ts.URL+"/instructor/login?lang="+string(l)),
+				chromedp.WaitVisible(chromedp.CSS("#instructor-token")),
+				chromedp.SendKeys(chromedp.CSS("#instructor-token"), testToken),
+				chromedp.Click(chromedp.CSS("[data-token-form] button[type=submit]")),
+				chromedp.WaitVisible(chromedp.CSS(".dash-matrix")),
+				chromedp.Navigate(ts.URL+"/instructor?lang="+string(l)),
+				chromedp.WaitVisible(chromedp.CSS(".dash-matrix")),
+			)
+			e2etest.Do(t, ins, "open the learner's row",
+				chromedp.Evaluate[chromedp.Void](`[].find.call(document.querySelectorAll("[data-attempts-link]"), function (a) { return a.textContent === "`+name+`"; }).click()`),
+				chromedp.WaitVisible(chromedp.CSS("[data-attempt]")),
+			)
+			if ans := evalString(t, ins, `document.querySelector("[data-attempt-answer]").textContent`); ans != wrong {
+				t.Errorf("the attempt's answer reads %q, want %q", ans, wrong)
+			}
+			if n := e2etest.Get(t, ins, chromedp.Evaluate[int](`document.querySelectorAll('[data-attempt-code="mcp.method.unknown"] a[href="/`+string(l)+`/rules/mcp.method.unknown"]').length`)); n != 1 {
+				t.Errorf("the attempt's diagnostic is not shown with its rule (%d)", n)
+			}
+			checkAxe(t, ins, axe, "a learner's attempts "+string(l))
+			e2etest.Do(t, ins, "follow a rule from there", chromedp.Click(chromedp.CSS(`[data-attempt-code] a`)), chromedp.WaitVisible(chromedp.CSS("article.rule")))
+
+			if _, err := e.store.ResetWorkshop(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			e2etest.Do(t, learner, "come back after the reset",
+				chromedp.Navigate(ts.URL+p+"/"),
+				chromedp.WaitVisible(chromedp.CSS("#join-code")),
+			)
+			if got := evalString(t, learner, `(function () { var n = document.querySelector("[data-join-notice]"); return n ? n.textContent : ""; })()`); got != i18n.WorkshopFor(l).WasReset {
+				t.Errorf("after a reset the join page says %q, want %q", got, i18n.WorkshopFor(l).WasReset)
+			}
+		})
+	}
+}

@@ -139,6 +139,8 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 		if !anon {
 			r.ResetURL = fmt.Sprintf("/instructor/learners/%d/reset", lr.ID)
 			r.ResetLabel = fmt.Sprintf(t.ResetLearnerFor, r.Name)
+			r.AttemptsURL = fmt.Sprintf("/instructor/learners/%d", lr.ID)
+			r.AttemptsLabel = fmt.Sprintf(t.AttemptsOpen, r.Name)
 		}
 		rows[lr.ID] = r
 		order = append(order, lr.ID)

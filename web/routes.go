@@ -71,6 +71,7 @@ func (s *Server) routes() {
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
+	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
 	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
 }

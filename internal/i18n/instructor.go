@@ -73,6 +73,18 @@ type InstructorUI struct {
 	ResetWorkshopDone  string // "%d learners removed"
 	UnknownLearner     string
 	BackToDashboard    string
+
+	// A learner's attempts (learner_attempts_show.go).
+	AttemptsTitle  string // "%s: attempts"
+	AttemptsIntro  string
+	AttemptsEmpty  string
+	AttemptsOpen   string // "See the attempts of %s"
+	AttemptPassed  string
+	AttemptFailed  string
+	AttemptHints   string // "%d {hint|hints} open"
+	AttemptAnswer  string
+	AttemptCodes   string
+	AttemptsBack   string
 }
 
 var instructorUI = map[Lang]*InstructorUI{
@@ -130,6 +142,16 @@ var instructorUI = map[Lang]*InstructorUI{
 		BackupHelp:         "For a complete copy of the database while the server runs: playground backup FILE.",
 		DangerTitle:        "Start again",
 		ResetLearner:       "Reset",
+		AttemptsTitle:      "%s: attempts",
+		AttemptsIntro:      "Every answer this learner sent, the latest first, with what the checker says of it.",
+		AttemptsEmpty:      "No attempt yet.",
+		AttemptsOpen:       "See the attempts of %s",
+		AttemptPassed:      "passed",
+		AttemptFailed:      "not yet",
+		AttemptHints:       "%d {hint|hints} open",
+		AttemptAnswer:      "The answer",
+		AttemptCodes:       "What the checker says",
+		AttemptsBack:       "Back to the dashboard",
 		ResetLearnerFor:    "Reset %s",
 		ResetLearnerTitle:  "Reset %s?",
 		ResetLearnerBody:   "Every attempt, exercise status and lesson read of this learner will be erased. Their name and resume code stay, so they can start again in the same browser.",
@@ -199,6 +221,16 @@ var instructorUI = map[Lang]*InstructorUI{
 		BackupHelp:         "Pour une copie complète de la base pendant que le serveur tourne\u00a0: playground backup FICHIER.",
 		DangerTitle:        "Repartir de zéro",
 		ResetLearner:       "Réinitialiser",
+		AttemptsTitle:      "%s : tentatives",
+		AttemptsIntro:      "Toutes les réponses envoyées par cette personne, la plus récente d’abord, avec ce qu’en dit le vérificateur.",
+		AttemptsEmpty:      "Aucune tentative pour l’instant.",
+		AttemptsOpen:       "Voir les tentatives de %s",
+		AttemptPassed:      "réussie",
+		AttemptFailed:      "pas encore",
+		AttemptHints:       "%d {indice ouvert|indices ouverts}",
+		AttemptAnswer:      "La réponse",
+		AttemptCodes:       "Ce qu’en dit le vérificateur",
+		AttemptsBack:       "Retour au tableau de bord",
 		ResetLearnerFor:    "Réinitialiser %s",
 		ResetLearnerTitle:  "Réinitialiser %s\u00a0?",
 		ResetLearnerBody:   "Toutes les tentatives, l’état des exercices et les leçons lues de cette personne seront effacés. Son nom et son code de reprise restent\u00a0: elle peut recommencer dans le même navigateur.",
@@ -243,6 +275,7 @@ type WorkshopUI struct {
 	SlowDownTitle string
 	SlowAttempts  string // "%d" is seconds
 	SlowConsole   string // "%d" is seconds
+	WasReset      string // the join page after the instructor reset the workshop
 }
 
 var workshopUI = map[Lang]*WorkshopUI{
@@ -263,6 +296,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "A little slower, please",
 		SlowAttempts:  "You are sending answers faster than anyone can read the feedback. Take a moment to read it, then try again in %d s.",
 		SlowConsole:   "The console is sending messages faster than the server takes them. Try again in %d s.",
+		WasReset:      "Your instructor has reset the workshop for a new group, so the work done in this browser is gone. Join again with the code to start afresh.",
 	},
 	FR: {
 		JoinTitle:     "Rejoindre l’atelier",
@@ -281,6 +315,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "Un peu plus lentement, s’il vous plaît",
 		SlowAttempts:  "Vous envoyez des réponses plus vite qu’on ne peut lire les retours. Prenez le temps de les lire, puis réessayez dans %d s.",
 		SlowConsole:   "La console envoie des messages plus vite que le serveur ne les accepte. Réessayez dans %d s.",
+		WasReset:      "Votre formateur ou formatrice a réinitialisé l’atelier pour un nouveau groupe : le travail fait dans ce navigateur a été effacé. Rejoignez l’atelier avec le code pour repartir de zéro.",
 	},
 }
 

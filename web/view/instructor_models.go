@@ -59,6 +59,9 @@ type DashRow struct {
 	Cells      []DashCell // one per column
 	ResetURL   string     // empty in anonymous mode
 	ResetLabel string
+	// AttemptsURL opens the learner's attempts; empty in anonymous mode.
+	AttemptsURL   string
+	AttemptsLabel string
 }
 
 // DashCell is one learner on one exercise; the zero value is a cell the
