@@ -75,16 +75,16 @@ type InstructorUI struct {
 	BackToDashboard    string
 
 	// A learner's attempts (learner_attempts_show.go).
-	AttemptsTitle  string // "%s: attempts"
-	AttemptsIntro  string
-	AttemptsEmpty  string
-	AttemptsOpen   string // "See the attempts of %s"
-	AttemptPassed  string
-	AttemptFailed  string
-	AttemptHints   string // "%d {hint|hints} open"
-	AttemptAnswer  string
-	AttemptCodes   string
-	AttemptsBack   string
+	AttemptsTitle string // "%s: attempts"
+	AttemptsIntro string
+	AttemptsEmpty string
+	AttemptsOpen  string // "See the attempts of %s"
+	AttemptPassed string
+	AttemptFailed string
+	AttemptHints  string // "%d {hint|hints} open"
+	AttemptAnswer string
+	AttemptCodes  string
+	AttemptsBack  string
 }
 
 var instructorUI = map[Lang]*InstructorUI{
