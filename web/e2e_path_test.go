@@ -298,7 +298,7 @@ func TestE2ECourseYouCanFinish(t *testing.T) {
 // measured by its own tests).
 func phonePages(e *testEnv, l i18n.Lang) []string {
 	p := "/" + string(l)
-	pages := []string{p + "/", p + "/exercises", p + "/progress", p + "/rules", p + "/rules/mcp.method.unknown", p + "/rules/session.id.reused", p + "/finish"}
+	pages := []string{p + "/", p + "/exercises", p + "/progress", p + "/rules", p + "/rules/mcp.method.unknown", p + "/rules/session.id.reused", p + "/finish", p + "/review"}
 	for _, ls := range e.catalog.Lessons(l) {
 		pages = append(pages, lessonURL(l, ls.Slug))
 	}
