@@ -36,12 +36,14 @@ type UI struct {
 	NotFoundBody  string
 	ErrorTitle    string
 	ErrorBody     string
+	FooterRules   string // the footer's link to every rule of the checker
 }
 
 var ui = map[Lang]*UI{
 	EN: {
 		SiteName:       "MCP Playground",
 		Tagline:        "Learn how the Model Context Protocol talks, one message at a time.",
+		FooterRules:    "Every rule of the checker",
 		SkipToContent:  "Skip to content",
 		NavCourse:      "Course",
 		NavExercises:   "Exercises",
@@ -78,6 +80,7 @@ var ui = map[Lang]*UI{
 	FR: {
 		SiteName:       "MCP Playground",
 		Tagline:        "Apprenez comment parle le Model Context Protocol, un message après l’autre.",
+		FooterRules:    "Toutes les règles du vérificateur",
 		SkipToContent:  "Aller au contenu",
 		NavCourse:      "Cours",
 		NavExercises:   "Exercices",
