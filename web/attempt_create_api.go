@@ -68,6 +68,7 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	res = ex.Withhold(res, p.HintsRevealed, p.FailedAttempts, l)
 	c.JSON(http.StatusOK, attemptResponse{
 		Passed: res.Passed, Report: res.Report, Checks: res.Checks, Problem: res.Problem,
 		AttemptID: sub.attempt.ID, Status: vm.Status.Key, StatusLabel: vm.Status.Label, Attempts: p.Attempts,

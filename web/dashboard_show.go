@@ -44,7 +44,7 @@ func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
 	switch c.Query("done") {
 	case "workshop":
 		n, _ := strconv.Atoi(c.Query("n"))
-		return fmt.Sprintf(t.ResetWorkshopDone, n)
+		return i18n.Sprintf(t.LangOf(), t.ResetWorkshopDone, n)
 	case "learner":
 		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
 		if l, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {

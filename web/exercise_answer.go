@@ -48,13 +48,18 @@ func tooLarge(x *i18n.ExerciseUI) *httpError {
 
 // cleanAnswer normalises line ends (a form sends CRLF, the script LF, and
 // the checker's line numbers must match what the learner sees) and refuses
-// what is not text or too long.
+// what is not text, too long, or blank.
 func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 	if len(answer) > maxAnswerBytes {
 		return "", tooLarge(x)
 	}
 	if !utf8.ValidString(answer) {
 		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
+	}
+	// An empty editor is not an attempt: it is not stored, and counts
+	// neither towards solution_after nor towards the "may be stuck" list.
+	if strings.TrimSpace(answer) == "" {
+		return "", &httpError{status: http.StatusUnprocessableEntity, msg: x.ErrEmpty}
 	}
 	return strings.ReplaceAll(answer, "\r\n", "\n"), nil
 }
@@ -104,6 +109,9 @@ func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang
 	sub.attempt, sub.progress, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
 		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: firstProblem(sub.result),
 	})
+	if err == nil {
+		err = s.scheduleReview(c.Request.Context(), learner.ID, sub.attempt.ID, ex.ID, sub.result, sub.progress)
+	}
 	return sub, err
 }
 

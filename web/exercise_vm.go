@@ -118,7 +118,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		}
 	}
 	if st.result != nil {
-		vm.Feedback = feedbackVM(ex, *st.result, st.answer)
+		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
+		vm.Feedback = feedbackVM(ex, res, st.answer)
+		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
 	}
 	s.unlockSolution(&vm, l, x, ex, st.progress)
 
@@ -128,6 +130,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 			n := all[i+1]
 			vm.Next = &view.NavLink{URL: exerciseURL(l, n.ID), Title: n.TextIn(l).Title}
 		}
+	}
+	if vm.Next == nil {
+		vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
 	}
 	if vm.Feedback != nil && vm.Feedback.Passed {
 		vm.Feedback.Next = vm.Next
@@ -142,7 +147,7 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	if !unlocked || len(ex.Solutions) == 0 {
 		vm.SolutionMsg = x.SolutionPassing
 		if ex.SolutionAfter > 0 {
-			vm.SolutionMsg = fmt.Sprintf(x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
+			vm.SolutionMsg = i18n.Sprintf(l, x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
 		}
 		return
 	}

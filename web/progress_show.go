@@ -45,6 +45,12 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 		JSONURL:   "/api/progress?lang=" + string(l),
 	}
 	cat := s.content.Catalog()
+	if !vm.Empty {
+		vm.Totals = totalsText(l, cat, prog)
+	}
+	if vm.Review, err = s.reviewLink(c, l, learner.ID, ok); err != nil {
+		return vm, err
+	}
 	for _, lesson := range cat.Lessons(l) {
 		_, read := prog.LessonsRead[lesson.Slug]
 		lp := view.LessonProgress{Order: lesson.Order, Title: lesson.Title, URL: lessonURL(l, lesson.Slug), Read: read}

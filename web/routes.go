@@ -35,6 +35,10 @@ func (s *Server) routes() {
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
 		g.GET("/explain", s.handle(s.explainShow))
 		g.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
+		g.GET("/rules", s.handle(s.ruleList))
+		g.GET("/rules/:code", s.handle(s.ruleShow))
+		g.GET("/finish", s.handle(s.finishShow))
+		g.GET("/review", s.handle(s.reviewShow))
 	}
 
 	api := r.Group("/api", s.requireJoin)
@@ -71,6 +75,7 @@ func (s *Server) routes() {
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
+	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
 	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
 }

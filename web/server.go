@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/static"
@@ -110,6 +111,7 @@ type Server struct {
 	limits          *limits
 	dashCache       *dashboardCache
 	codeTitles      map[string]map[string]string // diagnostic code → language → title
+	rules           *rules.Book                  // every code explained (rule_*.go)
 
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server
@@ -146,6 +148,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		assets:  a,
 	}
 	s.pages = newPageCache(s)
+	if s.rules, err = rules.New(); err != nil {
+		return nil, err
+	}
 	s.resumeGuard = newFailureLimiter(10)
 	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
 	if err := s.initWorkshop(); err != nil {

@@ -48,6 +48,7 @@ type Check struct {
 	sel      *selector
 	feedback map[i18n.Lang]string
 	pairs    bool   // answer of a match exercise: a request number
+	hint     int    // the hint that covers it (withhold.go); 0: the exercise's default
 	protocol string // of the exercise, for the "valid" check's message
 }
 
@@ -88,7 +89,7 @@ type checkContext struct {
 	requests int // match
 }
 
-var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true}
+var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true, "hint": true}
 
 // parseCheck reads one item of the checks list.
 func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
@@ -109,7 +110,7 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 			c.Rule, ruleKey = Rule(k.name), k
 		case modifiers[k.name]:
 		default:
-			return nil, errf(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message and feedback", k.name, ruleList())
+			return nil, errf(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message, feedback and hint", k.name, ruleList())
 		}
 	}
 	if c.Rule == "" {
@@ -245,6 +246,13 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 			errs = append(errs, errf(k.line, "feedback: %v", err)...)
 		}
 		c.feedback = fb
+	}
+	if k, ok := it.get("hint"); ok {
+		n, isInt := k.value.(uint64)
+		if !isInt || n < 1 || n > maxHints {
+			errs = append(errs, errf(k.line, "hint is the number of the hint that covers this check, from 1 up")...)
+		}
+		c.hint = int(n)
 	}
 	c.ID = c.baseID()
 	return c, errs

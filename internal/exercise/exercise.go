@@ -96,6 +96,10 @@ type Exercise struct {
 	// SolutionAfter is the number of failed attempts after which the learner
 	// may reveal the solution; 0 means only after passing.
 	SolutionAfter int
+	// SpellAfterHint is the hint after which feedback may spell what a check
+	// expects, for the checks that do not name their own (withhold.go); 0
+	// means the last hint.
+	SpellAfterHint int
 
 	// Checks are what a right answer satisfies, in the order written (an
 	// implicit "valid" check first for fix, write and reply when the author

@@ -30,6 +30,7 @@ type meta struct {
 	Order         int        `yaml:"order"`
 	Sender        string     `yaml:"sender"`
 	SolutionAfter *int       `yaml:"solution_after"`
+	SpellAfter    *int       `yaml:"spell_after_hint"`
 	Checks        []*rawItem `yaml:"checks"`
 	Choices       []*rawItem `yaml:"choices"`
 	Concepts      []string   `yaml:"concepts"`
@@ -216,6 +217,13 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 		ex.SolutionAfter = *m.SolutionAfter
 		if ex.SolutionAfter < 0 {
 			fl.errf(fl.lineOf("solution_after"), "solution_after is a number of failed attempts, from 0 up (0: only after passing)")
+		}
+	}
+
+	if m.SpellAfter != nil {
+		ex.SpellAfterHint = *m.SpellAfter
+		if ex.SpellAfterHint < 0 || ex.SpellAfterHint > maxHints {
+			fl.errf(fl.lineOf("spell_after_hint"), "spell_after_hint is the number of a hint, from 1 up, or 0 for the last hint")
 		}
 	}
 

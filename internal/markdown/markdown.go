@@ -128,7 +128,7 @@ func (r *Renderer) Render(src []byte, opts Options) (Doc, error) {
 	if err := r.md.Renderer().Render(&buf, src, root); err != nil {
 		return Doc{}, fmt.Errorf("render markdown: %w", err)
 	}
-	doc.HTML = template.HTML(buf.String()) //nolint:gosec // goldmark escapes text; our renderers escape raw HTML
+	doc.HTML = template.HTML(breakHeadingCode(buf.String())) //nolint:gosec // goldmark escapes text; our renderers escape raw HTML
 	if len(st.errs) > 0 {
 		sort.SliceStable(st.errs, func(i, j int) bool { return st.errs[i].(*Error).Line < st.errs[j].(*Error).Line })
 		return doc, errors.Join(st.errs...)

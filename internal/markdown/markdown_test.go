@@ -164,7 +164,7 @@ func TestHeadings(t *testing.T) {
 	for _, h := range []string{
 		`<h1 id="title">Title<a class="anchor" href="#title" aria-label="Lien vers cette section">#</a></h1>`,
 		`<h4 id="deep-heading">Deep heading<a class="anchor" href="#deep-heading" aria-label="Lien vers cette section">#</a></h4>`,
-		`<h3 id="tools-call-and-iserror"><code>tools/call</code> and <em>isError</em><a class="anchor" href="#tools-call-and-iserror" aria-label="Lien vers cette section">#</a></h3>`,
+		`<h3 id="tools-call-and-iserror"><code>tools/<wbr>call</code> and <em>isError</em><a class="anchor" href="#tools-call-and-iserror" aria-label="Lien vers cette section">#</a></h3>`,
 	} {
 		if !strings.Contains(string(doc.HTML), h) {
 			t.Errorf("HTML lacks %s\n%s", h, doc.HTML)

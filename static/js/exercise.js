@@ -224,6 +224,8 @@
       insertText(textarea.dataset.starter || "");
       textarea.setSelectionRange(0, 0);
       textarea.scrollTop = 0;
+      // The old verdict was about another answer.
+      if (feedback) feedback.innerHTML = "";
     });
   }
 
