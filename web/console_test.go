@@ -498,7 +498,7 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 	}
 
 	check := b.postForm("/en/console", url.Values{"action": {"check"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"nme":"x"}}`}})
-	mustContain(t, "check", check.body, "error(s) to fix", `class="problem problem-error"`, `data-line="1"`)
+	mustContain(t, "check", check.body, "1 error to fix", `class="problem problem-error"`, `data-line="1"`)
 	if strings.Contains(check.body, `id="msg-4"`) {
 		t.Error("Check sent the message")
 	}

@@ -115,9 +115,9 @@ func consoleReportVM(l i18n.Lang, rep grader.Report) *view.ConsoleReportVM {
 	}
 	switch {
 	case errs > 0:
-		vm.Summary = fmt.Sprintf(x.ReportErrors, errs)
+		vm.Summary = i18n.Sprintf(l, x.ReportErrors, errs)
 	case others > 0:
-		vm.Summary = fmt.Sprintf(x.ReportWarnings, others)
+		vm.Summary = i18n.Sprintf(l, x.ReportWarnings, others)
 	default:
 		vm.Summary = x.ReportValid
 	}

@@ -40,7 +40,7 @@ func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 	return view.ExchangeWords{
 		TimelineTitle: x.TimelineTitle, TimelineEmpty: x.TimelineEmpty,
 		DiagramTitle: x.DiagramTitle, DiagramEmpty: x.DiagramEmpty,
-		ReportCount: x.ReportCount, ServerWaits: x.ServerWaits, WriteAnswer: x.WriteAnswer,
+		ServerWaits: x.ServerWaits, WriteAnswer: x.WriteAnswer,
 		ConvProblem: x.ConvProblem, MentionOn: x.MentionOn,
 		FoldShow: x.FoldShow, FoldHide: x.FoldHide, ToArrow: x.ToArrow,
 	}
@@ -86,9 +86,13 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 	}
 	vm.Valid = rep.Valid
 	vm.ReportLabel = x.ReportOK
-	if !rep.Valid || len(rep.Diagnostics) > 0 {
-		vm.ReportLabel = fmt.Sprintf(x.ReportCount, len(rep.Diagnostics))
+	switch n := len(rep.Diagnostics); {
+	case !rep.Valid:
+		vm.ReportLabel = i18n.Sprintf(ctx.lang, x.ReportCount, n)
+	case n > 0:
+		vm.ReportLabel = i18n.Sprintf(ctx.lang, x.ReportValidWith, n)
 	}
+	vm.DiagSummary = vm.ReportLabel
 	for _, d := range rep.Diagnostics {
 		vm.Diagnostics = append(vm.Diagnostics, view.ExchangeDiagVM{
 			Severity: d.Severity, Message: exercise.InlineHTML(d.Message), Pointer: d.Pointer, Code: d.Code,

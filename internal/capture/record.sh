@@ -36,7 +36,7 @@ inspector_home="$work/home" # the Inspector keeps its catalogue and settings the
 mkdir -p "$inspector_home"
 echo "node $(node --version)"
 
-(cd "$repo" && go build -o "$work/mcpcapture" ./internal/capture/cmd/mcpcapture && go build -o "$work/playground" ./cmd/playground)
+(cd "$repo" && go build -o "$work/mcpcapture" ./cmd/mcpcapture && go build -o "$work/playground" ./cmd/playground)
 cap="$work/mcpcapture"
 rm -rf "$out"
 mkdir -p "$out/ts-everything" "$out/inspector-gift"
@@ -51,7 +51,7 @@ for rev in 2025-06-18 2025-11-25; do
 done
 
 echo "== go-sdk client against a go-sdk server (stdio and HTTP)"
-(cd "$repo" && timeout 300 go run ./internal/capture/peers/gosdk -out "$out")
+(cd "$repo" && timeout 300 go run ./cmd/mcpcapture-gosdk -out "$out")
 
 echo "== MCP Inspector CLI against the gift server (stdio and HTTP)"
 "$work/playground" mockserver -http 127.0.0.1:0 2> "$work/gift.log" &

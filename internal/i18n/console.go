@@ -71,7 +71,8 @@ type ConsoleUI struct {
 	WriteAnswer      string
 	PendingTitle     string
 	ReportOK         string
-	ReportCount      string // "%d diagnostics"
+	ReportCount      string // "%d {problem|problems}": what the checker found
+	ReportValidWith  string // "valid, %d {remark|remarks}": a valid message with warnings
 	Refresh          string
 	LiveOn           string
 	LiveOff          string
@@ -142,8 +143,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportTitle:     "Before you send",
 		ReportEmpty:     "Type a message: the playground checks it as you type, before it goes.",
 		ReportValid:     "Nothing to fix: this message is ready to go.",
-		ReportErrors:    "%d error(s) to fix. You may still send it to see how the server answers.",
-		ReportWarnings:  "%d remark(s) worth reading; the message is valid.",
+		ReportErrors:    "%d {error|errors} to fix. You may still send it to see how the server answers.",
+		ReportWarnings:  "%d {remark|remarks} worth reading; the message is valid.",
 		ReportAsReplyTo: "Checked as the response to #%d (%s).",
 
 		TplInitialize:    "initialize: the handshake, step 1",
@@ -180,7 +181,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		WriteAnswer:      "Write the response",
 		PendingTitle:     "The server is asking you something",
 		ReportOK:         "valid",
-		ReportCount:      "%d diagnostic(s)",
+		ReportCount:      "%d {problem|problems}",
+		ReportValidWith:  "valid, %d {remark|remarks}",
 		Refresh:          "Refresh the timeline",
 		LiveOn:           "Live: messages from the server appear as they arrive.",
 		LiveOff:          "Reconnecting to the server…",
@@ -242,8 +244,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportTitle:     "Avant d’envoyer",
 		ReportEmpty:     "Tapez un message\u00a0: le Playground le vérifie pendant que vous écrivez, avant l’envoi.",
 		ReportValid:     "Rien à corriger\u00a0: ce message est prêt à partir.",
-		ReportErrors:    "%d erreur(s) à corriger. Vous pouvez quand même l’envoyer pour voir comment le serveur répond.",
-		ReportWarnings:  "%d remarque(s) à lire\u00a0; le message est valide.",
+		ReportErrors:    "%d {erreur|erreurs} à corriger. Vous pouvez quand même l’envoyer pour voir comment le serveur répond.",
+		ReportWarnings:  "%d {remarque|remarques} à lire\u00a0; le message est valide.",
 		ReportAsReplyTo: "Vérifié comme réponse à #%d (%s).",
 
 		TplInitialize:    "initialize\u00a0: la poignée de main, étape 1",
@@ -280,7 +282,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		WriteAnswer:      "Écrire la réponse",
 		PendingTitle:     "Le serveur vous demande quelque chose",
 		ReportOK:         "valide",
-		ReportCount:      "%d diagnostic(s)",
+		ReportCount:      "%d {problème|problèmes}",
+		ReportValidWith:  "valide, %d {remarque|remarques}",
 		Refresh:          "Actualiser la chronologie",
 		LiveOn:           "En direct\u00a0: les messages du serveur s’affichent dès leur arrivée.",
 		LiveOff:          "Reconnexion au serveur…",

@@ -33,7 +33,13 @@
   // initialize asks for.
   var exerciseQuery = exercise ? "exercise=" + encodeURIComponent(exercise.dataset.exercise) : "";
 
-  function format(s, v) { return String(s || "").replace(/%[ds]/, v); }
+  // format fills "%d" (or "%s") with v, and picks the singular or plural of
+  // each "{one|other}" by v, as i18n.Sprintf does on the server (French
+  // takes the singular for 0 and 1).
+  function format(s, v) {
+    var one = document.documentElement.lang === "fr" ? v <= 1 : v === 1;
+    return String(s || "").replace(/\{([^|}]*)\|([^}]*)\}/g, function (_, a, b) { return one ? a : b; }).replace(/%[ds]/, v);
+  }
 
   function request(url, opts) {
     opts.credentials = "same-origin";
@@ -252,6 +258,10 @@
       e.preventDefault();
       template("initialize").then(send).then(function (ok) {
         if (ok) return template("initialized").then(send);
+      }).then(function () {
+        // The button hides itself once the session has a revision: keep
+        // the keyboard where the learner goes on, in the editor.
+        textarea.focus();
       }).catch(function (err) { showError(err.message); });
     });
   }

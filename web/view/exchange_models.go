@@ -20,7 +20,6 @@ type ExchangeWords struct {
 	TimelineEmpty string
 	DiagramTitle  string
 	DiagramEmpty  string
-	ReportCount   string // "%d problem(s)…"
 	ServerWaits   string // on a server request that waits for an answer
 	WriteAnswer   string
 	ConvProblem   string // the mark of an item with a conversation problem
@@ -75,6 +74,8 @@ type ExchangeItemVM struct {
 	Valid       bool
 	ReportLabel string
 	Diagnostics []ExchangeDiagVM
+	// DiagSummary opens the list of diagnostics ("2 problems").
+	DiagSummary string
 	// Conversation is true when the conversation checker found a problem
 	// on this message or on a later one that refers to it (Mentions).
 	Conversation bool

@@ -17,6 +17,10 @@ import (
 // requests took it past 120 MiB (about 17 KiB per unanswered ask).
 const peakBound = 80 << 20
 
+// heldPerClient is the gift server's bound on requests and streams one
+// address holds (mockserver.HTTPConfig.MaxHeldPerClient's default).
+const heldPerClient = 512
+
 // TestAttacksOnMCPFail runs the /mcp attacks of issue 10 against the real
 // binary on loopback, each bounded in time and count, and fails if one
 // succeeds again: one address keeps at most its share of sessions, memory
@@ -45,8 +49,11 @@ func TestAttacksOnMCPFail(t *testing.T) {
 	if f.sessionHonest.first != 200 {
 		t.Errorf("after the session flood, another address's first initialize got %d", f.sessionHonest.first)
 	}
-	if f.asks.requests.Load() < cfg.maxRequests {
-		t.Errorf("the ask flood sent only %d requests of %d", f.asks.requests.Load(), cfg.maxRequests)
+	// The flood must have pressed on the bound (512 asks held per address)
+	// for the memory check to mean something; how far past it a busy
+	// machine gets in the flood's time is not the point.
+	if n := f.asks.requests.Load(); n < 2*heldPerClient {
+		t.Errorf("the ask flood sent only %d requests, not enough to press on the bound of %d held", n, heldPerClient)
 	}
 	if f.peakRSS == 0 || f.peakRSS > peakBound {
 		t.Errorf("server peak RSS %d MiB under the ask flood; bound %d MiB", f.peakRSS>>20, peakBound>>20)

@@ -4,7 +4,7 @@
 // process) and over Streamable HTTP (through capture.Recorder, on loopback),
 // in every revision the SDK speaks. Run by internal/capture/record.sh:
 //
-//	go run ./internal/capture/peers/gosdk -out DIR
+//	go run ./cmd/mcpcapture-gosdk -out DIR
 //
 // writes DIR/gosdk-gosdk/{stdio,http}-REVISION.jsonl.
 package main
