@@ -22,6 +22,9 @@ type Options struct {
 	Lang     i18n.Lang
 	// Timeout bounds each step (0 = DefaultTimeout).
 	Timeout time.Duration
+	// OnStep, when set, is called with each step's verdict as soon as the
+	// step ends, in order (a page shows the steps live).
+	OnStep func(StepResult)
 }
 
 // ClientName is the clientInfo the playground sends in initialize.
@@ -60,6 +63,9 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 			res.Passed = false
 		}
 		res.Steps = append(res.Steps, sr)
+		if opts.OnStep != nil {
+			opts.OnStep(sr)
+		}
 	}
 	res.Protocol = r.rev
 	return res, nil
