@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/static"
@@ -55,6 +56,15 @@ type Config struct {
 	// used for that long (default 30 minutes).
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
+	// ServerChecks says which addresses /{lang}/check-server may connect
+	// to (nil: loopback only); serve builds it from -allow-server-checks.
+	ServerChecks *netguard.Policy
+	// ServerCheckTimeout bounds each step of a server check
+	// (servercheck.DefaultTimeout when zero); ServerCheckLimit bounds how
+	// often one learner may start a check (DefaultServerCheckLimit when
+	// zero).
+	ServerCheckTimeout time.Duration
+	ServerCheckLimit   RateLimit
 	Logger             *slog.Logger
 }
 
@@ -102,6 +112,11 @@ type Server struct {
 	mcp      *mockserver.HTTPHandler
 	consoles *console.Registry
 
+	// Checks of learners' servers (checkserver_*.go): one run at a time
+	// per learner.
+	checkPolicy *netguard.Policy
+	checkRuns   *runSlots
+
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
 }
@@ -126,6 +141,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		assets:  a,
 	}
 	s.pages = newPageCache(s)
+	s.checkPolicy = cfg.ServerChecks
+	if s.checkPolicy == nil {
+		s.checkPolicy = netguard.NewPolicy(nil)
+	}
+	s.checkRuns = newRunSlots()
 	s.resumeGuard = newFailureLimiter(10)
 	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
 	if err := s.initWorkshop(); err != nil {

@@ -244,6 +244,7 @@ type WorkshopUI struct {
 	SlowDownTitle string
 	SlowAttempts  string // "%d" is seconds
 	SlowConsole   string // "%d" is seconds
+	SlowChecks    string // "%d" is seconds
 }
 
 var workshopUI = map[Lang]*WorkshopUI{
@@ -265,6 +266,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "A little slower, please",
 		SlowAttempts:  "You are sending answers faster than anyone can read the feedback. Take a moment to read it, then try again in %d s.",
 		SlowConsole:   "The console is sending messages faster than the server takes them. Try again in %d s.",
+		SlowChecks:    "You have started many checks of your server in a row. Try again in %d s.",
 	},
 	FR: {
 		JoinTitle:     "Rejoindre l’atelier",
@@ -284,6 +286,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "Un peu plus lentement, s’il vous plaît",
 		SlowAttempts:  "Vous envoyez des réponses plus vite qu’on ne peut lire les retours. Prenez le temps de les lire, puis réessayez dans %d s.",
 		SlowConsole:   "La console envoie des messages plus vite que le serveur ne les accepte. Réessayez dans %d s.",
+		SlowChecks:    "Vous avez lancé beaucoup de vérifications de votre serveur d’affilée. Réessayez dans %d s.",
 	},
 }
 

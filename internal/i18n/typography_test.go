@@ -17,6 +17,7 @@ var features = []struct {
 	{"ConsoleUI", func(l Lang) any { return *ConsoleFor(l) }},
 	{"InstructorUI", func(l Lang) any { return *InstructorFor(l) }},
 	{"WorkshopUI", func(l Lang) any { return *WorkshopFor(l) }},
+	{"CheckServerUI", func(l Lang) any { return *CheckServerFor(l) }},
 }
 
 // Every string of every feature exists in both languages, French follows
