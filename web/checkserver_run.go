@@ -183,4 +183,3 @@ func refusalText(x *i18n.CheckServerUI, err error) string {
 	}
 	return x.RefusedURL
 }
-

@@ -148,4 +148,3 @@ func checkOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) 
 	}
 	return exOpts, protoOpts
 }
-
