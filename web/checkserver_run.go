@@ -66,6 +66,9 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 		}
 		return s.refuse(c, f, http.StatusBadGateway, msg)
 	}
+	if c.Request.Context().Err() != nil {
+		return nil // the learner left: the verdict is nobody's, and not recorded
+	}
 	run.finish(res)
 	if err := s.recordCheck(c, learner, ex, f, res); err != nil {
 		return err
