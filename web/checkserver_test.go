@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -240,3 +241,30 @@ func TestCheckServerStreamsSteps(t *testing.T) {
 
 // fmtText is a formatted message as the page escapes it.
 func fmtText(format string, args ...any) string { return escapeText(fmt.Sprintf(format, args...)) }
+
+// The instructor's dashboard shows a server check's pass like any
+// exercise's.
+func TestCheckServerOnTheDashboard(t *testing.T) {
+	e := newTestEnv(t, Config{}, asWorkshop())
+	gift := giftServer(t, mockserver.Config{})
+	base := e.serve(t)
+	b := newBrowser(t, base)
+	const id = "lifecycle-server-handshake-tools"
+	if r := b.postForm("/en/check-server", url.Values{"url": {gift}, "exercise": {id}}); r.status != 200 {
+		t.Fatalf("POST = %d", r.status)
+	}
+	r := newBrowser(t, base).do("GET", "/instructor/dashboard.json", "", "", "Authorization", "Bearer "+testToken)
+	var dash struct {
+		Learners []struct {
+			Exercises map[string]struct {
+				Status string `json:"status"`
+			} `json:"exercises"`
+		} `json:"learners"`
+	}
+	if err := json.Unmarshal([]byte(r.body), &dash); err != nil || len(dash.Learners) != 1 {
+		t.Fatalf("dashboard = %d %s (%v)", r.status, r.body, err)
+	}
+	if got := dash.Learners[0].Exercises[id].Status; got != "passed" {
+		t.Errorf("dashboard status of %s = %q, want passed", id, got)
+	}
+}
