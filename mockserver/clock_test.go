@@ -11,6 +11,7 @@ type fakeClock struct {
 	mu      sync.Mutex
 	now     time.Time
 	waiters []fakeWaiter
+	set     chan struct{} // closed at the next timer set; nil when nobody waits
 }
 
 type fakeWaiter struct {
@@ -37,6 +38,10 @@ func (f *fakeClock) After(d time.Duration) <-chan time.Time {
 		return ch
 	}
 	f.waiters = append(f.waiters, fakeWaiter{f.now.Add(d), ch})
+	if f.set != nil {
+		close(f.set)
+		f.set = nil
+	}
 	return ch
 }
 
@@ -57,22 +62,27 @@ func (f *fakeClock) Advance(d time.Duration) {
 }
 
 // waitForTimers blocks until n timers are pending (the code under test is
-// waiting on the clock). It polls because goroutines reach the clock in
-// their own time; it never measures speed.
+// waiting on the clock): each timer set wakes it. The test's deadline
+// bounds the wait.
 func (f *fakeClock) waitForTimers(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
 	for {
 		f.mu.Lock()
 		got := len(f.waiters)
-		f.mu.Unlock()
 		if got >= n {
+			f.mu.Unlock()
 			return
 		}
-		if time.Now().After(deadline) {
+		if f.set == nil {
+			f.set = make(chan struct{})
+		}
+		set := f.set
+		f.mu.Unlock()
+		select {
+		case <-set:
+		case <-t.Context().Done():
 			t.Fatalf("waited for %d timers, %d pending", n, got)
 		}
-		time.Sleep(time.Millisecond)
 	}
 }
 

@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
 	"github.com/mcpplayground/playground/internal/exchange"
@@ -102,7 +101,9 @@ func (c *Console) Send(raw string) []exchange.Event {
 	b := []byte(raw)
 	c.record(gen, exchange.FromClient, b)
 	if len(b) > grader.MaxSize {
-		c.record(gen, exchange.FromServer, errorReply(nil, &rpcError{Code: CodeInvalidRequest, Message: fmt.Sprintf("Invalid Request: the message is larger than %d bytes", grader.MaxSize)}))
+		tooLarge := newError(CodeInvalidRequest, "Invalid Request: the message is larger than %d bytes", grader.MaxSize)
+		tooLarge.explain = false
+		c.record(gen, exchange.FromServer, errorReply(nil, sess.localizeError(tooLarge)))
 		return x.Events(after)
 	}
 	m, rerr := parseMessage(b)

@@ -83,7 +83,7 @@
 // 17 KiB, MaxSessions (10,000) sessions of about 1.3 KiB when idle, and
 // MaxStateless (1,024) 2026-07-28 requests: about 100 MiB above the
 // process's own 30 MiB. One address holds at most an eighth of each and 64
-// sessions (a few MiB): measured with internal/loadtest/mcpattack, the
+// sessions (a few MiB): measured with cmd/loadtest/mcpattack, the
 // server stays near 40 MiB under one address's flood.
 //
 // stdio (Server.ServeStdio, `playground mockserver -stdio`): newline-delimited
@@ -97,6 +97,21 @@
 // its kind, and ReplyTo pairs a response with its request by id in both
 // directions; Pending lists server requests waiting for the learner; Reset
 // starts over; Events and JSONLines give the exchange log.
+//
+// # Language
+//
+// A session speaks English or French (SessionOptions.Lang): its tool,
+// resource and prompt texts, its instructions, its error messages and tool
+// errors, and the checker's diagnostics in error.data. The French texts are
+// in french.go, keyed by the English text (a newError's format), and
+// TestFrenchCoversEveryText fails when a text the server sends has none.
+// The browser console's session speaks the page's language. An HTTP
+// session speaks French only when the client asks with Accept-Language
+// (its first preference fr) on initialize, or on each 2026-07-28 request;
+// without the header, or with any other language, it keeps English, as
+// real clients expect (clientInfo has no locale, and an _meta key would be
+// this server's own invention). stdio sessions keep English. HTTP
+// transport refusals (403, 406, 413, 429, ...) stay in English.
 //
 // # Determinism
 //

@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 the gift server still serves logging and sampling to the revisions before 2026-07-28, so the official client must still exercise them
+
 package mockserver
 
 import (

@@ -290,7 +290,7 @@ func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *mess
 		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required; start a session with initialize"})
 		return nil, false
 	}
-	hs, rf := h.newSession(ClientAddr(r))
+	hs, rf := h.newSession(ClientAddr(r), requestLang(r))
 	if rf != 0 {
 		h.refuse(w, r, m.id, rf, "sessions")
 		return nil, false

@@ -285,18 +285,19 @@ func (h *HTTPHandler) sweep() int {
 	return len(idle)
 }
 
-// newSession starts a session for client with its initialize in flight, or
+// newSession starts a session for client, speaking lang ("" the server's
+// default), with its initialize in flight, or
 // says why not. It checks the bounds before building anything, so that a
 // refused initialize is cheap; when full, it evicts an idle session (the
 // client's own oldest when the client holds its share, else the oldest).
-func (h *HTTPHandler) newSession(client string) (*httpSession, refusal) {
+func (h *HTTPHandler) newSession(client, lang string) (*httpSession, refusal) {
 	if r := h.reg.admissible(client); r != 0 {
 		return nil, r
 	}
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	hs := &httpSession{id: hex.EncodeToString(b[:]), h: h}
-	hs.core = h.srv.NewSession(SessionOptions{Sink: hs.deliver, RequestTimeout: h.cfg.RequestTimeout})
+	hs.core = h.srv.NewSession(SessionOptions{Sink: hs.deliver, RequestTimeout: h.cfg.RequestTimeout, Lang: lang})
 	hs.ctx, hs.cancel = context.WithCancel(context.Background())
 	evicted, r := h.reg.add(hs, client)
 	if r != 0 {

@@ -25,7 +25,7 @@ func (h *HTTPHandler) postModern(w http.ResponseWriter, r *http.Request, m *mess
 	}
 	defer h.statelessSlots.release(client)
 	out := &modernOutbox{max: h.cfg.MaxQueued, wake: make(chan struct{}, 1)}
-	sess := h.srv.NewSession(SessionOptions{Sink: out.add, shared: &h.stateless})
+	sess := h.srv.NewSession(SessionOptions{Sink: out.add, shared: &h.stateless, Lang: requestLang(r)})
 	ctx, rerr := sess.start(r.Context(), m)
 	if rerr != nil {
 		writeJSON(w, http.StatusOK, "", sess.reject(m, rerr))

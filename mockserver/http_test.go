@@ -107,7 +107,6 @@ func (r *sseReader) next(t *testing.T) (sseEventRead, bool) {
 			ev.id, seen = strings.TrimPrefix(line, "id: "), true
 		case strings.HasPrefix(line, "data: "):
 			ev.data, seen = strings.TrimPrefix(line, "data: "), true
-		case strings.HasPrefix(line, "retry: "), strings.HasPrefix(line, ":"):
 		}
 	}
 	return ev, false

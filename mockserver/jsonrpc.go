@@ -76,12 +76,16 @@ type rpcError struct {
 	Data    any    `json:"data,omitempty"`
 	// explain asks the session to add the checker's diagnostics to Data.
 	explain bool
+	// format and args are what newError built Message from, so a session
+	// can write it in its language (french.go).
+	format string
+	args   []any
 }
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) }
 
 func newError(code int, format string, args ...any) *rpcError {
-	return &rpcError{Code: code, Message: fmt.Sprintf(format, args...), explain: true}
+	return &rpcError{Code: code, Message: fmt.Sprintf(format, args...), explain: true, format: format, args: args}
 }
 
 var nullID = json.RawMessage("null")

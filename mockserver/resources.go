@@ -51,6 +51,35 @@ func catalogJSON() string {
 	return string(marshal(giftList{gifts}))
 }
 
+// wrappingStyles are what unlock_gift_wrapping adds to the catalogue.
+var wrappingStyles = []string{"classic", "kraft", "festive"}
+
+// catalogWithWrappingJSON is gift://catalog once gift wrapping is unlocked
+// in the session: the same gifts, and the wrapping styles.
+func catalogWithWrappingJSON() string {
+	gifts := make([]giftSummary, len(catalogue))
+	for i, g := range catalogue {
+		gifts[i] = giftSummary{g.Name, g.Price, g.Category}
+	}
+	return string(marshal(struct {
+		Gifts    []giftSummary `json:"gifts"`
+		Wrapping []string      `json:"wrapping"`
+	}{gifts, wrappingStyles}))
+}
+
+// resourceUpdated sends notifications/resources/updated for uri when the
+// client subscribed to it (resources/subscribe), on the stream of the
+// request that changed it.
+func (s *Session) resourceUpdated(uri, related string) {
+	s.mu.Lock()
+	_, subscribed := s.subs[uri]
+	s.mu.Unlock()
+	if !subscribed {
+		return
+	}
+	s.emit(Outbound{Raw: notification("notifications/resources/updated", map[string]any{"uri": uri}), Kind: KindNotification, Method: "notifications/resources/updated", Related: related})
+}
+
 // categoryJSON is the text of gift://catalog/{category}: the category, then
 // its gifts with their name and price.
 func categoryJSON(category string) string {
@@ -118,31 +147,34 @@ func withPrefix(values []string, prefix string) []string {
 
 func (s *Session) resourcesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.resources
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Resources  []resourceDef `json:"resources"`
 		NextCursor string        `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{s.localResources(all[pg.from:pg.to]), pg.next}, nil
 }
 
 func (s *Session) templatesList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.templates
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		ResourceTemplates []templateDef `json:"resourceTemplates"`
 		NextCursor        string        `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{s.localTemplates(all[pg.from:pg.to]), pg.next}, nil
 }
 
 // readURI returns the contents of a resource, or false when no resource or
 // template has that URI.
 func (s *Session) readURI(uri string) ([]resourceContents, bool) {
+	if uri == CatalogURI && s.isUnlocked() {
+		return []resourceContents{{URI: CatalogURI, MimeType: "application/json", Text: catalogWithWrappingJSON()}}, true
+	}
 	for _, res := range s.srv.resources {
 		if res.URI == uri {
 			return res.read(), true
@@ -318,14 +350,14 @@ func capitalize(s string) string {
 
 func (s *Session) promptsList(_ context.Context, r *req) (any, *rpcError) {
 	all := s.srv.prompts
-	from, to, next, err := s.page(r, len(all))
+	pg, err := s.page(r, len(all))
 	if err != nil {
 		return nil, err
 	}
 	return struct {
 		Prompts    []promptDef `json:"prompts"`
 		NextCursor string      `json:"nextCursor,omitempty"`
-	}{all[from:to], next}, nil
+	}{s.localPrompts(all[pg.from:pg.to]), pg.next}, nil
 }
 
 func (s *Session) findPrompt(name string) *promptDef {
@@ -363,7 +395,7 @@ func (s *Session) promptsGet(_ context.Context, r *req) (any, *rpcError) {
 			return nil, newError(CodeInvalidParams, "Invalid params: prompt %s needs the argument %q", p.Name, a.Name)
 		}
 	}
-	return p.get(args)
+	return s.getPrompt(p, args)
 }
 
 // complete answers completion/complete for prompt arguments and template

@@ -71,6 +71,7 @@ type Server struct {
 	tools []*tool
 	// toolJSON holds each tool's definition, encoded once.
 	toolJSON        map[string]json.RawMessage
+	toolJSONFR      map[string]json.RawMessage // the same in French (french.go)
 	resources       []resourceDef
 	templates       []templateDef
 	prompts         []promptDef
@@ -123,8 +124,10 @@ func New(cfg Config) *Server {
 		s.prompts = append(s.prompts, conformancePrompts()...)
 	}
 	s.toolJSON = make(map[string]json.RawMessage, len(s.tools))
+	s.toolJSONFR = make(map[string]json.RawMessage, len(s.tools))
 	for _, t := range s.tools {
 		s.toolJSON[t.name] = marshal(t.definition())
+		s.toolJSONFR[t.name] = marshal(frenchTool(t).definition())
 	}
 	// As the lifecycle lesson shows them, in its order, plus what the lesson
 	// leaves out: resource subscriptions and completions.

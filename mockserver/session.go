@@ -90,6 +90,7 @@ type Session struct {
 	nextID   int64
 	closed   bool
 	shared   *sharedState
+	tasks    taskStore // 2025-11-25 tasks (tasks.go)
 }
 
 // NewSession starts a session. Transports use it; the console uses NewConsole.
@@ -217,6 +218,7 @@ func (s *Session) reject(m *message, e *rpcError) []byte {
 	if id == nil && s.Revision() == Rev20250618 {
 		id = nullID
 	}
+	e = s.localizeError(e)
 	if e.explain && m != nil && len(m.raw) > 0 {
 		e = s.explain(m.raw, e)
 	}
@@ -298,6 +300,10 @@ var legacyMethods = map[string]handlerFunc{
 	"prompts/get":              (*Session).promptsGet,
 	"logging/setLevel":         (*Session).setLevel,
 	"completion/complete":      (*Session).complete,
+	"tasks/get":                (*Session).tasksGet,
+	"tasks/result":             (*Session).tasksResult,
+	"tasks/list":               (*Session).tasksList,
+	"tasks/cancel":             (*Session).tasksCancel,
 }
 
 // modernMethods are the client requests of 2026-07-28.
@@ -379,7 +385,7 @@ func (s *Session) request(ctx context.Context, m *message) []byte {
 		// Cancelled, or the connection went away: no reply.
 		return nil
 	}
-	return resultReply(m.id, res)
+	return resultReply(m.id, s.localizeResult(res))
 }
 
 func (s *Session) wasCancelled(m *message) bool {
@@ -408,9 +414,8 @@ func (s *Session) notification(m *message) {
 		if !ok {
 			return
 		}
-		key := string(bytes.TrimSpace(id))
 		s.mu.Lock()
-		if f := s.inflight[key]; f != nil {
+		if f := s.inflight[string(bytes.TrimSpace(id))]; f != nil {
 			f.cancelled = true
 			f.cancel()
 		}
@@ -533,9 +538,9 @@ func (s *Session) initialize(_ context.Context, r *req) (any, *rpcError) {
 	s.mu.Unlock()
 	return initializeResult{
 		ProtocolVersion: negotiated,
-		Capabilities:    s.srv.capabilitiesRaw,
-		ServerInfo:      s.srv.serverInfo,
-		Instructions:    s.srv.instructions,
+		Capabilities:    s.srv.capabilitiesFor(negotiated),
+		ServerInfo:      s.localInfo(),
+		Instructions:    s.say(s.srv.instructions),
 	}, nil
 }
 

@@ -20,14 +20,44 @@ const (
 
 // recorder collects what a session sends on its own.
 type recorder struct {
-	mu  sync.Mutex
-	out []Outbound
+	mu   sync.Mutex
+	out  []Outbound
+	sent chan struct{} // closed at the next message; nil when nobody waits
 }
 
 func (r *recorder) sink(o Outbound) {
 	r.mu.Lock()
 	r.out = append(r.out, o)
+	if r.sent != nil {
+		close(r.sent)
+		r.sent = nil
+	}
 	r.mu.Unlock()
+}
+
+// next blocks until the server has sent something, and takes it: the
+// server sends from its own goroutines. The test's deadline bounds it.
+func (r *recorder) next(t *testing.T) []Outbound {
+	t.Helper()
+	for {
+		r.mu.Lock()
+		if len(r.out) > 0 {
+			out := r.out
+			r.out = nil
+			r.mu.Unlock()
+			return out
+		}
+		if r.sent == nil {
+			r.sent = make(chan struct{})
+		}
+		sent := r.sent
+		r.mu.Unlock()
+		select {
+		case <-sent:
+		case <-t.Context().Done():
+			t.Fatal("the server sent nothing")
+		}
+	}
 }
 
 func (r *recorder) take() []Outbound {
@@ -374,18 +404,7 @@ func TestServerRequestRoundTrip(t *testing.T) {
 	go func() {
 		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":"call-1","method":"tools/call","params":{"name":"ask_gift_preferences"}}`))
 	}()
-	var req Outbound
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if out := rec.take(); len(out) > 0 {
-			req = out[0]
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the server sent no request")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	req := rec.next(t)[0]
 	want := `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","kitchen","games"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}`
 	if diff := cmp.Diff(mustJSON(t, want), decode(t, req.Raw)); diff != "" {
 		t.Errorf("server request (-want +got):\n%s", diff)
@@ -451,12 +470,7 @@ func TestStatelessListenGetsListChanged(t *testing.T) {
 	go func() {
 		done <- s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":"listen","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,"promptsListChanged":true},`+modernMeta+`}}`))
 	}()
-	deadline := time.Now().Add(5 * time.Second)
-	var ack []Outbound
-	for len(ack) == 0 && time.Now().Before(deadline) {
-		ack = rec.take()
-		time.Sleep(time.Millisecond)
-	}
+	ack := rec.next(t)
 	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"unlock_gift_wrapping",`+modernMeta+`}}`))
 	changed := rec.take()
 	cancel()

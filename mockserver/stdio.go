@@ -20,7 +20,7 @@ const MaxMessageBytes = 4 << 20
 // keeps reading, and stream what they send before the reply.
 func (s *Session) blocking(m *message) bool {
 	switch m.method {
-	case "subscriptions/listen":
+	case "subscriptions/listen", "tasks/result":
 		return true
 	case "tools/call":
 		var p struct {

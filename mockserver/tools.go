@@ -48,6 +48,9 @@ type tool struct {
 	blocking bool
 	// locked tools exist only after unlock_gift_wrapping in that session.
 	locked bool
+	// taskSupport is the tool's execution.taskSupport in 2025-11-25
+	// ("optional" or "required"; "" leaves it out: tasks.go).
+	taskSupport string
 	// openArgs tools ignore unknown arguments: their inputSchema does not
 	// say additionalProperties false (suggest_gifts, as the lessons show it).
 	openArgs bool
@@ -399,7 +402,7 @@ func (c *call) askTool(key, method string, params any) (answer json.RawMessage, 
 // elicitParams are the params of an elicitation/create form request; "mode"
 // exists since 2025-11-25.
 func (c *call) elicitParams(message string, schema any) map[string]any {
-	params := map[string]any{"message": message, "requestedSchema": schema}
+	params := map[string]any{"message": c.s.say(message), "requestedSchema": schema}
 	if c.r.rev != Rev20250618 {
 		params["mode"] = "form"
 	}
@@ -423,34 +426,51 @@ func (s *Session) toolsList(_ context.Context, r *req) (any, *rpcError) {
 			names = append(names, t.name)
 		}
 	}
-	from, to, next, err := s.page(r, len(names))
+	pg, err := s.page(r, len(names))
 	if err != nil {
 		return nil, err
 	}
 	buf := make([]byte, 0, 4096)
 	buf = append(buf, `{"tools":[`...)
-	for i, n := range names[from:to] {
+	for i, n := range names[pg.from:pg.to] {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = append(buf, s.srv.toolJSON[n]...)
+		def := s.srv.toolJSONFor(s.lang)[n]
+		if t := s.srv.findTool(n); t.taskSupport != "" && r.rev == Rev20251125 {
+			buf = append(buf, def[:len(def)-1]...)
+			buf = append(buf, `,"execution":{"taskSupport":`...)
+			buf = strconv.AppendQuote(buf, t.taskSupport)
+			buf = append(buf, "}}"...)
+			continue
+		}
+		buf = append(buf, def...)
 	}
 	buf = append(buf, ']')
-	if next != "" {
+	if pg.next != "" {
 		buf = append(buf, `,"nextCursor":`...)
-		buf = strconv.AppendQuote(buf, next)
+		buf = strconv.AppendQuote(buf, pg.next)
 	}
 	buf = append(buf, '}')
 	return json.RawMessage(buf), nil
 }
 
-// page reads params.cursor and returns the slice bounds of the page and the
-// next cursor ("" on the last page). Cursors are opaque to clients on
-// purpose: base64 of {"offset":N}, as the tools lesson shows them.
-func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError) {
+// pageSpan is one page of a list: the slice bounds and the next cursor
+// ("" on the last page).
+type pageSpan struct {
+	from, to int
+	next     string
+}
+
+// page reads params.cursor and returns the page of a list of n items.
+// Cursors are opaque to clients on purpose: base64 of {"offset":N}, as the
+// tools lesson shows them.
+func (s *Session) page(r *req, n int) (pageSpan, *rpcError) {
+	var from, to int
+	var next string
 	cursor, present, cerr := r.p.str("cursor", false)
 	if cerr != nil {
-		return 0, 0, "", newError(CodeInvalidParams, `Invalid params: "cursor" must be a string (leave it out for the first page)`)
+		return pageSpan{}, newError(CodeInvalidParams, `Invalid params: "cursor" must be a string (leave it out for the first page)`)
 	}
 	if present {
 		var c struct {
@@ -458,7 +478,7 @@ func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError)
 		}
 		b, derr := base64.RawURLEncoding.DecodeString(strings.TrimRight(cursor, "="))
 		if derr != nil || json.Unmarshal(b, &c) != nil || c.Offset == nil || *c.Offset <= 0 || *c.Offset >= n {
-			return 0, 0, "", &rpcError{Code: CodeInvalidParams, Message: "Invalid params: unknown cursor; use a nextCursor this server returned", explain: true}
+			return pageSpan{}, &rpcError{Code: CodeInvalidParams, Message: "Invalid params: unknown cursor; use a nextCursor this server returned", explain: true}
 		}
 		from = *c.Offset
 	}
@@ -468,7 +488,7 @@ func (s *Session) page(r *req, n int) (from, to int, next string, err *rpcError)
 		to = from + size
 		next = base64.RawURLEncoding.EncodeToString([]byte(`{"offset":` + strconv.Itoa(to) + `}`))
 	}
-	return from, to, next, nil
+	return pageSpan{from, to, next}, nil
 }
 
 // toolsCall answers tools/call.
@@ -502,6 +522,13 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 	}
 	c := &call{ctx: ctx, s: s, r: r, t: t, args: args, progress: r.p.progressToken()}
 	c.undeclaredLog()
+	if tp, ok, _ := r.p.object("task", false); ok && t.taskSupport != "" && r.rev == Rev20251125 {
+		var ttl int64
+		if raw, has := tp["ttl"]; has {
+			_ = json.Unmarshal(raw, &ttl)
+		}
+		return s.startTask(ctx, c, ttl)
+	}
 	return s.srv.mistoolResult(t.call(c))
 }
 
@@ -556,13 +583,17 @@ func giftTools() []*tool {
 			args: []argSpec{
 				{name: "steps", typ: "integer", min: ptr(1.0), max: ptr(10.0), def: 5, description: "How many steps the packing takes (1 to 10).", hint: "Give a whole number of steps from 1 to 10, or leave it out for 5."},
 			},
-			blocking: true,
-			call:     prepareDelivery,
+			// Packing changes nothing the client owns, and packing twice packs twice.
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(false), DestructiveHint: ptr(false), IdempotentHint: ptr(false), OpenWorldHint: ptr(false)},
+			taskSupport: "optional",
+			blocking:    true,
+			call:        prepareDelivery,
 		},
 		{
 			name:        "unlock_gift_wrapping",
 			title:       "Unlock gift wrapping",
 			description: "Unlocks the wrap_gift tool for this session; the server then sends notifications/tools/list_changed.",
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(false), DestructiveHint: ptr(false), IdempotentHint: ptr(true), OpenWorldHint: ptr(false)},
 			call:        unlockGiftWrapping,
 		},
 		{
@@ -573,14 +604,17 @@ func giftTools() []*tool {
 				{name: "occasion", typ: "string", required: true, description: "The occasion of the gift.", hint: `Say what the gift is for, for example "birthday".`},
 				{name: "recipient", typ: "string", description: "Who the card is for."},
 			},
-			blocking: true,
-			call:     writeCardMessage,
+			annotations: readOnly,
+			blocking:    true,
+			call:        writeCardMessage,
 		},
 		{
 			// The tool the tools lesson shows on the last page of tools/list.
 			name:        "wrap_gift",
 			title:       "Wrapping styles",
 			description: "Lists the gift-wrapping styles available for a gift.",
+			// As the tools lesson shows its annotations.
+			annotations: &toolAnnotations{ReadOnlyHint: ptr(true), IdempotentHint: ptr(true), OpenWorldHint: ptr(false)},
 			locked:      true,
 			call:        constant(callResult{Content: []any{text(wrappingStylesText)}}),
 		},
@@ -649,6 +683,8 @@ func unlockGiftWrapping(c *call) (any, *rpcError) {
 		return textResult("Gift wrapping is already unlocked: wrap_gift is in tools/list."), nil
 	}
 	s.toolsChanged(c.related(), c.r.modern)
+	// The catalogue now lists the wrapping styles: a subscriber hears it.
+	s.resourceUpdated(CatalogURI, c.related())
 	return textResult("Gift wrapping is unlocked: the tool wrap_gift is now in tools/list."), nil
 }
 

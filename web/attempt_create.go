@@ -20,11 +20,11 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	_, _, p, err := s.exerciseProgress(c, ex)
+	rec, err := s.exerciseProgress(c, ex)
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: p, answer: ex.Starter}
+	st := exerciseState{progress: rec.progress, answer: ex.Starter}
 	if err := parseForm(c, x); err != nil {
 		var he *httpError
 		if !errors.As(err, &he) || he.status != http.StatusRequestEntityTooLarge {
@@ -46,7 +46,7 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 		s.renderExercise(c, he.status, l, cat, ex, st)
 		return nil
 	}
-	if _, _, _, err := s.submitAnswer(c, ex, l, answer); err != nil {
+	if _, err := s.submitAnswer(c, ex, l, answer); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, exerciseURL(l, ex.ID)+"#feedback")

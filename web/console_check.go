@@ -30,9 +30,9 @@ func (s *Server) consoleCheck(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	res, _, _, err := s.submitAnswer(c, ex, l, answer)
+	sub, err := s.submitAnswer(c, ex, l, answer)
 	if err != nil {
 		return err
 	}
-	return s.renderConsole(c, http.StatusOK, consolePage{exResult: &consoleExerciseOutcome{res: res, answer: answer, kept: kept}})
+	return s.renderConsole(c, http.StatusOK, consolePage{exResult: &consoleExerciseOutcome{res: sub.result, answer: answer, kept: kept}})
 }

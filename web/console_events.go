@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -51,9 +52,13 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	}
 	// Subscribe before reading the backlog, so nothing falls between them;
 	// what arrives twice is skipped by its number.
+	done, err := s.consoles.OpenStream(e)
+	if err != nil {
+		return streamRefusal(c, l, err)
+	}
+	defer done()
 	ch, unsubscribe := e.Console.Subscribe()
 	defer unsubscribe()
-	defer s.consoles.Stream(e)()
 
 	w := c.Writer
 	h := w.Header()
@@ -143,6 +148,18 @@ func (st *consoleStream) follow(ch <-chan mockserver.ConsoleUpdate) error {
 			w.Flush()
 		}
 	}
+}
+
+// streamRefusal is the answer past a bound of the event streams: 429 when
+// the learner holds too many (tabs), 503 when the server does, in the
+// learner's language, with a hint of when to try again.
+func streamRefusal(c *gin.Context, l i18n.Lang, err error) error {
+	x := i18n.ConsoleFor(l)
+	c.Header("Retry-After", "30")
+	if errors.Is(err, console.ErrLearnerStreams) {
+		return &httpError{status: http.StatusTooManyRequests, msg: x.ErrStreamsLearner, err: err}
+	}
+	return &httpError{status: http.StatusServiceUnavailable, msg: x.ErrStreamsServer, err: err}
 }
 
 // resetData is the data of "event: reset": {"restarted": true} when the

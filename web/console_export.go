@@ -5,18 +5,35 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
+
+// directionWord is a sender's side in the timeline's words ("client →
+// server"), "" when the sender is unknown.
+func directionWord(x *i18n.ConsoleUI, from string) string {
+	switch from {
+	case exchange.FromClient:
+		return x.FromLearner
+	case exchange.FromServer:
+		return x.FromServer
+	}
+	return ""
+}
 
 // consoleExport answers GET /api/console/export.jsonl: the learner's whole
 // exchange as JSON Lines, one message a line with its number, its sender
-// ("client" or "server") and time (exchange.WriteJSONLines), to keep or to
-// paste elsewhere.
+// ("client" or "server"), its direction in the page's words ("client →
+// server", as the timeline says it; ?lang=) and time
+// (exchange.WriteJSONLinesWith), to keep or to paste elsewhere.
 func (s *Server) consoleExport(c *gin.Context) error {
 	var body bytes.Buffer
 	if e, ok, err := s.learnerConsole(c); err != nil {
 		return err
 	} else if ok {
-		if err := e.Console.Exchange().WriteJSONLines(&body); err != nil {
+		x := i18n.ConsoleFor(apiLang(c))
+		if err := e.Console.Exchange().WriteJSONLinesWith(&body, func(from string) string { return directionWord(x, from) }); err != nil {
 			return err
 		}
 	}

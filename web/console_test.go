@@ -284,6 +284,24 @@ func TestConsoleExportJSONLines(t *testing.T) {
 	if ev, _ := x.Event(1); ev.AnsweredBy != 2 {
 		t.Errorf("read back, initialize is answered by #%d, want #2", ev.AnsweredBy)
 	}
+	// Each line says its direction as the timeline does, in the page's
+	// language.
+	for _, tc := range []struct{ lang, client, server string }{
+		{"en", "client → server", "server → client"},
+		{"fr", "client → serveur", "serveur → client"},
+	} {
+		var got []string
+		for _, line := range strings.Split(strings.TrimSuffix(b.get("/api/console/export.jsonl?lang="+tc.lang).body, "\n"), "\n") {
+			var l struct {
+				Direction string `json:"direction"`
+			}
+			json.Unmarshal([]byte(line), &l)
+			got = append(got, l.Direction)
+		}
+		if diff := cmp.Diff([]string{tc.client, tc.server, tc.client, tc.server}, got); diff != "" {
+			t.Errorf("%s export directions (-want +got):\n%s", tc.lang, diff)
+		}
+	}
 }
 
 // What a learner types reaches the diagram and the page escaped: the SVG
@@ -471,6 +489,13 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 
 	tpl := b.get("/en/console?template=tools-list")
 	mustContain(t, "template", tpl.body, `&#34;id&#34;: 2, &#34;method&#34;: &#34;tools/list&#34;`)
+
+	pre := b.get("/en/console?message=" + url.QueryEscape(`{"jsonrpc":"2.0","id":7,"method":"resources/list"}`))
+	mustContain(t, "prefilled message", pre.body, `&#34;id&#34;:7,&#34;method&#34;:&#34;resources/list&#34;`)
+	long := b.get("/en/console?message=" + url.QueryEscape(`{"x":"`+strings.Repeat("a", maxPrefillBytes)+`"}`))
+	if strings.Contains(long.body, strings.Repeat("a", 100)) {
+		t.Error("a prefilled message over maxPrefillBytes reached the editor")
+	}
 
 	check := b.postForm("/en/console", url.Values{"action": {"check"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"nme":"x"}}`}})
 	mustContain(t, "check", check.body, "error(s) to fix", `class="problem problem-error"`, `data-line="1"`)

@@ -252,7 +252,8 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 		DiagramAPI:  "/api/console/diagram?lang=" + string(l),
 		TemplateAPI: "/api/console/templates/",
 		PeekAPI:     "/api/console/peek?lang=" + string(l),
-		ExportURL:   "/api/console/export.jsonl",
+		ExportURL:   "/api/console/export.jsonl?lang=" + string(l),
+		ExplainURL:  "/" + string(l) + "/explain?source=console", ExplainLabel: i18n.ExplainFor(l).Link,
 		ExchangeAPI: "/api/console/exchange",
 		AtLineCol:   i18n.ExerciseFor(l).AtLineCol,
 		ScriptURL:   s.assets.URL("js/console.js"),
@@ -270,25 +271,37 @@ func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Se
 		vm.CheckProtocol = vm.Protocol
 	}
 	ctx := consoleItems(l, e, exID)
+	d := x.Diagram(maxDiagramEvents)
+	if len(d.Arrows) > 0 {
+		ctx.drawnFrom = d.Arrows[0].Seq
+	}
 	vm.Exchange.Items = make([]view.ExchangeItemVM, 0, len(events))
 	for _, ev := range events {
 		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
 		vm.LastSeq = ev.Seq
 	}
-	vm.Exchange.Diagram = s.diagramOf(l, x.Diagram(maxDiagramEvents))
+	vm.Exchange.Diagram = s.diagramOf(l, d)
 	return events, pending
 }
 
-// consoleDraft fills the editor: what was sent back to the page, a
+// maxPrefillBytes bounds the message a link may put in the editor
+// (?message=): a lesson's example, never a whole session.
+const maxPrefillBytes = 8 << 10
+
+// consoleDraft fills the editor: what was sent back to the page, a message
+// a lesson's "try it in the console" link gives (?message=, bounded), a
 // template or a response asked for in the address, the last message sent,
 // or, before the handshake, its first message. noReply is true when the
 // address asks for a response to a server request that does not wait.
 func consoleDraft(c *gin.Context, vm *view.ConsoleVM, pg consolePage, e *console.Session, pending []exchange.Event, st console.State) (noReply bool) {
 	key := c.Query("template")
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
+	prefill := c.Query("message")
 	switch {
 	case pg.draft != nil:
 		vm.Draft = *pg.draft
+	case prefill != "" && len(prefill) <= maxPrefillBytes:
+		vm.Draft = prefill
 	case key != "" || replySeq > 0:
 		text, ok := console.Text(key, pending, st, replySeq)
 		vm.Draft, noReply = text, !ok

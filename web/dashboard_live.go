@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -14,7 +13,7 @@ import (
 // escaping templates as the page, so names and codes stay text.
 func (s *Server) dashboardLive(c *gin.Context) error {
 	l := langOf(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,7 +16,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 	l := langOf(c)
 	t := i18n.InstructorFor(l)
 	anon := anonMode(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, time.Now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
 	if err != nil {
 		return err
 	}
@@ -45,7 +44,7 @@ func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
 	switch c.Query("done") {
 	case "workshop":
 		n, _ := strconv.Atoi(c.Query("n"))
-		return fmt.Sprintf(t.ResetWorkshopDone, n)
+		return i18n.Sprintf(t.LangOf(), t.ResetWorkshopDone, n)
 	case "learner":
 		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
 		if l, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {

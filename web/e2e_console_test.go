@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -32,7 +31,7 @@ func TestE2EConsole(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS("#template"), key),
 			chromedp.Click(chromedp.CSS("[data-template-use]")),
 		)
-		e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes(`+jsonString(want)+`)`, chromedp.WithPollingTimeout(5*time.Second)))
+		e2etest.Wait(t, ctx, "the template "+key+" in the editor", `document.getElementById("answer").value.includes(`+jsonString(want)+`)`)
 	}
 	send := func(wait string) {
 		t.Helper()
@@ -66,7 +65,7 @@ func TestE2EConsole(t *testing.T) {
 	useTemplate("initialize", `"method": "initialize"`)
 	e2etest.Do(t, ctx, "the report says it is ready", chromedp.WaitVisible(chromedp.CSS("#report-box .report-ok")))
 	send(`#msg-2[data-status="reply"]`)
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.querySelector("[data-state]").textContent.includes("2025-11-25")`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Wait(t, ctx, "the negotiated revision in the state", `document.querySelector("[data-state]").textContent.includes("2025-11-25")`)
 	useTemplate("initialized", "notifications/initialized")
 	send(`#msg-3[data-status="noreply"]`)
 	useTemplate("tools-list", `"id": 2`)
@@ -85,8 +84,8 @@ func TestE2EConsole(t *testing.T) {
 	}
 	// The call's label is updated once its result is drawn; on a loaded
 	// machine that can be a frame later, so wait for it (a label that never
-	// changes still fails, by timeout).
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#msg-6 .tl-status") || {textContent: ""}).textContent.indexOf("answered by #") === 0`, chromedp.WithPollingTimeout(5*time.Second)))
+	// changes still fails, at the test's deadline).
+	e2etest.Wait(t, ctx, "the call labelled as answered", `(document.querySelector("#msg-6 .tl-status") || {textContent: ""}).textContent.indexOf("answered by #") === 0`)
 	got := e2etest.Get(t, ctx, chromedp.Evaluate[timeline](`(function () {
 		var req = document.getElementById("msg-6");
 		var resp = document.querySelector('.tl-item[data-reply-to="6"]');
@@ -113,7 +112,7 @@ func TestE2EConsole(t *testing.T) {
 	if !strings.Contains(got.Live, "Live") {
 		t.Errorf("the live indicator says %q", got.Live)
 	}
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Wait(t, ctx, "the progress notifications in the diagram", `(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`)
 
 	// The server asks the learner (elicitation/create): the request waits,
 	// its button fills in a response with the right id, checked against the
@@ -125,8 +124,8 @@ func TestE2EConsole(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#msg-12[data-status="waiting"] .tl-wait [data-answer]`)),
 		chromedp.Click(chromedp.CSS(`#msg-12 [data-answer]`)),
 	)
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes('"action": "accept"')`, chromedp.WithPollingTimeout(5*time.Second)))
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Wait(t, ctx, "the filled-in answer to the elicitation", `document.getElementById("answer").value.includes('"action": "accept"')`)
+	e2etest.Wait(t, ctx, "the report on the answer to #12", `(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`)
 	send(`.tl-item[data-reply-to="11"]`)
 	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-wait").length`)); n != 0 {
 		t.Errorf("%d server requests still wait after the answer", n)
@@ -202,7 +201,7 @@ func TestE2EConsoleLiveExercise(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#template"), "prepare-delivery"),
 		chromedp.Click(chromedp.CSS("[data-template-use]")),
 	)
-	e2etest.Get(t, ctx, chromedp.Poll[bool](`document.getElementById("answer").value.includes("progressToken")`, chromedp.WithPollingTimeout(5*time.Second)))
+	e2etest.Wait(t, ctx, "the template in the editor", `document.getElementById("answer").value.includes("progressToken")`)
 	e2etest.Do(t, ctx, "send it and check the exchange",
 		chromedp.Click(chromedp.CSS("[data-send]")),
 		chromedp.WaitVisible(chromedp.CSS(`.tl-item[data-reply-to="4"]`)),

@@ -40,7 +40,8 @@ func TestE2ELessonNavigation(t *testing.T) {
 		t.Errorf("lesson title %q, want %q", got, second.Title)
 	}
 
-	fr, _, next, _ := e.catalog.Lesson(i18n.FR, second.Slug)
+	p, _ := e.catalog.Lesson(i18n.FR, second.Slug)
+	fr, next := p.Lesson, p.Next
 	e2etest.Do(t, ctx, "switch to French",
 		chromedp.Click(chromedp.CSS("[data-lang-switch]")),
 		chromedp.WaitVisible(chromedp.CSS(`html[lang="fr"] article.lesson`)),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -41,6 +42,7 @@ func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 		DiagramTitle: x.DiagramTitle, DiagramEmpty: x.DiagramEmpty,
 		ReportCount: x.ReportCount, ServerWaits: x.ServerWaits, WriteAnswer: x.WriteAnswer,
 		ConvProblem: x.ConvProblem, MentionOn: x.MentionOn,
+		FoldShow: x.FoldShow, FoldHide: x.FoldHide, ToArrow: x.ToArrow,
 	}
 }
 
@@ -55,6 +57,9 @@ type itemContext struct {
 	// answerURL builds the link that opens the editor with its response.
 	waiting   func(seq int) bool
 	answerURL func(seq int) string
+	// drawnFrom is the first message the diagram draws (0: all of them):
+	// only those link to their arrow.
+	drawnFrom int
 }
 
 // exchangeItemVM lays out one event of an exchange.
@@ -64,15 +69,13 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 		Seq: e.Seq, From: e.From, Kind: e.Kind, Method: e.Method, ID: string(e.ID),
 		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
 	}
+	if e.Seq >= ctx.drawnFrom {
+		vm.Arrow = arrowID(e.Seq)
+	}
 	if !e.Time.IsZero() {
 		vm.Time = e.Time.Format("15:04:05.000")
 	}
-	switch e.From {
-	case exchange.FromClient:
-		vm.FromLabel = x.FromLearner
-	case exchange.FromServer:
-		vm.FromLabel = x.FromServer
-	}
+	vm.FromLabel = directionWord(x, e.From)
 	relate(x, &vm, e)
 	if e.Kind == exchange.KindRequest && e.From == exchange.FromServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
 		vm.AnswerURL = ctx.answerURL(e.Seq)
@@ -194,7 +197,16 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 	if len(d.Arrows) == 0 {
 		return ""
 	}
-	svg, err := markdown.SequenceSVG(diagramSource(i18n.ConsoleFor(l), d), string(l))
+	x := i18n.ConsoleFor(l)
+	svg, err := markdown.SequenceSVGLinked(diagramSource(x, d), l, func(n int) markdown.SequenceLink {
+		if n >= len(d.Arrows) {
+			return markdown.SequenceLink{}
+		}
+		seq := d.Arrows[n].Seq
+		// The arrow's own text ("#3 tools/list (id 2)") names the link.
+		id := arrowID(seq)
+		return markdown.SequenceLink{Href: "#msg-" + id[len("arrow-"):], ID: id}
+	})
 	if err != nil {
 		// The source is built here from sanitised labels: an error is a bug.
 		s.log.Error("draw an exchange's sequence diagram", "err", err)
@@ -202,6 +214,10 @@ func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
 	}
 	return svg
 }
+
+// arrowID is the element id of message seq's arrow in the diagram; the
+// message links to it.
+func arrowID(seq int) string { return "arrow-" + strconv.Itoa(seq) }
 
 // diagramSource writes a diagram in the sequence syntax of
 // internal/markdown: one arrow per message, labelled with its number in

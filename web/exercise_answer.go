@@ -48,13 +48,18 @@ func tooLarge(x *i18n.ExerciseUI) *httpError {
 
 // cleanAnswer normalises line ends (a form sends CRLF, the script LF, and
 // the checker's line numbers must match what the learner sees) and refuses
-// what is not text or too long.
+// what is not text, too long, or blank.
 func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 	if len(answer) > maxAnswerBytes {
 		return "", tooLarge(x)
 	}
 	if !utf8.ValidString(answer) {
 		return "", &httpError{status: http.StatusBadRequest, msg: x.ErrNotText}
+	}
+	// An empty editor is not an attempt: it is not stored, and counts
+	// neither towards solution_after nor towards the "may be stuck" list.
+	if strings.TrimSpace(answer) == "" {
+		return "", &httpError{status: http.StatusUnprocessableEntity, msg: x.ErrEmpty}
 	}
 	return strings.ReplaceAll(answer, "\r\n", "\n"), nil
 }
@@ -63,14 +68,14 @@ func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 // Grade takes it. ok is false when a choice is missing.
 func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		vals := make([]string, ex.Items())
 		for i := range vals {
 			v := strings.TrimSpace(form.Get(fmt.Sprintf("item-%d", i+1)))
 			if v == "" {
 				return "", false
 			}
-			if ex.Kind == exercise.KindClassify {
+			if ex.Kind != exercise.KindMatch {
 				vals[i] = strconv.Quote(v)
 			} else {
 				n, err := strconv.Atoi(v)
@@ -85,32 +90,52 @@ func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
 	return form.Get("answer"), true
 }
 
+// submission is a graded answer, stored.
+type submission struct {
+	result   exercise.Result
+	attempt  store.Attempt
+	progress store.ExerciseProgress // after this attempt
+}
+
 // submitAnswer grades an answer and stores the attempt as the learner's
 // progress, in one transaction. When it returns without error, the attempt
 // is durable.
-func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, answer string) (exercise.Result, store.Attempt, store.ExerciseProgress, error) {
+func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, answer string) (submission, error) {
 	learner, err := s.requireLearner(c)
 	if err != nil {
-		return exercise.Result{}, store.Attempt{}, store.ExerciseProgress{}, err
+		return submission{}, err
 	}
-	res := ex.Grade(answer, l)
-	a, p, err := s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
-		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: res.Passed, FirstProblem: firstProblem(res),
+	sub := submission{result: ex.Grade(answer, l)}
+	sub.attempt, sub.progress, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
+		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: firstProblem(sub.result),
 	})
-	return res, a, p, err
+	if err == nil {
+		err = s.scheduleReview(c.Request.Context(), learner.ID, sub.attempt.ID, ex.ID, sub.result, sub.progress)
+	}
+	return sub, err
+}
+
+// learnerRecord is the cookie's learner, when there is one (found), and
+// what they did: on one exercise, or in the whole course. Without a
+// learner, the learner is zero and the progress empty.
+type learnerRecord[P any] struct {
+	learner  store.Learner
+	found    bool
+	progress P
 }
 
 // exerciseProgress is the current learner's record on ex (zero when none).
-func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (store.Learner, bool, store.ExerciseProgress, error) {
+func (s *Server) exerciseProgress(c *gin.Context, ex *exercise.Exercise) (learnerRecord[store.ExerciseProgress], error) {
 	learner, ok, err := s.currentLearner(c)
+	rec := learnerRecord[store.ExerciseProgress]{learner: learner, found: ok}
 	if err != nil || !ok {
-		return learner, ok, store.ExerciseProgress{}, err
+		return rec, err
 	}
-	p, err := s.store.ExerciseProgressFor(c.Request.Context(), learner.ID, ex.ID)
+	rec.progress, err = s.store.ExerciseProgressFor(c.Request.Context(), learner.ID, ex.ID)
 	if errors.Is(err, store.ErrNotFound) {
-		return learner, true, store.ExerciseProgress{}, nil
+		return learnerRecord[store.ExerciseProgress]{learner: learner, found: true}, nil
 	}
-	return learner, true, p, err
+	return rec, err
 }
 
 // parseForm reads a posted form; a body over the limit is a 413 with a

@@ -24,7 +24,7 @@ func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view
 		return view.ProblemVM{
 			Code: d.Code, Severity: d.Severity, Message: exercise.InlineHTML(d.Message),
 			Pointer: d.Pointer, Line: d.Line, Column: d.Column, Suggestion: d.Suggestion,
-			Excerpt: excerpt(d.Line, d.Column),
+			Excerpt: excerpt(d.Line, d.Column), LessonSlug: d.Lesson,
 		}
 	}
 
@@ -53,6 +53,11 @@ func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view
 		pb := view.ProblemVM{
 			Severity: grader.SeverityError, Message: exercise.InlineHTML(cr.Message),
 			Pointer: cr.Pointer, Line: cr.Line, Column: cr.Column, Excerpt: excerpt(cr.Line, cr.Column),
+			CheckID: cr.ID,
+		}
+		if !ex.Kind.IsMessage() && ex.Kind != exercise.KindLive {
+			// No editor, so no line and column to point at.
+			pb.Line, pb.Column = 0, 0
 		}
 		if cr.Feedback != "" {
 			pb.Message, pb.Wanted = exercise.InlineHTML(cr.Feedback), pb.Message

@@ -16,10 +16,11 @@ func (s *Server) exerciseList(c *gin.Context) error {
 	l := langOf(c)
 	x := i18n.ExerciseFor(l)
 	cat := s.content.Catalog()
-	_, _, prog, err := s.progressOf(c)
+	rec, err := s.progressOf(c)
 	if err != nil {
 		return err
 	}
+	prog := rec.progress
 	vm := view.ExerciseListVM{X: x}
 	for _, lesson := range cat.Lessons(l) {
 		exs := cat.ExercisesFor(lesson.Slug)

@@ -23,13 +23,13 @@ func (s *Server) exerciseShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	learner, ok, p, err := s.exerciseProgress(c, ex)
+	rec, err := s.exerciseProgress(c, ex)
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: p, answer: ex.Starter}
-	if ok && c.Query("start") == "" {
-		a, err := s.store.LastAttempt(c.Request.Context(), learner.ID, ex.ID)
+	st := exerciseState{progress: rec.progress, answer: ex.Starter}
+	if rec.found && c.Query("start") == "" {
+		a, err := s.store.LastAttempt(c.Request.Context(), rec.learner.ID, ex.ID)
 		switch {
 		case err == nil:
 			res := ex.Grade(a.Answer, l)

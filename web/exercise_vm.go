@@ -59,6 +59,8 @@ func kindLabel(x *i18n.ExerciseUI, k exercise.Kind) string {
 		return x.KindMatch
 	case exercise.KindLive:
 		return x.KindLive
+	case exercise.KindLog:
+		return logKindLabel(x)
 	}
 	return string(k)
 }
@@ -98,13 +100,13 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		HintsTotal: len(t.Hints),
 	}
 	vm.Lesson = view.NavLink{URL: lessonURL(l, ex.Lesson), Title: ex.Lesson}
-	if lesson, _, _, ok := cat.Lesson(l, ex.Lesson); ok {
-		vm.Lesson.Title = lesson.Title
+	if p, ok := cat.Lesson(l, ex.Lesson); ok {
+		vm.Lesson.Title = p.Lesson.Title
 	}
 	vm.Hints = t.Hints[:min(st.progress.HintsRevealed, len(t.Hints))]
 
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		vm.Items, vm.Requests = choiceItems(l, x, ex, st.answer, st.result)
 	case exercise.KindLive:
 		vm.ConsoleURL = fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID)
@@ -116,7 +118,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		}
 	}
 	if st.result != nil {
-		vm.Feedback = feedbackVM(ex, *st.result, st.answer)
+		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
+		vm.Feedback = feedbackVM(ex, res, st.answer)
+		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
 	}
 	s.unlockSolution(&vm, l, x, ex, st.progress)
 
@@ -126,6 +130,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 			n := all[i+1]
 			vm.Next = &view.NavLink{URL: exerciseURL(l, n.ID), Title: n.TextIn(l).Title}
 		}
+	}
+	if vm.Next == nil {
+		vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
 	}
 	if vm.Feedback != nil && vm.Feedback.Passed {
 		vm.Feedback.Next = vm.Next
@@ -140,13 +147,13 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	if !unlocked || len(ex.Solutions) == 0 {
 		vm.SolutionMsg = x.SolutionPassing
 		if ex.SolutionAfter > 0 {
-			vm.SolutionMsg = fmt.Sprintf(x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
+			vm.SolutionMsg = i18n.Sprintf(l, x.SolutionAfterN, ex.SolutionAfter, max(ex.SolutionAfter-p.FailedAttempts, 1))
 		}
 		return
 	}
 	sol := ex.Solutions[0]
 	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch:
+	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		for _, it := range choiceItemsOnly(l, x, ex, sol) {
 			for _, o := range it.Options {
 				if o.Checked {
@@ -217,13 +224,16 @@ func choiceItemsOnly(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, ans
 	picked := answerValues(answer, len(texts))
 	for i, text := range texts {
 		it := view.ChoiceItem{N: i + 1, Text: text, HTML: markdown.HighlightJSON(text), Name: fmt.Sprintf("item-%d", i+1)}
-		if ex.Kind == exercise.KindClassify {
+		switch ex.Kind {
+		case exercise.KindClassify:
 			it.Radio = true
 			it.Label = fmt.Sprintf(x.KindOfMessage, i+1)
 			for _, ch := range ex.TextIn(l).Choices {
 				it.Options = append(it.Options, view.Option{Value: ch.Value, Label: ch.Label, Checked: picked[i] == ch.Value})
 			}
-		} else {
+		case exercise.KindLog:
+			it = logItem(l, ex, it, picked[i])
+		default:
 			it.Label = fmt.Sprintf(x.AnswersRequest, i+1)
 			for n := 1; n <= len(ex.Requests); n++ {
 				v := strconv.Itoa(n)

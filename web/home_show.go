@@ -14,11 +14,12 @@ import (
 func (s *Server) homeShow(c *gin.Context) error {
 	l := langOf(c)
 	cat := s.content.Catalog()
-	_, _, prog, err := s.progressOf(c)
+	rec, err := s.progressOf(c)
 	if err != nil {
 		return err
 	}
-	var vm view.HomeVM
+	prog := rec.progress
+	vm := view.HomeVM{P: i18n.PathFor(l)}
 	for _, lesson := range cat.Lessons(l) {
 		card := view.LessonCard{
 			Order:   lesson.Order,
@@ -34,6 +35,13 @@ func (s *Server) homeShow(c *gin.Context) error {
 			}
 		}
 		vm.Lessons = append(vm.Lessons, card)
+	}
+	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
+		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
+		vm.Totals = totalsText(l, cat, prog)
+	}
+	if vm.Review, err = s.reviewLink(c, l, rec.learner.ID, rec.found); err != nil {
+		return err
 	}
 	c.Header("Cache-Control", "no-store")
 	f := s.frame(c, l, i18n.UIFor(l).CourseTitle, "course")

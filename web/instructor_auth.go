@@ -150,7 +150,7 @@ func bearerToken(c *gin.Context) (string, bool) {
 // valid instructor session cookie; limited is true when a wrong one was
 // slowed down by the sign-in guard.
 func (s *Server) isInstructor(c *gin.Context) (ok, limited bool) {
-	now := time.Now()
+	now := s.now()
 	if tok, has := bearerToken(c); has {
 		ok = s.instructor.checkToken(tok)
 		return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "bearer", ok, now)

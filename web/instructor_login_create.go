@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -19,7 +18,7 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 	if err := c.Request.ParseForm(); err != nil {
 		return badRequest("the sign-in form could not be read")
 	}
-	ip, now := c.ClientIP(), time.Now()
+	ip, now := c.ClientIP(), s.now()
 	ok := s.instructor.checkToken(c.PostForm("token"))
 	if s.instructorGuard.decided(c.Request.Context(), ip, "form", ok, now) {
 		s.renderLogin(c, http.StatusTooManyRequests, next, t.LoginTooMany)

@@ -476,7 +476,7 @@ func TestResetsNeedConfirmation(t *testing.T) {
 	if page := b.get(r.header.Get("Location")); !strings.Contains(page.body, "was erased") {
 		t.Errorf("no notice after the reset")
 	}
-	if r := b.get("/instructor/reset"); r.status != 200 || !strings.Contains(r.body, "2 learners, 1 attempts") {
+	if r := b.get("/instructor/reset"); r.status != 200 || !strings.Contains(r.body, "2 learners, 1 attempt)") {
 		t.Errorf("workshop reset page = %d", r.status)
 	}
 	r = post("/instructor/reset", "confirm=yes")

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
@@ -121,7 +122,7 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 	colIndex := make(map[string]int, len(cols))
 	vm := view.DashboardLiveVM{
 		T: t, Anon: anon, UpdatedAt: d.At.Format("15:04:05"),
-		Summary:   fmt.Sprintf(t.Summary, len(d.Learners), d.Attempts),
+		Summary:   i18n.Sprintf(t.LangOf(), t.Summary, len(d.Learners), d.Attempts),
 		StuckHelp: fmt.Sprintf(t.StuckHelp, stuckRule.MinFailures, int(stuckRule.Window.Minutes())),
 	}
 	for i, c := range cols {
@@ -138,6 +139,8 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 		if !anon {
 			r.ResetURL = fmt.Sprintf("/instructor/learners/%d/reset", lr.ID)
 			r.ResetLabel = fmt.Sprintf(t.ResetLearnerFor, r.Name)
+			r.AttemptsURL = fmt.Sprintf("/instructor/learners/%d", lr.ID)
+			r.AttemptsLabel = fmt.Sprintf(t.AttemptsOpen, r.Name)
 		}
 		rows[lr.ID] = r
 		order = append(order, lr.ID)
@@ -180,7 +183,7 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 		c := cols[i]
 		vm.Stuck = append(vm.Stuck, view.DashStuck{
 			Name: names[st.LearnerID], ExerciseKey: c.key, ExerciseTitle: c.title, URL: c.url,
-			Detail: fmt.Sprintf(t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
+			Detail: i18n.Sprintf(t.LangOf(), t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
 		})
 	}
 	return vm
@@ -240,8 +243,8 @@ func (s *Server) dashExercise(l i18n.Lang, t *i18n.InstructorUI, c exerciseColum
 	}
 	for _, p := range sum.Problems {
 		ex.Problems = append(ex.Problems, view.DashProblem{
-			Code: p.Code, Title: s.codeTitles[p.Code][string(l)],
-			People: fmt.Sprintf(t.ProblemPeople, p.Learners),
+			Code: p.Code, Title: exercise.InlineHTML(s.codeTitles[p.Code][string(l)]), RuleURL: s.ruleURL(l, p.Code),
+			People: i18n.Sprintf(t.LangOf(), t.ProblemPeople, p.Learners),
 		})
 	}
 	return ex
@@ -316,7 +319,7 @@ func (s *Server) workshopResetVM(c *gin.Context, t *i18n.InstructorUI) (view.Con
 		return view.ConfirmVM{}, err
 	}
 	return view.ConfirmVM{
-		T: t, Title: t.ResetWorkshopTitle, Body: fmt.Sprintf(t.ResetWorkshopBody, len(learners), attempts),
+		T: t, Title: t.ResetWorkshopTitle, Body: i18n.Sprintf(t.LangOf(), t.ResetWorkshopBody, len(learners), attempts),
 		Action: "/instructor/reset", Back: "/instructor",
 	}, nil
 }

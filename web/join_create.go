@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -24,7 +23,7 @@ func (s *Server) joinCreate(c *gin.Context) error {
 		return nil
 	}
 	name := store.CleanDisplayName(c.PostForm("name"))
-	ip, now := c.ClientIP(), time.Now()
+	ip, now := c.ClientIP(), s.now()
 	if !s.joinGuard.allow(ip, now) {
 		s.renderJoin(c, http.StatusTooManyRequests, name, "code", w.TooManyCodes)
 		return nil

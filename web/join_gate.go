@@ -36,9 +36,18 @@ func (s *Server) requireJoin(c *gin.Context) {
 		c.AbortWithStatusJSON(http.StatusForbidden, gin.H{"error": i18n.WorkshopFor(apiLang(c)).JoinFirst})
 		return
 	}
-	target := "/" + string(l) + "/join"
+	q := url.Values{}
 	if c.Request.Method == http.MethodGet {
-		target += "?next=" + url.QueryEscape(c.Request.URL.RequestURI())
+		q.Set("next", c.Request.URL.RequestURI())
+	}
+	if tok, err := c.Cookie(learnerCookie); !ok && err == nil && tok != "" {
+		// The browser was a learner the store no longer has: the
+		// instructor reset the workshop. Say so on the join page.
+		q.Set("reset", "1")
+	}
+	target := "/" + string(l) + "/join"
+	if len(q) > 0 {
+		target += "?" + q.Encode()
 	}
 	c.Redirect(http.StatusSeeOther, target)
 	c.Abort()
@@ -46,7 +55,8 @@ func (s *Server) requireJoin(c *gin.Context) {
 
 // joinExempt lists what must work before joining: the join page itself,
 // continuing with a resume code (a learner who joined on another device),
-// and the stateless message checker.
+// the stateless message checker, and the rules pages (documentation an
+// instructor links to from the dashboard).
 func joinExempt(c *gin.Context) bool {
 	p := c.Request.URL.Path
 	if p == "/api/validate" {
@@ -54,7 +64,8 @@ func joinExempt(c *gin.Context) bool {
 	}
 	for _, l := range i18n.All {
 		prefix := "/" + string(l)
-		if p == prefix+"/join" || (p == prefix+"/progress/resume" && c.Request.Method == http.MethodPost) {
+		if p == prefix+"/join" || (p == prefix+"/progress/resume" && c.Request.Method == http.MethodPost) ||
+			p == prefix+"/rules" || strings.HasPrefix(p, prefix+"/rules/") {
 			return true
 		}
 	}

@@ -28,6 +28,15 @@ func (s *Server) joinShow(c *gin.Context) error {
 	return nil
 }
 
+// joinNotice is what the join page says before the form: why the learner
+// is here again after a workshop reset.
+func joinNotice(c *gin.Context, w *i18n.WorkshopUI) string {
+	if c.Query("reset") == "1" {
+		return w.WasReset
+	}
+	return ""
+}
+
 func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string) {
 	l := langOf(c)
 	w := i18n.WorkshopFor(l)
@@ -39,6 +48,11 @@ func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string)
 		W: w, X: i18n.ExerciseFor(l), Action: action,
 		ResumeURL: "/" + string(l) + "/progress/resume",
 		Name:      name, Error: msg, ErrorField: field,
+	}
+	vm.Notice = joinNotice(c, w)
+	if field == "name" {
+		// The code was right: keep it, so only the name needs fixing.
+		vm.Code = c.PostForm("code")
 	}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, status, view.Join(s.frame(c, l, w.JoinTitle, ""), vm))

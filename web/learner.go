@@ -106,14 +106,14 @@ func (s *Server) setLearnerCookie(c *gin.Context, token string) {
 
 // progressOf is the current learner's progress; without a learner it is
 // empty (ok false), never an error.
-func (s *Server) progressOf(c *gin.Context) (store.Learner, bool, store.Progress, error) {
+func (s *Server) progressOf(c *gin.Context) (learnerRecord[store.Progress], error) {
 	l, ok, err := s.currentLearner(c)
 	if err != nil {
-		return store.Learner{}, false, store.Progress{}, err
+		return learnerRecord[store.Progress]{}, err
 	}
 	if !ok {
-		return l, false, store.Progress{Exercises: map[string]store.ExerciseProgress{}, LessonsRead: map[string]time.Time{}}, nil
+		return learnerRecord[store.Progress]{progress: store.Progress{Exercises: map[string]store.ExerciseProgress{}, LessonsRead: map[string]time.Time{}}}, nil
 	}
 	p, err := s.store.ProgressFor(c.Request.Context(), l.ID)
-	return l, true, p, err
+	return learnerRecord[store.Progress]{learner: l, found: true, progress: p}, err
 }

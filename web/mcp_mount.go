@@ -22,7 +22,10 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		RequestTimeout: s.cfg.MCPRequestTimeout,
 		Logger:         s.log,
 	})
-	s.consoles = console.NewRegistry(mock, console.Limits{Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout}, s.log, nil)
+	s.consoles = console.NewRegistry(mock, console.Limits{
+		Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout,
+		StreamsPerLearner: s.cfg.ConsoleStreamsPerLearner, Streams: s.cfg.ConsoleStreams,
+	}, s.log, nil)
 }
 
 // mcpServe hands /mcp to the gift server's handler, which checks Origin and

@@ -143,13 +143,9 @@ func TestServerCloseEndsStreams(t *testing.T) {
 		closed <- err
 	}()
 	e.srv.Close()
-	select {
-	case err := <-closed:
-		if err != nil {
-			t.Errorf("stream ended with %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the console's event stream is still open after Close")
+	// A stream Close left open hangs here until the test's deadline.
+	if err := <-closed; err != nil {
+		t.Errorf("stream ended with %v", err)
 	}
 	if r := b.do("POST", "/api/console/messages", "text/plain", `{"jsonrpc":"2.0","id":1,"method":"ping"}`); r.status != http.StatusServiceUnavailable {
 		t.Errorf("a message after Close = %d, want 503", r.status)

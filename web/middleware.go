@@ -61,6 +61,7 @@ func crossOrigin() gin.HandlerFunc {
 func limitBody(n int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.Body != nil && c.Request.Body != http.NoBody && c.Request.ContentLength != 0 {
+			c.Set(ctxUnlimitedBody, c.Request.Body) // a route with its own, larger bound (explain_body.go)
 			c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, n)
 		}
 		c.Next()

@@ -2,4 +2,4 @@ package web
 
 import "github.com/gin-gonic/gin"
 
-func (s *Server) notFound(c *gin.Context) error { return errNotFound }
+func (s *Server) notFound(*gin.Context) error { return errNotFound }

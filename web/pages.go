@@ -82,7 +82,8 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 		out[l] = map[string]*page{}
 		lessons := cat.Lessons(l)
 		for _, lesson := range lessons {
-			_, prev, next, _ := cat.Lesson(l, lesson.Slug)
+			p, _ := cat.Lesson(l, lesson.Slug)
+			prev, next := p.Prev, p.Next
 			vm := view.LessonVM{
 				Order: lesson.Order, Total: len(lessons), Slug: lesson.Slug,
 				Title: lesson.Title, Protocol: lesson.Protocol, Objectives: lesson.Objectives,
@@ -105,8 +106,10 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 			}
 			if next != nil {
 				vm.Next = &view.NavLink{URL: lessonURL(l, next.Slug), Title: next.Title}
-				f.NextURL = vm.Next.URL
+			} else {
+				vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
 			}
+			f.NextURL = vm.Next.URL
 			html, err := renderString(context.Background(), view.Lesson(f, vm))
 			if err != nil {
 				return nil, fmt.Errorf("render lesson %s: %w", lesson.File, err)

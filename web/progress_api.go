@@ -55,10 +55,11 @@ type progressTotals struct {
 // learner it is the course with nothing done, and no learner is created.
 func (s *Server) progressAPI(c *gin.Context) error {
 	l := apiLang(c)
-	learner, ok, prog, err := s.progressOf(c)
+	rec, err := s.progressOf(c)
 	if err != nil {
 		return err
 	}
+	learner, ok, prog := rec.learner, rec.found, rec.progress
 	out := progressJSON{Lessons: []lessonProgressJSON{}}
 	if ok {
 		out.Learner = &learnerJSON{DisplayName: learner.DisplayName, ResumeCode: learner.ResumeCode, CreatedAt: learner.CreatedAt.UTC()}

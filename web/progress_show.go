@@ -32,10 +32,11 @@ func (s *Server) progressShow(c *gin.Context) error {
 // progressVM builds the progress page: one bar per lesson.
 func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error) {
 	x := i18n.ExerciseFor(l)
-	learner, ok, prog, err := s.progressOf(c)
+	rec, err := s.progressOf(c)
 	if err != nil {
 		return view.ProgressVM{}, err
 	}
+	learner, ok, prog := rec.learner, rec.found, rec.progress
 	vm := view.ProgressVM{
 		X: x, HasLearner: ok, DisplayName: learner.DisplayName, ResumeCode: learner.ResumeCode,
 		Empty:     len(prog.Exercises) == 0 && len(prog.LessonsRead) == 0,
@@ -44,6 +45,12 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 		JSONURL:   "/api/progress?lang=" + string(l),
 	}
 	cat := s.content.Catalog()
+	if !vm.Empty {
+		vm.Totals = totalsText(l, cat, prog)
+	}
+	if vm.Review, err = s.reviewLink(c, l, learner.ID, ok); err != nil {
+		return vm, err
+	}
 	for _, lesson := range cat.Lessons(l) {
 		_, read := prog.LessonsRead[lesson.Slug]
 		lp := view.LessonProgress{Order: lesson.Order, Title: lesson.Title, URL: lessonURL(l, lesson.Slug), Read: read}

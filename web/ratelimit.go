@@ -149,7 +149,7 @@ func newLimits(cfg Config) *limits {
 // is none yet, so a forged header cannot buy a fresh bucket.
 func (s *Server) rateLimit(kind limitKind) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		now := time.Now()
+		now := s.now()
 		lim, key := s.limits.anonymous, "ip:"+c.ClientIP()
 		learner, ok, err := s.currentLearner(c)
 		if err != nil {

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -68,7 +68,8 @@ func TestRateLimitDefaults(t *testing.T) {
 // One learner who sends too fast gets 429 with Retry-After and a kind
 // message in their language; another learner is not slowed down.
 func TestAttemptsAreRateLimitedPerLearner(t *testing.T) {
-	e := newTestEnv(t, Config{AttemptLimit: RateLimit{PerSecond: 0.5, Burst: 3}}, asWorkshop())
+	clock := &manualClock{t: time.Unix(1_000_000, 0)}
+	e := newTestEnv(t, Config{AttemptLimit: RateLimit{PerSecond: 0.5, Burst: 3}, Clock: clock}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	fast := newBrowser(t, base)
@@ -83,14 +84,14 @@ func TestAttemptsAreRateLimitedPerLearner(t *testing.T) {
 	if r.status != http.StatusTooManyRequests {
 		t.Fatalf("5th attempt (burst of 3 after the first) = %d, want 429", r.status)
 	}
-	if ra, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || ra < 1 || ra > 2 {
-		t.Errorf("Retry-After = %q, want 1 or 2 seconds", r.header.Get("Retry-After"))
+	if ra := r.header.Get("Retry-After"); ra != "2" {
+		t.Errorf("Retry-After = %q, want 2 seconds (one token per 2 s, the clock stopped)", ra)
 	}
 	var body struct {
 		Error      string `json:"error"`
 		RetryAfter int    `json:"retry_after"`
 	}
-	if err := json.Unmarshal([]byte(r.body), &body); err != nil || !strings.Contains(body.Error, "Prenez le temps") || body.RetryAfter < 1 {
+	if err := json.Unmarshal([]byte(r.body), &body); err != nil || !strings.Contains(body.Error, "Prenez le temps") || body.RetryAfter != 2 {
 		t.Errorf("429 body = %s (%v)", r.body, err)
 	}
 	// The form path gets a page, in the page's language.
@@ -100,6 +101,13 @@ func TestAttemptsAreRateLimitedPerLearner(t *testing.T) {
 	}
 	if n, _ := e.store.CountAttempts(t.Context()); n != 4 {
 		t.Errorf("%d attempts stored, want 4 (refused ones are not graded)", n)
+	}
+	// Two seconds later the learner has one token again, and only one.
+	clock.advance(2 * time.Second)
+	for i, want := range []int{http.StatusOK, http.StatusTooManyRequests} {
+		if r := fast.postJSON("/api/exercises/"+ex.ID+"/attempts", map[string]string{"answer": ex.Starter}); r.status != want {
+			t.Errorf("attempt %d after 2 s = %d, want %d", i+1, r.status, want)
+		}
 	}
 	calm := newBrowser(t, base)
 	if r := calm.postJSON("/api/exercises/"+ex.ID+"/attempts", map[string]string{"answer": ex.Starter}); r.status != 200 {
@@ -124,16 +132,35 @@ func TestAnonymousLimitIgnoresForgedForwardedFor(t *testing.T) {
 		return rec.Code
 	}
 	limit := RateLimit{PerSecond: 0.01, Burst: 2}
-	e := newTestEnv(t, Config{AnonymousLimit: limit}, asWorkshop())
+	clock := &manualClock{t: time.Unix(1_000_000, 0)}
+	e := newTestEnv(t, Config{AnonymousLimit: limit, Clock: clock}, asWorkshop())
 	codes := []int{send(e, "1.1.1.1"), send(e, "2.2.2.2"), send(e, "3.3.3.3")}
 	if codes[2] != http.StatusTooManyRequests {
 		t.Errorf("without trusted proxies, forged addresses got %v; want the third refused", codes)
 	}
-	behind := newTestEnv(t, Config{AnonymousLimit: limit, TrustedProxies: []string{"10.0.0.0/8"}}, asWorkshop())
+	behind := newTestEnv(t, Config{AnonymousLimit: limit, TrustedProxies: []string{"10.0.0.0/8"}, Clock: clock}, asWorkshop())
 	codes = []int{send(behind, "1.1.1.1"), send(behind, "2.2.2.2"), send(behind, "3.3.3.3")}
 	for i, c := range codes {
 		if c != http.StatusOK {
 			t.Errorf("behind a trusted proxy, client %d got %d; want 200 (one bucket per client)", i+1, c)
 		}
 	}
+}
+
+// manualClock is a Clock that moves only when the test moves it.
+type manualClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *manualClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -31,12 +30,12 @@ func (s *Server) resumeCreate(c *gin.Context) error {
 		return err
 	}
 	ip := c.ClientIP()
-	if !s.resumeGuard.allow(ip, time.Now()) {
+	if !s.resumeGuard.allow(ip, s.now()) {
 		return fail(http.StatusTooManyRequests, x.ResumeTooMany)
 	}
 	learner, token, err := s.store.AdoptByResumeCode(c.Request.Context(), c.PostForm("code"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.resumeGuard.fail(ip, time.Now())
+		s.resumeGuard.fail(ip, s.now())
 		return fail(http.StatusBadRequest, x.ResumeBad)
 	}
 	if err != nil {

@@ -35,10 +35,17 @@ func (s *Server) routes() {
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
 		g.GET("/check-server", s.handle(s.checkServerShow))
 		g.POST("/check-server", s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
+		g.GET("/explain", s.handle(s.explainShow))
+		g.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
+		g.GET("/rules", s.handle(s.ruleList))
+		g.GET("/rules/:code", s.handle(s.ruleShow))
+		g.GET("/finish", s.handle(s.finishShow))
+		g.GET("/review", s.handle(s.reviewShow))
 	}
 
 	api := r.Group("/api", s.requireJoin)
 	api.POST("/validate", s.handle(s.validatePost))
+	api.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainAPI))
 	api.POST("/exercises/:id/attempts", s.rateLimit(limitAttempts), s.handle(s.attemptCreateAPI))
 	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
 	api.GET("/progress", s.handle(s.progressAPI))
@@ -70,6 +77,7 @@ func (s *Server) routes() {
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
+	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
 	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
 }

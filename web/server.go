@@ -15,6 +15,7 @@ import (
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/netguard"
+	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/static"
@@ -65,7 +66,21 @@ type Config struct {
 	// zero).
 	ServerCheckTimeout time.Duration
 	ServerCheckLimit   RateLimit
-	Logger             *slog.Logger
+	// ExplainMaxBytes bounds a log sent to be explained (5 MiB when zero),
+	// ExplainMaxMessages the messages explained of it (20,000 when zero),
+	// ExplainConcurrency the logs explained at once (2 when zero): the
+	// others wait their turn, so a heavy log never stalls the rest.
+	ExplainMaxBytes    int64
+	ExplainMaxMessages int
+	ExplainConcurrency int
+	// Clock tells the time (clock.go); nil is the system clock.
+	Clock Clock
+	// ConsoleStreamsPerLearner and ConsoleStreams bound the console's
+	// event streams (tabs listening) per learner (default 4) and overall
+	// (default 256); past them the stream is refused with 429 or 503.
+	ConsoleStreamsPerLearner int
+	ConsoleStreams           int
+	Logger                   *slog.Logger
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one
@@ -106,6 +121,7 @@ type Server struct {
 	limits          *limits
 	dashCache       *dashboardCache
 	codeTitles      map[string]map[string]string // diagnostic code → language → title
+	rules           *rules.Book                  // every code explained (rule_*.go)
 
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server
@@ -119,12 +135,18 @@ type Server struct {
 
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
+
+	// Explaining logs (explain_*.go): one token per log explained at once.
+	explainSlots chan struct{}
 }
 
 // New builds the server and its routes.
 func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = systemClock{}
 	}
 	if cfg.MaxBodyBytes == 0 {
 		cfg.MaxBodyBytes = 1 << 20
@@ -146,12 +168,16 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		s.checkPolicy = netguard.NewPolicy(nil)
 	}
 	s.checkRuns = newRunSlots()
+	if s.rules, err = rules.New(); err != nil {
+		return nil, err
+	}
 	s.resumeGuard = newFailureLimiter(10)
 	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
 	if err := s.initWorkshop(); err != nil {
 		return nil, err
 	}
 	s.initMock(deps.Mock)
+	s.initExplain()
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

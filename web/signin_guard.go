@@ -10,7 +10,9 @@ import (
 // signInGuard stands behind every way into the instructor pages: the
 // sign-in form, a Bearer token and the session cookie. Each attempt is
 // counted when it is decided — once its credentials have arrived whole —
-// per address and overall, in one-minute windows.
+// per address and overall, over a minute from the first failure of a burst
+// (a window that starts with the burst, so a burst is never split by a
+// clock's minute boundary).
 //
 // The guard never applies to the successful path: the right token and a
 // valid session cookie always get in at once, so a participant guessing
@@ -29,10 +31,28 @@ type signInGuard struct {
 	log        *slog.Logger
 
 	mu     sync.Mutex
-	window time.Time
-	fails  map[string]int
-	total  int
+	fails  map[string]*burst
+	total  burst
 	queues map[string]*addrQueue
+}
+
+// burstWindow is how long failures count from the first one of a burst.
+const burstWindow = time.Minute
+
+// burst counts the failures since the first one of a burst.
+type burst struct {
+	n     int
+	since time.Time
+}
+
+// add counts one failure at now, starting a new burst when the last one is
+// over, and returns the count.
+func (b *burst) add(now time.Time) int {
+	if b.n == 0 || now.Sub(b.since) >= burstWindow {
+		b.n, b.since = 0, now
+	}
+	b.n++
+	return b.n
 }
 
 // addrQueue lets one delayed failure of an address be answered at a time.
@@ -45,7 +65,7 @@ func newSignInGuard(log *slog.Logger) *signInGuard {
 	return &signInGuard{
 		delay: 500 * time.Millisecond, freeFails: 10, globalFree: 100,
 		wait: sleepCtx, log: log,
-		fails: map[string]int{}, queues: map[string]*addrQueue{},
+		fails: map[string]*burst{}, queues: map[string]*addrQueue{},
 	}
 }
 
@@ -88,16 +108,30 @@ func (g *signInGuard) decided(ctx context.Context, addr, way string, ok bool, no
 func (g *signInGuard) fail(addr, way string, now time.Time) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if w := now.Truncate(time.Minute); !w.Equal(g.window) {
-		g.window, g.fails, g.total = w, map[string]int{}, 0
+	g.forget(now)
+	b := g.fails[addr]
+	if b == nil {
+		b = &burst{}
+		g.fails[addr] = b
 	}
-	g.fails[addr]++
-	g.total++
-	n := g.fails[addr]
+	n, total := b.add(now), g.total.add(now)
 	if n == 1 || n == 10 || n == 100 || n == 1000 || n == 10000 {
-		g.log.Warn("wrong instructor credentials", "addr", addr, "way", way, "failures_this_minute", n, "failures_overall", g.total)
+		g.log.Warn("wrong instructor credentials", "addr", addr, "way", way, "failures_in_burst", n, "failures_overall", total)
 	}
-	return n > g.freeFails || g.total > g.globalFree
+	return n > g.freeFails || total > g.globalFree
+}
+
+// forget drops the bursts that are over, so memory follows the addresses
+// failing now, not every address that ever failed.
+func (g *signInGuard) forget(now time.Time) {
+	if len(g.fails) < 1024 {
+		return
+	}
+	for addr, b := range g.fails {
+		if now.Sub(b.since) >= burstWindow {
+			delete(g.fails, addr)
+		}
+	}
 }
 
 func (g *signInGuard) enter(addr string) *addrQueue {

@@ -39,14 +39,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "backup: %v\n", err)
 		return 2
 	}
-	ctx := context.Background()
-	st, err := store.Open(ctx, *db)
-	if err != nil {
-		fmt.Fprintf(stderr, "backup: %v\n", err)
-		return 2
-	}
-	defer st.Close()
-	if err := st.Backup(ctx, dest); err != nil {
+	if err := store.BackupFile(context.Background(), *db, dest); err != nil {
 		fmt.Fprintf(stderr, "backup: %v\n", err)
 		return 2
 	}

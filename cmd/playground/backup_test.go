@@ -11,7 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/mcpplayground/playground/internal/store"
 )
@@ -41,6 +40,7 @@ func TestBackupWhileWriting(t *testing.T) {
 	// Writers: twenty learners answering as fast as the store takes it.
 	stop := make(chan struct{})
 	var written atomic.Int64
+	reached := make(chan struct{}, 4) // one signal at each 200th attempt, up to 800
 	var wg sync.WaitGroup
 	for w, id := range learners {
 		wg.Add(1)
@@ -60,19 +60,22 @@ func TestBackupWhileWriting(t *testing.T) {
 					t.Errorf("writer %d: %v", w, err)
 					return
 				}
-				written.Add(1)
+				if n := written.Add(1); n%200 == 0 && n <= 800 {
+					reached <- struct{}{}
+				}
 			}
 		}()
 	}
-	defer func() { close(stop); wg.Wait() }()
+	writersGone := make(chan struct{})
+	go func() { wg.Wait(); close(writersGone) }()
+	defer func() { close(stop); <-writersGone }()
 
 	var prev int
 	for i := range 4 {
-		for written.Load() < int64(200*(i+1)) { // let the writers get ahead
-			if t.Failed() {
-				t.FailNow()
-			}
-			time.Sleep(5 * time.Millisecond)
+		select { // let the writers get 200 attempts ahead
+		case <-reached:
+		case <-writersGone:
+			t.FailNow()
 		}
 		before := written.Load()
 		dest := filepath.Join(dir, fmt.Sprintf("copy-%d.db", i))

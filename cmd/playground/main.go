@@ -14,6 +14,7 @@ const usage = `MCP Playground: learn how the Model Context Protocol talks.
 Usage:
   playground [serve] [flags]          serve the course (default 127.0.0.1:8080)
   playground validate [flags] FILE|-  check one message and print the report as JSON
+  playground explain [flags] FILE|-   explain a real MCP log: every message checked, paired, its problems
   playground check-content [DIR]      lint lessons and exercises (the instructor's CI)
   playground mockserver -stdio        the gift MCP server on stdin/stdout
   playground check-server (-url URL | -- CMD ARGS…)
@@ -41,6 +42,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args, stderr)
 	case "validate":
 		return runValidate(args, stdin, stdout, stderr)
+	case "explain":
+		return runExplain(args, stdin, stdout, stderr)
 	case "check-content":
 		return runCheckContent(args, stdout, stderr)
 	case "mockserver":

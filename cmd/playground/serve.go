@@ -36,6 +36,8 @@ type serveConfig struct {
 	secureCookies   bool
 	trustedProxies  string
 	logLevel        string
+	explainBytes    int64
+	explainMessages int
 	bodyTimeout     time.Duration
 	connsPerAddr    int
 	mcpTimeout      time.Duration
@@ -45,6 +47,11 @@ type serveConfig struct {
 	// allowChecks are the CIDRs /{lang}/check-server may reach besides
 	// loopback.
 	allowChecks []netip.Prefix
+
+	// onReady, when set, is called once the server accepts connections and
+	// has logged everything it logs at start, with its base URL (no flag:
+	// tests wait on it instead of reading the log).
+	onReady func(baseURL string)
 }
 
 func runServe(args []string, stderr io.Writer) int {
@@ -64,6 +71,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted (none by default)")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.Int64Var(&cfg.explainBytes, "explain-max-bytes", 5<<20, "largest log the explain page and API accept, in bytes")
+	fs.IntVar(&cfg.explainMessages, "explain-max-messages", 20000, "most messages of one log explained (the rest is reported, not read)")
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
 	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
 	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
@@ -126,7 +135,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		return contentError{err}
 	}
 	if cfg.dev && src.root() != nil {
-		go content.Watch(ctx, src.root(), 500*time.Millisecond, log)
+		content.Watch(ctx, src.root(), 500*time.Millisecond, log)
 	}
 
 	if store.EngineOf(cfg.db) == store.Postgres && cfg.instructorToken == "" {
@@ -171,10 +180,12 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		BodyTimeout:     cfg.bodyTimeout,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
-		MCPAllowedOrigins: ownOrigins(ln.Addr()),
-		MCPRequestTimeout: cfg.mcpTimeout,
-		ServerChecks:      netguard.NewPolicy(cfg.allowChecks),
-		Logger:            log,
+		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
+		MCPRequestTimeout:  cfg.mcpTimeout,
+		ExplainMaxBytes:    cfg.explainBytes,
+		ExplainMaxMessages: cfg.explainMessages,
+		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
+		Logger:             log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
 		ln.Close()
@@ -188,31 +199,57 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	hs.RegisterOnShutdown(srv.Close)
-	log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", st.Path())
+	logAccess(log, ln.Addr(), cfg.joinCode, instructorToken, generated)
+	drain := drainPlan{srv: srv, wait: cfg.drainTime}
+	return serveUntilDone(ctx, hs, web.LimitListener(ln, cfg.connsPerAddr), log, drain, func() {
+		// Ready comes last, so whoever waits for it has every line above.
+		log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", st.Path())
+		if cfg.onReady != nil {
+			cfg.onReady("http://" + ln.Addr().String())
+		}
+	})
+}
+
+// drainPlan is how a stopping server lets a proxy move new requests
+// elsewhere first: /readyz answers 503 for wait before the shutdown.
+type drainPlan struct {
+	srv  *web.Server
+	wait time.Duration
+}
+
+// logAccess tells the instructor how to open the dashboard and, with a join
+// code, how learners get in. A generated token is logged once, in the URL's
+// fragment; a configured one never is.
+func logAccess(log *slog.Logger, addr net.Addr, joinCode, token string, generated bool) {
 	if generated {
 		// The fragment (#token=) never reaches a server or a Referer; the
 		// sign-in page reads it and removes it from the address bar.
 		log.Info("instructor dashboard: open this URL (token generated for this run; set -instructor-token to keep one)",
-			"url", "http://"+ln.Addr().String()+"/instructor/login#token="+instructorToken)
+			"url", "http://"+addr.String()+"/instructor/login#token="+token)
 	} else {
-		log.Info("instructor dashboard", "url", "http://"+ln.Addr().String()+"/instructor")
+		log.Info("instructor dashboard", "url", "http://"+addr.String()+"/instructor")
 	}
-	if cfg.joinCode != "" {
-		log.Info("learners join with the join code", "join_code", cfg.joinCode)
+	if joinCode != "" {
+		log.Info("learners join with the join code", "join_code", joinCode)
 	}
+}
 
+// serveUntilDone serves on ln, calls ready once connections are accepted,
+// and shuts down gracefully when ctx ends.
+func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, log *slog.Logger, drain drainPlan, ready func()) error {
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(web.LimitListener(ln, cfg.connsPerAddr)) }()
+	go func() { errc <- hs.Serve(ln) }()
+	ready()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	srv.Drain()
-	if cfg.drainTime > 0 {
-		log.Info("draining: /readyz answers 503 so the proxy moves new requests elsewhere", "for", cfg.drainTime)
+	drain.srv.Drain()
+	if drain.wait > 0 {
+		log.Info("draining: /readyz answers 503 so the proxy moves new requests elsewhere", "for", drain.wait)
 		select {
-		case <-time.After(cfg.drainTime):
+		case <-time.After(drain.wait):
 		case err := <-errc:
 			return fmt.Errorf("serve: %w", err)
 		}

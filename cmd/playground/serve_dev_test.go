@@ -2,32 +2,34 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/mcpplayground/playground/exercises"
 	"github.com/mcpplayground/playground/lessons"
 )
 
-// syncBuffer is a log destination the test reads while the server writes.
+// syncBuffer is a log destination the test reads while the server writes,
+// and waits on: every write wakes the waiters.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // closed at the next write; nil when nobody waits
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.written != nil {
+		close(s.written)
+		s.written = nil
+	}
 	return s.b.Write(p)
 }
 
@@ -35,6 +37,42 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// waitCount blocks until the log holds sub at least n times; the test's
+// own deadline (go test -timeout) bounds the wait.
+func (s *syncBuffer) waitCount(t *testing.T, sub string, n int) {
+	t.Helper()
+	for {
+		s.mu.Lock()
+		if strings.Count(s.b.String(), sub) >= n {
+			s.mu.Unlock()
+			return
+		}
+		if s.written == nil {
+			s.written = make(chan struct{})
+		}
+		written := s.written
+		s.mu.Unlock()
+		select {
+		case <-written:
+		case <-t.Context().Done():
+			t.Fatalf("the log never held %q %d times:\n%s", sub, n, s.String())
+		}
+	}
+}
+
+// replaceFile saves b as path the way editors do, by renaming a complete
+// temporary file over it, so the watcher never sees half a file.
+func replaceFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // copyContent writes the bundled course to dir, as an instructor's own
@@ -75,33 +113,12 @@ func TestServeDevReloadsContent(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	logs := &syncBuffer{}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- serve(ctx, serveConfig{
-			addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "dev.db"), content: dir, dev: true,
-			instructorToken: "tok",
-		}, slog.New(slog.NewTextHandler(logs, nil)))
-	}()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	base := ""
-	ready := regexp.MustCompile(`msg="MCP Playground is ready" url=(http://[^ ]+)/ `)
-	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := ready.FindStringSubmatch(logs.String()); m != nil {
-			base = m[1]
-		}
-	}
-	if base == "" {
-		t.Fatalf("the server did not start:\n%s", logs.String())
-	}
+	p := startServe(t, serveConfig{
+		addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "dev.db"), content: dir, dev: true,
+		instructorToken: "tok",
+	})
 	get := func(path string) string {
-		resp, err := http.Get(base + path)
+		resp, err := http.Get(p.base + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,47 +126,36 @@ func TestServeDevReloadsContent(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return string(b)
 	}
-	waitFor := func(what, path string, ok func(string) bool) string {
-		t.Helper()
-		var body string
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			if body = get(path); ok(body) {
-				return body
-			}
-		}
-		t.Fatalf("%s: not seen within 10 s on %s", what, path)
-		return body
-	}
+	const reloaded, failed = "content reloaded", "content reload failed"
 
 	if body := get("/en/lessons/requests"); !strings.Contains(body, "Requests: asking the other side to act") || strings.Contains(body, `class="content-error"`) {
 		t.Fatalf("the copied course is not served as is")
 	}
 
 	edited := strings.Replace(string(original), `title: "Requests: asking the other side to act"`, `title: "Requests, rewritten by the instructor"`, 1)
-	if err := os.WriteFile(lesson, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
+	replaceFile(t, lesson, []byte(edited))
+	p.logs.waitCount(t, reloaded, 1)
+	if b := get("/en/lessons/requests"); !strings.Contains(b, "Requests, rewritten by the instructor") {
+		t.Error("after the reload, the lesson page does not show the edited title")
 	}
-	waitFor("the edited title", "/en/lessons/requests", func(b string) bool { return strings.Contains(b, "Requests, rewritten by the instructor") })
 
 	broken := strings.Replace(edited, "order: 2\n", "order: two\n", 1)
-	if err := os.WriteFile(lesson, []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	body := waitFor("the content error", "/en/", func(b string) bool { return strings.Contains(b, `class="content-error"`) })
-	if !strings.Contains(body, "02-requests.md") {
+	replaceFile(t, lesson, []byte(broken))
+	p.logs.waitCount(t, failed, 1)
+	body := get("/en/")
+	if !strings.Contains(body, `class="content-error"`) || !strings.Contains(body, "02-requests.md") {
 		t.Errorf("the content error does not name the file:\n%s", body)
 	}
 	if b := get("/en/lessons/requests"); !strings.Contains(b, "Requests, rewritten by the instructor") || !strings.Contains(b, `class="content-error"`) {
 		t.Error("while the file is broken, the lesson page should keep the last good version and show the error")
 	}
 
-	if err := os.WriteFile(lesson, original, 0o644); err != nil {
-		t.Fatal(err)
+	replaceFile(t, lesson, original)
+	p.logs.waitCount(t, reloaded, 2)
+	if b := get("/en/lessons/requests"); !strings.Contains(b, "Requests: asking the other side to act") || strings.Contains(b, `class="content-error"`) {
+		t.Error("once the file is fixed, the lesson page should show it without the content error")
 	}
-	waitFor("the fixed content", "/en/lessons/requests", func(b string) bool {
-		return strings.Contains(b, "Requests: asking the other side to act") && !strings.Contains(b, `class="content-error"`)
-	})
-	if !strings.Contains(logs.String(), "content reload failed") || !strings.Contains(logs.String(), "content reloaded") {
-		t.Errorf("the log does not report the reloads:\n%s", logs.String())
+	if n := strings.Count(p.logs.String(), failed); n != 1 {
+		t.Errorf("%d failed reloads in the log, want 1 (the broken file):\n%s", n, p.logs.String())
 	}
 }

@@ -9,43 +9,58 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 )
 
-// startServe runs "playground serve" in this process and returns its base
-// URL and its log; the server stops when the test ends.
-func startServe(t *testing.T, cfg serveConfig) (string, *syncBuffer) {
+// served is a "playground serve" running in this process.
+type served struct {
+	base string      // http://host:port
+	logs *syncBuffer // everything it logged
+	stop func() error
+}
+
+// startServe runs "playground serve" in this process and returns once the
+// server says it is ready; it stops when the test ends, or at stop, which
+// returns what serve returned.
+func startServe(t *testing.T, cfg serveConfig) *served {
 	t.Helper()
 	if cfg.db == "" {
 		cfg.db = filepath.Join(t.TempDir(), "p.db")
 	}
+	ready := make(chan string, 1)
+	cfg.onReady = func(base string) { ready <- base }
 	logs := &syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, cfg, slog.New(slog.NewTextHandler(logs, nil))) }()
+	var once sync.Once
+	var err error
+	stop := func() error {
+		once.Do(func() { cancel(); err = <-done })
+		return err
+	}
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Errorf("serve: %v", err)
 		}
 	})
-	ready := regexp.MustCompile(`msg="MCP Playground is ready" url=http://([^ ]+)/ `)
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := ready.FindStringSubmatch(logs.String()); m != nil {
-			addr := strings.Replace(m[1], "[::]", "127.0.0.1", 1)
-			return "http://" + addr, logs
-		}
+	select {
+	case base := <-ready:
+		return &served{base: strings.Replace(base, "[::]", "127.0.0.1", 1), logs: logs, stop: stop}
+	case err := <-done:
+		done <- err // for stop, at cleanup
+		t.Fatalf("serve returned before it was ready: %v\n%s", err, logs.String())
+		return nil
 	}
-	t.Fatalf("the server did not start:\n%s", logs.String())
-	return "", nil
 }
 
 // Without -instructor-token the server makes one, logs the sign-in URL
 // once, and that URL's token opens the dashboard; the learner address is
 // loopback by default and another address is called out in the log.
 func TestServeInstructorTokenAndAddress(t *testing.T) {
-	base, logs := startServe(t, serveConfig{addr: "127.0.0.1:0"})
+	p := startServe(t, serveConfig{addr: "127.0.0.1:0"})
+	base, logs := p.base, p.logs
 	m := regexp.MustCompile(`url="?(http://[^ "]+/instructor/login#token=([A-Za-z0-9_-]+))`).FindStringSubmatch(logs.String())
 	if m == nil {
 		t.Fatalf("no sign-in URL with a token in the log:\n%s", logs.String())
@@ -70,7 +85,7 @@ func TestServeInstructorTokenAndAddress(t *testing.T) {
 	}
 
 	// A configured token is never printed; another address is called out.
-	_, logs = startServe(t, serveConfig{addr: "0.0.0.0:0", instructorToken: "my-secret-token", joinCode: "ROOM"})
+	logs = startServe(t, serveConfig{addr: "0.0.0.0:0", instructorToken: "my-secret-token", joinCode: "ROOM"}).logs
 	if strings.Contains(logs.String(), "my-secret-token") {
 		t.Error("a configured token is printed in the log")
 	}

@@ -8,6 +8,7 @@ package console
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -20,10 +21,27 @@ type Limits struct {
 	Max       int           // sessions at once (default 500)
 	Idle      time.Duration // a session unused this long ends (default 30 min)
 	MaxEvents int           // messages kept per timeline (default 300)
+	// StreamsPerLearner bounds the event streams one learner holds open
+	// (tabs listening; default 4); Streams bounds them overall (default
+	// 256). Each is a connection and a goroutine held for as long as the
+	// tab stays open.
+	StreamsPerLearner int
+	Streams           int
 }
 
+// Refusals of OpenStream.
+var (
+	// ErrLearnerStreams: the learner already holds StreamsPerLearner
+	// streams (too many tabs open on the console).
+	ErrLearnerStreams = errors.New("too many console event streams for this learner")
+	// ErrStreams: the server holds Streams streams.
+	ErrStreams = errors.New("too many console event streams on the server")
+)
+
 // Registry holds each learner's console session with the gift server, in
-// memory: one per learner, shared by the learner's tabs. A session nobody
+// memory: one per learner (so a learner can hold one console, whatever
+// they do), shared by the learner's tabs, with a bounded number of event
+// streams per learner and overall. A session nobody
 // used for a while ends, and when there are too many the least recently
 // used one ends, so a room that comes and goes never exhausts memory.
 type Registry struct {
@@ -34,6 +52,7 @@ type Registry struct {
 
 	mu        sync.Mutex
 	byLearner map[int64]*Session
+	streams   int // open event streams, all sessions
 	lastSweep time.Time
 	closed    bool
 }
@@ -69,6 +88,12 @@ func NewRegistry(mock *mockserver.Server, lim Limits, log *slog.Logger, now func
 	}
 	if lim.MaxEvents <= 0 {
 		lim.MaxEvents = 300
+	}
+	if lim.StreamsPerLearner <= 0 {
+		lim.StreamsPerLearner = 4
+	}
+	if lim.Streams <= 0 {
+		lim.Streams = 256
 	}
 	if now == nil {
 		now = time.Now
@@ -118,18 +143,38 @@ func (r *Registry) Peek(learner int64) (*Session, bool) {
 	return s, ok
 }
 
-// Stream records an event stream opened on s; the returned function
+// OpenStream records an event stream opened on s; the returned function
 // records its end. A session with a listening tab never counts as idle.
-func (r *Registry) Stream(s *Session) func() {
+// It refuses a stream past the learner's bound (ErrLearnerStreams) or the
+// server's (ErrStreams).
+func (r *Registry) OpenStream(s *Session) (func(), error) {
 	r.mu.Lock()
-	s.streams++
-	r.mu.Unlock()
-	return func() {
-		r.mu.Lock()
-		s.streams--
-		s.lastUsed = r.now()
-		r.mu.Unlock()
+	defer r.mu.Unlock()
+	switch {
+	case s.streams >= r.lim.StreamsPerLearner:
+		return nil, ErrLearnerStreams
+	case r.streams >= r.lim.Streams:
+		return nil, ErrStreams
 	}
+	s.streams++
+	r.streams++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			r.mu.Lock()
+			s.streams--
+			r.streams--
+			s.lastUsed = r.now()
+			r.mu.Unlock()
+		})
+	}, nil
+}
+
+// Streams is the number of open event streams.
+func (r *Registry) Streams() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.streams
 }
 
 // sweepLocked removes, at most once a minute, the sessions idle for longer
@@ -149,8 +194,10 @@ func (r *Registry) sweepLocked(now time.Time) []*Session {
 	return ended
 }
 
-// evictLocked removes the least recently used session, preferring one no
-// tab listens to.
+// evictLocked removes the idlest session: one no tab listens to before a
+// watched one, then one that never exchanged a message before one with a
+// conversation (a flood of new consoles evicts its own kind first), then
+// the least recently used.
 func (r *Registry) evictLocked() *Session {
 	var oldID int64
 	var old *Session
@@ -163,14 +210,20 @@ func (r *Registry) evictLocked() *Session {
 	return old
 }
 
-// olderThan orders sessions for eviction: unwatched before watched, then
-// least recently used first.
+// olderThan orders sessions for eviction: unwatched before watched, empty
+// before used, then least recently used first.
 func olderThan(a, b *Session) bool {
 	if (a.streams == 0) != (b.streams == 0) {
 		return a.streams == 0
 	}
+	if ea, eb := a.empty(), b.empty(); ea != eb {
+		return ea
+	}
 	return a.lastUsed.Before(b.lastUsed)
 }
+
+// empty tells a session whose timeline holds no message.
+func (s *Session) empty() bool { return s.Console.Exchange().Len() == 0 }
 
 func (r *Registry) end(sessions []*Session) {
 	for _, s := range sessions {

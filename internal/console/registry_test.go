@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"log/slog"
 	"sync"
 	"testing"
@@ -34,7 +35,10 @@ func TestRegistryLimits(t *testing.T) {
 	if a.ID == b.ID || len(a.ID) != 16 || b.Lang != "fr" {
 		t.Errorf("IDs %q and %q, lang %q", a.ID, b.ID, b.Lang)
 	}
-	stop := r.Stream(a) // a tab listens to the older one
+	stop, err := r.OpenStream(a) // a tab listens to the older one
+	if err != nil {
+		t.Fatal(err)
+	}
 	clk.add(time.Second)
 	r.Get(3, "en")
 	if _, ok := r.Peek(2); ok || r.Count() != 2 {
@@ -73,5 +77,80 @@ func TestSessionDraft(t *testing.T) {
 	s.SetDraft(`{"jsonrpc":"2.0"}`)
 	if got := r.Get(1, "en").Draft(); got != `{"jsonrpc":"2.0"}` {
 		t.Errorf("draft %q", got)
+	}
+}
+
+// A learner holds one console whatever they do; event streams are bounded
+// per learner and overall, and a closed stream frees its place (once, even
+// if its end is recorded twice).
+func TestRegistryStreamBounds(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
+	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 10, StreamsPerLearner: 2, Streams: 3}, slog.New(slog.DiscardHandler), clk.Now)
+	t.Cleanup(r.CloseAll)
+	a := r.Get(1, "en")
+	if again := r.Get(1, "fr"); again != a || r.Count() != 1 {
+		t.Fatalf("a second Get started another console for the same learner (%d consoles)", r.Count())
+	}
+	b := r.Get(2, "en")
+	var stops []func()
+	open := func(s *Session) error {
+		stop, err := r.OpenStream(s)
+		if err == nil {
+			stops = append(stops, stop)
+		}
+		return err
+	}
+	steps := []struct {
+		s    *Session
+		want error
+	}{
+		{a, nil}, {a, nil}, {a, ErrLearnerStreams}, // the learner's bound
+		{b, nil}, {b, ErrStreams}, // the server's bound
+	}
+	for i, st := range steps {
+		if err := open(st.s); !errors.Is(err, st.want) {
+			t.Errorf("stream %d: %v, want %v", i, err, st.want)
+		}
+	}
+	if n := r.Streams(); n != 3 {
+		t.Errorf("%d streams open, want 3", n)
+	}
+	stops[0]()
+	stops[0]() // recorded twice: freed once
+	if n := r.Streams(); n != 2 {
+		t.Errorf("%d streams open after one ended, want 2", n)
+	}
+	if err := open(b); err != nil {
+		t.Errorf("a freed place was not given again: %v", err)
+	}
+}
+
+// A full registry evicts the idlest console: one no tab listens to, and
+// among those one that never exchanged a message before a learner's
+// conversation, even a more recent one.
+func TestRegistryEvictsIdleFirst(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
+	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 3}, slog.New(slog.DiscardHandler), clk.Now)
+	t.Cleanup(r.CloseAll)
+	learner := r.Get(1, "en")
+	learner.Console.Send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	clk.add(time.Minute)
+	r.Get(2, "en") // a flood of new, empty consoles
+	clk.add(time.Second)
+	r.Get(3, "en")
+	clk.add(time.Second)
+	r.Get(4, "en")
+	clk.add(time.Second)
+	r.Get(5, "en")
+	if _, ok := r.Peek(1); !ok {
+		t.Error("the learner's conversation was evicted before empty consoles")
+	}
+	for _, id := range []int64{2, 3} {
+		if _, ok := r.Peek(id); ok {
+			t.Errorf("empty console %d outlived newer ones", id)
+		}
+	}
+	if r.Count() != 3 {
+		t.Errorf("%d consoles, want the cap of 3", r.Count())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -45,20 +46,26 @@ type Catalog struct {
 // Lessons returns the lessons of l in course order.
 func (c *Catalog) Lessons(l i18n.Lang) []*Lesson { return c.lessons[l] }
 
-// Lesson returns the lesson slug in l with its neighbours (nil at the ends).
-func (c *Catalog) Lesson(l i18n.Lang, slug string) (lesson, prev, next *Lesson, ok bool) {
+// Placed is a lesson with its neighbours in the course (nil at the ends).
+type Placed struct {
+	Lesson, Prev, Next *Lesson
+}
+
+// Lesson returns the lesson slug in l with its neighbours.
+func (c *Catalog) Lesson(l i18n.Lang, slug string) (Placed, bool) {
 	i, ok := c.bySlug[l][slug]
 	if !ok {
-		return nil, nil, nil, false
+		return Placed{}, false
 	}
 	ls := c.lessons[l]
+	p := Placed{Lesson: ls[i]}
 	if i > 0 {
-		prev = ls[i-1]
+		p.Prev = ls[i-1]
 	}
 	if i+1 < len(ls) {
-		next = ls[i+1]
+		p.Next = ls[i+1]
 	}
-	return ls[i], prev, next, true
+	return p, true
 }
 
 // HasLesson reports whether a lesson with this slug exists (in any language).
@@ -140,10 +147,11 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if err != nil {
 		return nil, fmt.Errorf("read lesson %s: %w", file, err)
 	}
-	fm, body, bodyLine, err := frontmatter.Split(file, src)
+	parts, err := frontmatter.Split(file, src)
 	if err != nil {
 		return nil, err
 	}
+	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
 	var meta lessonMeta
 	if err := frontmatter.Decode(file, fm, &meta); err != nil {
 		return nil, err
@@ -164,7 +172,7 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if meta.Protocol == "" {
 		meta.Protocol = "2025-11-25"
 	}
-	doc, err := r.Render(body, markdown.Options{Lang: string(l), FirstLine: bodyLine})
+	doc, err := r.Render(body, markdown.Options{Lang: l, FirstLine: bodyLine})
 	if err != nil {
 		var errs []error
 		for _, e := range markdown.Errors(err) {
@@ -198,21 +206,24 @@ func (c *Catalog) checkLanguagesMatch() []error {
 	return errs
 }
 
-// checkLinks verifies links between lessons. Relative links are resolved
-// against /{lang}/lessons/{slug}; links to exercises and other pages are left
-// to the content linter, which knows the exercises.
+// checkLinks verifies links between lessons; links to exercises are left
+// to CheckExerciseLinks, once the exercises are known.
 func (c *Catalog) checkLinks() []error {
+	return c.checkLessonLinks(courselink.Checker{Lesson: func(l i18n.Lang, slug string) bool {
+		_, ok := c.bySlug[l][slug]
+		return ok
+	}})
+}
+
+// checkLessonLinks checks every lesson's links with ch.
+func (c *Catalog) checkLessonLinks(ch courselink.Checker) []error {
 	var errs []error
 	for _, l := range i18n.All {
 		for _, lesson := range c.lessons[l] {
+			from := courselink.Page{Lang: l, Kind: courselink.Lessons, Name: lesson.Slug}
 			for _, link := range lesson.Links {
-				d := link.Dest
-				if d == "" || strings.HasPrefix(d, "#") || strings.Contains(d, ":") || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "..") {
-					continue
-				}
-				slug, _, _ := strings.Cut(d, "#")
-				if _, ok := c.bySlug[l][slug]; !ok {
-					errs = append(errs, frontmatter.Errorf(lesson.File, link.Line, "link to %q: there is no lesson with that slug", d))
+				if err := ch.Check(from, lesson.File, link.Line, link.Dest); err != nil {
+					errs = append(errs, err)
 				}
 			}
 		}

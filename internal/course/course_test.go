@@ -36,11 +36,12 @@ func TestLoadOrdersAndLinks(t *testing.T) {
 	if diff := cmp.Diff([]string{"a", "b"}, got); diff != "" {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
-	l, prev, next, ok := c.Lesson(i18n.FR, "b")
+	p, ok := c.Lesson(i18n.FR, "b")
+	l, prev, next := p.Lesson, p.Prev, p.Next
 	if !ok || l.Title != "T b" || prev == nil || prev.Slug != "a" || next != nil {
 		t.Errorf("Lesson(fr, b) = %v prev %v next %v ok %v", l, prev, next, ok)
 	}
-	if _, _, _, ok := c.Lesson(i18n.EN, "zz"); ok {
+	if _, ok := c.Lesson(i18n.EN, "zz"); ok {
 		t.Error("unknown slug found")
 	}
 }

@@ -59,11 +59,16 @@ func (lv *Live) Reload() error {
 	return nil
 }
 
-// Watch polls fsys every interval and reloads when any file's name, size or
-// modification time changes. Polling survives editors that save by renaming,
+// Watch takes the content's fingerprint now, then, in its own goroutine
+// until ctx ends, polls fsys every interval and reloads when any file's
+// name, size or modification time changes: a change made after Watch
+// returns is always seen. Polling survives editors that save by renaming,
 // which trips up file-system event watchers, and costs little for a course.
 func (lv *Live) Watch(ctx context.Context, fsys fs.FS, interval time.Duration, log *slog.Logger) {
-	last := fingerprint(fsys)
+	go lv.poll(ctx, fsys, fingerprint(fsys), interval, log)
+}
+
+func (lv *Live) poll(ctx context.Context, fsys fs.FS, last [32]byte, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

@@ -3,11 +3,10 @@ package course
 import (
 	"errors"
 	"io/fs"
-	"regexp"
 	"sort"
 
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/exercise"
-	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 )
@@ -84,24 +83,11 @@ func (c *Catalog) ExercisesFor(lessonSlug string) []*exercise.Exercise {
 	return c.exercises.byLesson[lessonSlug]
 }
 
-var exerciseLinkRE = regexp.MustCompile(`^(?:/[a-z]{2}/|\.\./)exercises/([^/#?]+)`)
-
 // CheckExerciseLinks reports links from lessons to exercises that do not
 // exist. LoadLessons leaves them alone because lessons are read first.
 func (c *Catalog) CheckExerciseLinks() []error {
-	var errs []error
-	for _, l := range i18n.All {
-		for _, lesson := range c.lessons[l] {
-			for _, link := range lesson.Links {
-				m := exerciseLinkRE.FindStringSubmatch(link.Dest)
-				if m == nil {
-					continue
-				}
-				if _, ok := c.Exercise(m[1]); !ok {
-					errs = append(errs, frontmatter.Errorf(lesson.File, link.Line, "link to %q: there is no exercise with that id", link.Dest))
-				}
-			}
-		}
-	}
-	return errs
+	return c.checkLessonLinks(courselink.Checker{Exercise: func(id string) bool {
+		_, ok := c.Exercise(id)
+		return ok
+	}})
 }

@@ -3,7 +3,7 @@
 # and latency at 300 and 1,000 simulated learners for
 #   (a) one instance on SQLite, (b) one instance on PostgreSQL,
 #   (c) three instances behind HAProxy (internal/deploy/haproxy.cfg) on PostgreSQL.
-# Each run is internal/loadtest/attempts against the setup's URL: open
+# Each run is cmd/loadtest/attempts against the setup's URL: open
 # loop at RATE attempts/s in all (default 1500), DURATION each (10s).
 #
 #   bash internal/deploy/figures.sh            # uses .ci/postgres for a throwaway cluster
@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 
 go build -o "$work/playground" ./cmd/playground
-go build -o "$work/attempts" ./internal/loadtest/attempts
+go build -o "$work/attempts" ./cmd/loadtest/attempts
 dsn=$(.ci/postgres start "$work/pg")
 token=figures-token
 

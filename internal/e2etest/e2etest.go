@@ -55,7 +55,16 @@ func Browser(t testing.TB) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	// The browser's steps wait on the page's events with no limit of their
+	// own: the test binary's deadline (go test -timeout) bounds them, with
+	// a margin so that a stuck step fails with what it was doing instead
+	// of a panic.
+	cancelTimeout := context.CancelFunc(func() {})
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if deadline, ok := d.Deadline(); ok {
+			ctx, cancelTimeout = context.WithDeadline(ctx, deadline.Add(-deadlineMargin))
+		}
+	}
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()
@@ -65,6 +74,21 @@ func Browser(t testing.TB) context.Context {
 		t.Fatalf("start Chromium at %s: %v", path, err)
 	}
 	return ctx
+}
+
+// deadlineMargin is left between a browser step's end and the test
+// binary's deadline, for the failure message and the cleanups.
+const deadlineMargin = 30 * time.Second
+
+// Wait blocks until the JavaScript expression is truthy in the page,
+// evaluating it at every animation frame (the page's own rendering
+// events), and fails the test with what was awaited if the browser's
+// context ends first.
+func Wait(t testing.TB, ctx context.Context, what, expr string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(0))); err != nil {
+		t.Fatalf("waiting for %s: %v", what, err)
+	}
 }
 
 // Do runs browser steps and fails the test with what was being done.

@@ -15,6 +15,7 @@
 //	x.Waiting(exchange.FromServer)            // requests still without a response
 //	x.Diagram(150)                            // what the sequence diagram draws
 //	x.WriteJSONLines(w); exchange.ReadJSONLines(r, opts)
+//	x.WriteJSONLinesWith(w, direction) // each line's "direction" in a page's words
 //
 // An Event is numbered (Seq, from 1), says who sent it ("client", "server",
 // or "" when the source cannot tell), what a receiver reads it as (Kind,

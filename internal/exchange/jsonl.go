@@ -15,20 +15,34 @@ import (
 // line is one message of the JSON Lines form: the message itself when it
 // is JSON, else its text as a string.
 type line struct {
-	Seq     int             `json:"seq,omitempty"`
-	From    string          `json:"from"`
-	Time    *time.Time      `json:"time,omitempty"`
-	Message json.RawMessage `json:"message,omitempty"`
-	Text    *string         `json:"text,omitempty"`
+	Seq  int    `json:"seq,omitempty"`
+	From string `json:"from"`
+	// Direction is the sender's side in a page's words ("client →
+	// server"), for people reading the file; ReadJSONLines ignores it.
+	Direction string          `json:"direction,omitempty"`
+	Time      *time.Time      `json:"time,omitempty"`
+	Message   json.RawMessage `json:"message,omitempty"`
+	Text      *string         `json:"text,omitempty"`
 }
 
 // WriteJSONLines writes the events kept, one a line:
 // {"seq":…,"from":"client"|"server"|"","time":…,"message":{…}}; a message
 // that is not JSON is given as a string in "text" instead.
 func (x *Exchange) WriteJSONLines(w io.Writer) error {
+	return x.WriteJSONLinesWith(w, nil)
+}
+
+// WriteJSONLinesWith is WriteJSONLines with each line's "direction" in
+// the words a page shows (direction("client") is "client → server", say):
+// the export reads as the timeline did. A nil direction, or one that
+// returns "", leaves the field out.
+func (x *Exchange) WriteJSONLinesWith(w io.Writer, direction func(from string) string) error {
 	bw := bufio.NewWriter(w)
 	for _, e := range x.Events(0) {
 		l := line{Seq: e.Seq, From: e.From}
+		if direction != nil {
+			l.Direction = direction(e.From)
+		}
 		if !e.Time.IsZero() {
 			l.Time = &e.Time
 		}

@@ -22,9 +22,10 @@ const (
 	secResponses = "Responses"
 	secSolution  = "Solution"
 	secWrong     = "Wrong"
+	secLog       = "Log"
 )
 
-var jsonSections = []string{secStarter, secRequest, secMessages, secRequests, secResponses, secSolution, secWrong}
+var jsonSections = []string{secStarter, secRequest, secMessages, secRequests, secResponses, secSolution, secWrong, secLog}
 
 // section is one level-1 heading and what follows it.
 type section struct {
@@ -134,7 +135,7 @@ func (s *section) blocks(file string) ([]block, []error) {
 			if m == nil {
 				continue
 			}
-			if info := strings.ToLower(m[2]); info != "json" {
+			if info := strings.ToLower(m[2]); info != "json" && !(info == "jsonl" && s.name == secLog) {
 				errs = append(errs, frontmatter.Errorf(file, l.n, "mark this block as JSON: write ```json on its first line"))
 			}
 			fence, start, buf = m[1], l.n+1, buf[:0]

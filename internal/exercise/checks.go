@@ -48,6 +48,7 @@ type Check struct {
 	sel      *selector
 	feedback map[i18n.Lang]string
 	pairs    bool   // answer of a match exercise: a request number
+	hint     int    // the hint that covers it (withhold.go); 0: the exercise's default
 	protocol string // of the exercise, for the "valid" check's message
 }
 
@@ -88,167 +89,7 @@ type checkContext struct {
 	requests int // match
 }
 
-var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true}
-
-// parseCheck reads one item of the checks list.
-func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
-	errf := func(line int, format string, args ...any) []error {
-		return []error{frontmatter.Errorf(cx.file, line, format, args...)}
-	}
-	if !it.isMap {
-		return nil, errf(it.line, "a check is a rule and its value, such as \"- method: tools/call\"; got %s", compact(it.scalar))
-	}
-	c := &Check{Line: it.line, item: 1, protocol: cx.protocol}
-	var ruleKey rawKey
-	for _, k := range it.keys {
-		switch {
-		case slices.Contains(rules, Rule(k.name)):
-			if c.Rule != "" {
-				return nil, errf(k.line, "one rule per check: this check has both %q and %q; make them two items of the list", c.Rule, k.name)
-			}
-			c.Rule, ruleKey = Rule(k.name), k
-		case modifiers[k.name]:
-		default:
-			return nil, errf(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message and feedback", k.name, ruleList())
-		}
-	}
-	if c.Rule == "" {
-		return nil, errf(it.line, "this check has no rule: write one of %s", ruleList())
-	}
-	line := ruleKey.line
-	c.Line = line
-	var errs []error
-
-	// Which kinds take which rules.
-	switch {
-	case c.Rule == RuleAnswer && cx.kind != KindClassify && cx.kind != KindMatch:
-		return nil, errf(line, "answer checks belong to classify and match exercises")
-	case c.Rule != RuleAnswer && (cx.kind == KindClassify || cx.kind == KindMatch):
-		return nil, errf(line, "a %s exercise is graded by answer checks only (one per item)", cx.kind)
-	case c.Rule == RuleID && cx.kind == KindLive && fmt.Sprint(ruleKey.value) == "same":
-		return nil, errf(line, "id: same compares with the given request, which live exercises do not have; use a message selector such as {answers: tools/call}")
-	}
-
-	v := ruleKey.value
-	str := func() (string, bool) {
-		s, ok := v.(string)
-		if !ok || strings.TrimSpace(s) == "" {
-			errs = append(errs, errf(line, "%s takes a name, such as %s", c.Rule, example(c.Rule))...)
-			return "", false
-		}
-		return s, true
-	}
-	at := func() {
-		k, ok := it.get("at")
-		if !ok {
-			errs = append(errs, errf(line, "%s needs at: the JSON Pointer of the value to look at, such as \"at: /params/name\"", c.Rule)...)
-			return
-		}
-		p, ok := k.value.(string)
-		if !ok || !validPointer(p) {
-			errs = append(errs, errf(k.line, "at must be a JSON Pointer: \"\" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)")...)
-			return
-		}
-		c.pointer = p
-	}
-	switch c.Rule {
-	case RuleValid:
-		if b, ok := v.(bool); !ok || !b {
-			errs = append(errs, errf(line, "write \"valid: true\": a check describes what the right answer is")...)
-		}
-	case RuleKind:
-		if s, ok := str(); ok {
-			if !slices.Contains([]string{"request", "notification", "response", "error"}, s) {
-				errs = append(errs, errf(line, "kind is request, notification, response (a success response) or error (an error response), not %q", s)...)
-			}
-			c.value = s
-		}
-	case RuleMethod:
-		if s, ok := str(); ok {
-			c.value = s
-		}
-	case RuleEquals:
-		j, err := jsonValue(v)
-		if err != nil {
-			errs = append(errs, errf(line, "equals: %v", err)...)
-		}
-		c.value = j
-		at()
-	case RulePresent, RuleAbsent:
-		p, ok := v.(string)
-		if !ok || !validPointer(p) {
-			errs = append(errs, errf(line, "%s takes a JSON Pointer, such as \"%s: /params/arguments\"", c.Rule, c.Rule)...)
-			break
-		}
-		if p == "" {
-			errs = append(errs, errf(line, "%s needs a pointer inside the message, such as /params/arguments; \"\" is the whole message", c.Rule)...)
-		}
-		c.pointer = p
-	case RuleType:
-		if s, ok := str(); ok {
-			if !slices.Contains(jsonTypes, s) {
-				errs = append(errs, errf(line, "type is one of %s, not %q", strings.Join(jsonTypes, ", "), s)...)
-			}
-			c.value = s
-		}
-		at()
-	case RuleID:
-		switch x := v.(type) {
-		case string:
-			switch x {
-			case "any", "same":
-				c.idMode = x
-			default:
-				c.idMode, c.value = "value", x
-			}
-		default:
-			j, err := jsonValue(v)
-			if n, ok := j.(json.Number); err != nil || !ok || !isIntegerText(string(n)) {
-				errs = append(errs, errf(line, "id is any, same, a string or an integer")...)
-			}
-			c.idMode, c.value = "value", j
-		}
-		if c.idMode == "same" && cx.kind != KindReply && cx.kind != KindServer {
-			errs = append(errs, errf(line, "id: same compares with the given request: only reply and server exercises have one")...)
-		}
-	case RuleResultShape:
-		if s, ok := str(); ok {
-			c.value = s
-			if !grader.HasResult(s, cx.protocol) {
-				errs = append(errs, errf(line, "%q is not a request with a result in revision %s", s, cx.protocol)...)
-			}
-		}
-	case RuleAnswer:
-		errs = append(errs, c.parseAnswer(cx, it, v, line)...)
-	}
-
-	if k, ok := it.get("at"); ok && c.Rule != RuleEquals && c.Rule != RuleType {
-		errs = append(errs, errf(k.line, "at goes with equals and type; %s takes its pointer directly", c.Rule)...)
-	}
-	if k, ok := it.get("item"); ok && c.Rule != RuleAnswer {
-		errs = append(errs, errf(k.line, "item goes with answer checks only")...)
-	}
-	if k, ok := it.get("message"); ok {
-		if cx.kind != KindLive {
-			errs = append(errs, errf(k.line, "message selects messages of a live exchange: only live exercises use it")...)
-		} else {
-			sel, err := parseSelector(k.value)
-			if err != nil {
-				errs = append(errs, errf(k.line, "%v", err)...)
-			}
-			c.sel = sel
-		}
-	}
-	if k, ok := it.get("feedback"); ok {
-		fb, err := langMap(k.value)
-		if err != nil {
-			errs = append(errs, errf(k.line, "feedback: %v", err)...)
-		}
-		c.feedback = fb
-	}
-	c.ID = c.baseID()
-	return c, errs
-}
+var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true, "hint": true}
 
 func (c *Check) parseAnswer(cx checkContext, it *rawItem, v any, line int) []error {
 	var errs []error
@@ -262,7 +103,7 @@ func (c *Check) parseAnswer(cx checkContext, it *rawItem, v any, line int) []err
 	} else if cx.items > 1 {
 		errs = append(errs, frontmatter.Errorf(cx.file, line, "say which %s this answer is for: item: 1 to %d", itemWord(cx.kind), cx.items))
 	}
-	if cx.kind == KindClassify {
+	if cx.kind == KindClassify || cx.kind == KindLog {
 		s, ok := v.(string)
 		if !ok || !slices.ContainsFunc(cx.choices, func(ch choice) bool { return ch.value == s }) {
 			errs = append(errs, frontmatter.Errorf(cx.file, line, "the answer must be one of the choices' values (%s)", choiceValues(cx.choices)))

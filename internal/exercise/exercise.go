@@ -30,10 +30,11 @@ const (
 	KindMatch    Kind = "match"    // pair responses with their requests
 	KindLive     Kind = "live"     // talk to the gift server in the console
 	KindServer   Kind = "server"   // the learner's own server answers a scripted client
+	KindLog      Kind = "log"      // mark the wrong messages of a log, and say what is wrong (log.go)
 )
 
 // Kinds lists every kind, in the order FORMAT.md presents them.
-var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer}
+var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer, KindLog}
 
 // IsMessage reports whether the learner's answer is one JSON-RPC message
 // typed in the editor (fix, write, reply), rather than choices or a session.
@@ -66,6 +67,9 @@ type Exercise struct {
 	File     string // path inside the exercises tree, for messages
 	// Sender is who sends the learner's message: "client" or "server".
 	Sender string
+	// Concepts are the ids of the course concepts the exercise practises
+	// (course.yaml lists them; check-content reports one nobody practises).
+	Concepts []string
 
 	// Text holds the languages the exercise is written in; use TextIn to
 	// fall back to another language.
@@ -75,8 +79,13 @@ type Exercise struct {
 	Starter string
 	// Request is the request a reply exercise answers.
 	Request string
-	// Messages are the messages a classify exercise shows, in order.
+	// Messages are the messages a classify exercise shows, in order; for a
+	// log exercise, the messages of its log.
 	Messages []string
+	// Log is the log of a log exercise as written, and LogFrom the sender
+	// of each of its messages.
+	Log     string
+	LogFrom []string
 	// Requests and Responses are what a match exercise shows: requests are
 	// numbered from 1 in this order; responses are shown in this order.
 	Requests  []string
@@ -87,6 +96,10 @@ type Exercise struct {
 	// SolutionAfter is the number of failed attempts after which the learner
 	// may reveal the solution; 0 means only after passing.
 	SolutionAfter int
+	// SpellAfterHint is the hint after which feedback may spell what a check
+	// expects, for the checks that do not name their own (withhold.go); 0
+	// means the last hint.
+	SpellAfterHint int
 
 	// Checks are what a right answer satisfies, in the order written (an
 	// implicit "valid" check first for fix, write and reply when the author
@@ -132,7 +145,7 @@ func (e *Exercise) TextIn(l i18n.Lang) *Text {
 // per message, or per response); 0 for the other kinds.
 func (e *Exercise) Items() int {
 	switch e.Kind {
-	case KindClassify:
+	case KindClassify, KindLog:
 		return len(e.Messages)
 	case KindMatch:
 		return len(e.Responses)

@@ -19,7 +19,7 @@ import (
 // nesting) bound the work whatever the answer holds.
 func (e *Exercise) Grade(answer string, lang i18n.Lang) Result {
 	switch e.Kind {
-	case KindClassify, KindMatch:
+	case KindClassify, KindMatch, KindLog:
 		return e.gradeAnswers(answer, lang)
 	case KindLive:
 		return e.gradeLive(answer, lang)

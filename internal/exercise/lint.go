@@ -22,10 +22,16 @@ type Course struct {
 	// Languages lists the languages every exercise must be written in
 	// (none: any one language is enough).
 	Languages []i18n.Lang
+	// Concepts lists the ids of the concepts the course teaches; each must
+	// be practised by at least one exercise (see concepts.go).
+	Concepts []string
+	// conceptsLine is the line of "concepts:" in course.yaml.
+	conceptsLine int
 }
 
 type courseFile struct {
 	Languages []string `yaml:"languages"`
+	Concepts  []string `yaml:"concepts"`
 }
 
 // ReadCourse reads course.yaml from an exercises directory; a missing file
@@ -48,7 +54,7 @@ func ReadCourse(fsys fs.FS) (Course, error) {
 		}
 		return Course{}, err
 	}
-	var c Course
+	c := Course{Concepts: cf.Concepts, conceptsLine: topLines(src)["concepts"] - fmOffset}
 	for _, s := range cf.Languages {
 		l, ok := i18n.Parse(s)
 		if !ok || string(l) != s {
@@ -80,7 +86,7 @@ func Lint(exs []*Exercise, course Course) []error {
 		}
 		errs = append(errs, ex.lint(course)...)
 	}
-	return errs
+	return append(errs, lintConcepts(exs, course)...)
 }
 
 func (ex *Exercise) lint(course Course) []error {
@@ -135,6 +141,9 @@ func (ex *Exercise) lint(course Course) []error {
 	if ex.Kind == KindClassify {
 		errs = append(errs, ex.lintKinds()...)
 	}
+	if ex.Kind == KindLog {
+		errs = append(errs, ex.lintLog()...)
+	}
 	errs = append(errs, ex.lintLanguages(course)...)
 	sort.SliceStable(errs, func(i, j int) bool { return errLine(errs[i]) < errLine(errs[j]) })
 	return errs
@@ -187,7 +196,7 @@ func (ex *Exercise) wrongCandidates() []string {
 		for _, m := range mutants(doc, ex.addPointers(root)) {
 			out = append(out, marshal(m))
 		}
-		if ex.Kind == KindClassify || ex.Kind == KindMatch {
+		if ex.Kind == KindClassify || ex.Kind == KindMatch || ex.Kind == KindLog {
 			out = append(out, ex.answerMutants(doc)...)
 		}
 	}
@@ -229,7 +238,7 @@ func (ex *Exercise) answerMutants(doc any) []string {
 		return nil
 	}
 	var options []any
-	if ex.Kind == KindClassify {
+	if ex.Kind == KindClassify || ex.Kind == KindLog {
 		for _, ch := range ex.choices {
 			options = append(options, ch.value)
 		}

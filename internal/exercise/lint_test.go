@@ -96,6 +96,10 @@ Say it.
 			}},
 		{"a missing language", map[string]string{"x.md": file("kind: write\nchecks:\n  - method: ping", pingSolution+text)}, Course{Languages: []i18n.Lang{i18n.EN, i18n.FR}},
 			[]string{`x.md:15: the course requires fr, and this exercise has no fr text: add a section "# fr: …"`}},
+		{"concepts practised and not", map[string]string{"x.md": file("kind: write\nconcepts: [ping, pnig]\nchecks:\n  - method: ping", pingSolution+text)},
+			Course{Concepts: []string{"ping", "cursor"}, conceptsLine: 3},
+			[]string{`x.md:2: concept "pnig" is not in course.yaml's concepts list`, `course.yaml:3: concept "cursor" is practised by no exercise: add it to the concepts of one`}},
+		{"no concepts list asks for nothing", map[string]string{"x.md": file("kind: write\nconcepts: [ping]\nchecks:\n  - method: ping", pingSolution+text)}, Course{}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,6 +157,10 @@ func TestReadCourse(t *testing.T) {
 		if diff := cmp.Diff(tt.want, c.Languages); diff != "" || gotErr != tt.wantErr {
 			t.Errorf("%q: languages (-want +got):\n%s\nerror %q, want %q", tt.src, diff, gotErr, tt.wantErr)
 		}
+	}
+	c, err := ReadCourse(fstest.MapFS{"course.yaml": {Data: []byte("languages: [en]\nconcepts:\n  - a\n  - b\n")}})
+	if err != nil || !cmp.Equal(c.Concepts, []string{"a", "b"}) || c.conceptsLine != 2 {
+		t.Errorf("concepts: %v at line %d, %v; want [a b] at line 2", c.Concepts, c.conceptsLine, err)
 	}
 	if c, err := ReadCourse(fstest.MapFS{}); err != nil || c.Languages != nil {
 		t.Errorf("no file: %v, %v", c, err)

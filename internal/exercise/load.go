@@ -14,6 +14,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -29,8 +30,10 @@ type meta struct {
 	Order         int        `yaml:"order"`
 	Sender        string     `yaml:"sender"`
 	SolutionAfter *int       `yaml:"solution_after"`
+	SpellAfter    *int       `yaml:"spell_after_hint"`
 	Checks        []*rawItem `yaml:"checks"`
 	Choices       []*rawItem `yaml:"choices"`
+	Concepts      []string   `yaml:"concepts"`
 	// server exercises
 	Steps     []*rawStep    `yaml:"steps"`
 	Revisions any           `yaml:"revisions"`
@@ -113,25 +116,17 @@ func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool)
 	return exs, nil
 }
 
-var pageLinkRE = regexp.MustCompile(`^/([a-z]{2})/(lessons|exercises)/([^/#?]+)`)
-
 // checkLinks verifies the links to lessons and exercises written in the text.
 func (ex *Exercise) checkLinks(lessonExists func(string) bool, byID map[string]*Exercise) []error {
+	ch := courselink.Checker{Exercise: func(id string) bool { return byID[id] != nil }}
+	if lessonExists != nil {
+		ch.Lesson = func(_ i18n.Lang, slug string) bool { return lessonExists(slug) }
+	}
+	from := courselink.Page{Lang: i18n.Default, Kind: courselink.Exercises, Name: ex.ID}
 	var errs []error
 	for _, l := range ex.links {
-		m := pageLinkRE.FindStringSubmatch(l.dest)
-		if m == nil {
-			continue
-		}
-		if _, ok := i18n.Parse(m[1]); !ok {
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: the language in the address is en or fr", l.dest))
-			continue
-		}
-		switch {
-		case m[2] == "lessons" && lessonExists != nil && !lessonExists(m[3]):
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no lesson with that slug", l.dest))
-		case m[2] == "exercises" && byID[m[3]] == nil:
-			errs = append(errs, frontmatter.Errorf(ex.File, l.line, "link to %q: there is no exercise with that id", l.dest))
+		if err := ch.Check(from, ex.File, l.line, l.dest); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errs
@@ -162,17 +157,18 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	if err != nil {
 		return nil, []error{fmt.Errorf("read exercise %s: %w", name, err)}
 	}
-	fm, body, bodyLine, err := frontmatter.Split(name, src)
+	parts, err := frontmatter.Split(name, src)
 	if err != nil {
 		return nil, []error{err}
 	}
+	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
 	var m meta
 	if err := frontmatter.Decode(name, fm, &m); err != nil {
 		return nil, []error{explainYAML(err)}
 	}
 	fl := &fileLoader{file: name, r: r, lines: topLines(fm)}
 	ex := &Exercise{File: name, ID: m.ID, Lesson: m.Lesson, Kind: Kind(m.Kind), Protocol: m.Protocol,
-		Order: m.Order, Sender: m.Sender, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
+		Order: m.Order, Sender: m.Sender, Concepts: m.Concepts, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
 
 	stem := strings.TrimSuffix(name, ".md")
 	switch {
@@ -191,9 +187,9 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	if !slices.Contains(Kinds, ex.Kind) {
 		if m.Kind == "" {
-			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live or server")
+			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live, server or log")
 		} else {
-			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server", m.Kind)
+			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server, log", m.Kind)
 		}
 		return nil, fl.errs // the rest depends on the kind
 	}
@@ -224,11 +220,21 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 		}
 	}
 
+	if m.SpellAfter != nil {
+		ex.SpellAfterHint = *m.SpellAfter
+		if ex.SpellAfterHint < 0 || ex.SpellAfterHint > maxHints {
+			fl.errf(fl.lineOf("spell_after_hint"), "spell_after_hint is the number of a hint, from 1 up, or 0 for the last hint")
+		}
+	}
+
 	fl.sections(ex, body, bodyLine)
-	if ex.Kind == KindClassify {
+	switch {
+	case ex.Kind == KindClassify:
 		fl.choices(ex, m.Choices)
-	} else if len(m.Choices) > 0 {
-		fl.errf(fl.lineOf("choices"), "choices belong to classify exercises only")
+	case ex.Kind == KindLog:
+		fl.logChoices(ex, m.Choices)
+	case len(m.Choices) > 0:
+		fl.errf(fl.lineOf("choices"), "choices belong to classify and log exercises only")
 	}
 	if ex.Kind == KindServer {
 		fl.steps(ex, &m)
@@ -237,6 +243,9 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 			fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
 		}
 		fl.checks(ex, m.Checks)
+		if ex.Kind == KindLog {
+			fl.logChecks(ex)
+		}
 	}
 	fl.deriveSolutions(ex)
 	fl.texts(ex)
@@ -262,8 +271,9 @@ var sectionRules = map[string]map[Kind]need{
 	secMessages:  {KindClassify: required},
 	secRequests:  {KindMatch: required},
 	secResponses: {KindMatch: required},
-	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional},
-	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional},
+	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional, KindLog: optional},
+	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional, KindLog: optional},
+	secLog:       {KindLog: required},
 }
 
 // sections reads the body: JSON blocks into the exercise, language
@@ -361,6 +371,9 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 		}
 	}
 	ex.wrong = got[secWrong]
+	if ex.Kind == KindLog {
+		fl.logSection(ex, got[secLog])
+	}
 }
 
 // parseJSON reports a block that is not valid JSON, at the line of the
@@ -490,7 +503,7 @@ func (fl *fileLoader) checks(ex *Exercise, items []*rawItem) {
 // their answer checks, and checks the shape of the solutions written.
 func (fl *fileLoader) deriveSolutions(ex *Exercise) {
 	switch ex.Kind {
-	case KindClassify, KindMatch:
+	case KindClassify, KindMatch, KindLog:
 		for _, b := range ex.sols {
 			if _, err := ex.readAnswers([]byte(b.text)); err != nil {
 				fl.errf(b.line, "this solution is not an answer of a %s exercise: %v", ex.Kind, err)
@@ -539,7 +552,7 @@ func (fl *fileLoader) render(src string, l i18n.Lang, line int) (markdown.Doc, e
 	if fl.r == nil {
 		return markdown.Doc{HTML: template.HTML(template.HTMLEscapeString(src))}, nil
 	}
-	return fl.r.Render([]byte(src), markdown.Options{Lang: string(l), FirstLine: line})
+	return fl.r.Render([]byte(src), markdown.Options{Lang: l, FirstLine: line})
 }
 
 func (fl *fileLoader) collectLinks(ex *Exercise, doc markdown.Doc, err error) {

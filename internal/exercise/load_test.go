@@ -35,7 +35,7 @@ func TestLoadErrors(t *testing.T) {
 		{"id and file name", strings.Replace(file("kind: write\nchecks:\n  - method: ping", pingSolution+text), "id: x", "id: y", 1),
 			[]string{`x.md:2: id "y" does not match the file name: name the file y.md`}},
 		{"unknown kind", file("kind: quiz\nchecks:\n  - method: ping", pingSolution+text),
-			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live, server`}},
+			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live, server, log`}},
 		{"sections", file("kind: fix\nchecks:\n  - method: ping", "\nSome words.\n\n# Messages\n\n"+jsonBlock("{}")+"\n# Solutions\n\n# de: Titel\n\n# en:\n"+pingSolution),
 			[]string{
 				`x.md:1: a fix exercise needs a # Starter section (see FORMAT.md)`,
@@ -84,7 +84,7 @@ checks:
   - just text`, pingSolution+text),
 			[]string{
 				`x.md:7: one rule per check: this check has both "method" and "kind"; make them two items of the list`,
-				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer; a check may also have at, item, message and feedback`,
+				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer; a check may also have at, item, message, feedback and hint`,
 				`x.md:9: equals needs at: the JSON Pointer of the value to look at, such as "at: /params/name"`,
 				`x.md:11: at must be a JSON Pointer: "" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)`,
 				`x.md:12: kind is request, notification, response (a success response) or error (an error response), not "answer"`,

@@ -30,14 +30,21 @@ func Errorf(file string, line int, format string, args ...any) *Error {
 	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// Parts are a content file cut in two.
+type Parts struct {
+	FrontMatter, Body []byte
+	// BodyLine is the 1-based line where the body starts in the file, so
+	// renderers can report absolute line numbers.
+	BodyLine int
+}
+
 // Split separates the front matter (between a first line "---" and the next
-// "---" line) from the body. bodyLine is the 1-based line where the body
-// starts in the file, so renderers can report absolute line numbers.
-func Split(file string, src []byte) (fm, body []byte, bodyLine int, err error) {
+// "---" line) from the body.
+func Split(file string, src []byte) (Parts, error) {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	first, rest, ok := cutLine(src)
 	if !ok || string(bytes.TrimRight(first, " \t\r")) != "---" {
-		return nil, nil, 0, Errorf(file, 1, `the file must start with front matter: a line "---", YAML fields, and another "---" line`)
+		return Parts{}, Errorf(file, 1, `the file must start with front matter: a line "---", YAML fields, and another "---" line`)
 	}
 	line := 2
 	start := rest
@@ -45,14 +52,13 @@ func Split(file string, src []byte) (fm, body []byte, bodyLine int, err error) {
 	for len(rest) > 0 {
 		l, next, _ := cutLine(rest)
 		if string(bytes.TrimRight(l, " \t\r")) == "---" {
-			fm = start[:offset]
-			return fm, next, line + 1, nil
+			return Parts{FrontMatter: start[:offset], Body: next, BodyLine: line + 1}, nil
 		}
 		offset += len(rest) - len(next)
 		rest = next
 		line++
 	}
-	return nil, nil, 0, Errorf(file, 1, `the front matter opened here is never closed by a "---" line`)
+	return Parts{}, Errorf(file, 1, `the front matter opened here is never closed by a "---" line`)
 }
 
 func cutLine(b []byte) (line, rest []byte, found bool) {

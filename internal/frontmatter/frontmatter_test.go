@@ -29,7 +29,8 @@ func TestSplitAndDecode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fm, body, line, err := Split("f.md", []byte(tt.src))
+			parts, err := Split("f.md", []byte(tt.src))
+			fm, body, line := parts.FrontMatter, parts.Body, parts.BodyLine
 			if err == nil {
 				var m meta
 				err = Decode("f.md", fm, &m)

@@ -254,33 +254,19 @@ func render(d diag, lang string) string {
 		expand(&b, def.why[li], d, li)
 	}
 	if d.sugg != "" && didYouMean[d.code] {
-		if li == 1 {
-			b.WriteString(frTypo(" Vouliez-vous dire `" + d.sugg + "` ?"))
-		} else {
-			b.WriteString(" Did you mean `" + d.sugg + "`?")
-		}
+		b.WriteString(DidYouMean(d.sugg, "", lang))
 		if d.a.required {
 			b.WriteString([2]string{" It is required, and it is missing.", frTypo(" Ce champ est obligatoire, et il manque.")}[li])
 		}
 	}
 	if d.a.standIn != "" {
-		if li == 1 {
-			b.WriteString(frTypo(" Vouliez-vous écrire `" + d.sugg + "` là où vous avez écrit `" + d.a.standIn + "` ?"))
-		} else {
-			b.WriteString(" Did you mean `" + d.sugg + "` where you wrote `" + d.a.standIn + "`?")
-		}
+		b.WriteString(DidYouMean(d.sugg, d.a.standIn, lang))
 	}
 	lesson := d.lesson
 	if lesson == "" {
 		lesson = def.lesson
 	}
-	if name, ok := lessonNames[lesson]; ok {
-		if li == 1 {
-			b.WriteString(" (Leçon\u00A0: «\u00A0" + name[1] + "\u00A0».)")
-		} else {
-			b.WriteString(" (Lesson: “" + name[0] + "”.)")
-		}
-	}
+	b.WriteString(LessonSentence(lesson, lang))
 	return b.String()
 }
 

@@ -113,7 +113,7 @@ func TestLessonNamesMatchTheCourse(t *testing.T) {
 	for i, lang := range []string{"en", "fr"} {
 		files, err := filepath.Glob(filepath.Join("..", "..", "lessons", lang, "*.md"))
 		if err != nil || len(files) == 0 {
-			t.Skipf("no lessons in ../../lessons/%s", lang)
+			t.Fatalf("no lessons in ../../lessons/%s (%v): the names cannot be compared", lang, err)
 		}
 		found := map[string]bool{}
 		for _, f := range files {

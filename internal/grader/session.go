@@ -27,6 +27,12 @@ const MaxSessionIDs = 100_000
 type SessionOptions struct {
 	Protocol string // the revision assumed until a handshake negotiates one; "" = DefaultRevision
 	Lang     string // "en" (default) or "fr"
+	// Partial says the conversation is a piece of a longer one (a log that
+	// starts mid-session): the handshake is assumed done before the first
+	// message, and responses, progress and cancellations that quote an id the
+	// session has not seen are not reported (their request may be before the
+	// piece).
+	Partial bool
 }
 
 // Session follows one MCP session message by message (no HTTP, no I/O). It is
@@ -45,6 +51,7 @@ type Session struct {
 	answered []answeredRef
 	count    int  // entries in ids
 	forgot   bool // an id was forgotten or not remembered
+	partial  bool // SessionOptions.Partial
 
 	initReq     int // index of the initialize request, -1 when none is open or done
 	initResult  int // index of its successful response, -1 before it
@@ -100,7 +107,7 @@ func NewSession(opts SessionOptions) *Session {
 	}
 	s := &Session{lang: lang, rev: rev, maxIDs: MaxSessionIDs,
 		initReq: -1, initResult: -1, initialized: -1,
-		caps: [2]capState{{at: -1}, {at: -1}}}
+		caps: [2]capState{{at: -1}, {at: -1}}, partial: opts.Partial}
 	for i := range s.ids {
 		s.ids[i] = map[idKey]*reqState{}
 		s.tokens[i] = map[idKey]*reqState{}

@@ -77,7 +77,9 @@ func (s *Session) lifecycleRules(f *facts, ds []sdiag) []sdiag {
 			ds = append(ds, at(codeSessInitAgain, s.initReq))
 		}
 	case s.initReq < 0:
-		ds = append(ds, at(codeSessBeforeInit))
+		if !s.partial { // a piece of a session: the handshake came before it
+			ds = append(ds, at(codeSessBeforeInit))
+		}
 	case f.method == "notifications/initialized":
 		if s.initResult < 0 {
 			ds = append(ds, at(codeSessInitializedEarly, s.initReq))
@@ -98,7 +100,7 @@ func (s *Session) progressRules(f *facts, ds []sdiag) []sdiag {
 	st := f.target
 	const ptr = "/params/progressToken"
 	switch {
-	case st == nil && !s.forgot:
+	case st == nil && !s.forgot && !s.partial:
 		who := sideWords[max(1-max(f.from, 0), 0)]
 		ds = append(ds, sdiag{code: codeSessProgUnknown, at: f.tokenV, ptr: ptr,
 			a: dargs{value: clip(f.tokenV.Raw), extra: who[0], extraFr: who[1]}})
@@ -120,7 +122,7 @@ func (s *Session) cancelRules(f *facts, ds []sdiag) []sdiag {
 	st := f.target
 	const ptr = "/params/requestId"
 	switch {
-	case st == nil && !s.forgot:
+	case st == nil && !s.forgot && !s.partial:
 		who := sideWords[max(f.from, 0)]
 		ds = append(ds, sdiag{code: codeSessCancelUnknown, at: f.cancelV, ptr: ptr,
 			a: dargs{value: clip(f.cancelV.Raw), extra: who[0], extraFr: who[1]}})
@@ -150,7 +152,7 @@ func (s *Session) responseRules(f *facts, ds []sdiag) []sdiag {
 		return ds
 	case f.ownReq != nil:
 		d.code, d.related, d.a.extra = codeSessRespWrongSide, []int{f.ownReq.idx}, msgRef(f.ownReq.idx)
-	case s.forgot:
+	case s.forgot || s.partial:
 		return ds
 	default:
 		who := sideWords[max(1-max(f.from, 0), 0)]

@@ -76,6 +76,7 @@ type sessionCase struct {
 	name     string
 	protocol string
 	maxIDs   int
+	partial  bool
 	steps    []step
 	want     map[int][]string
 	end      []string
@@ -118,6 +119,13 @@ var sessionCases = []sessionCase{
 	{name: "a request before initialize; ping is allowed", steps: script(
 		cl(sreq(1, "ping", "")), sv(sres(1, `{}`)), cl(sreq(2, "tools/list", "")), handshake(`{}`, allServerCaps)),
 		want: map[int][]string{2: {"session.lifecycle.before-initialize []"}}, end: []string{"session.request.unanswered [2]"}},
+	{name: "a piece of a session: no handshake asked, an answer to a request before the piece", partial: true, steps: script(
+		sv(sres(7, toolsResult)), cl(sreq(8, "tools/list", "")), sv(sres(8, toolsResult)),
+		cl(snotif("notifications/cancelled", `{"requestId":6}`)), cl(sreq(8, "tools/list", ""))),
+		want: map[int][]string{4: {"session.id.reused [1]"}}, end: []string{"session.request.unanswered [4]"}},
+	{name: "the same piece, read as a whole session", steps: script(
+		sv(sres(7, toolsResult)), cl(sreq(8, "tools/list", "")), sv(sres(8, toolsResult))),
+		want: map[int][]string{0: {"session.response.unknown-id []"}, 1: {"session.lifecycle.before-initialize []"}}},
 	{name: "a request before the initialize response", steps: script(
 		handshake(`{}`, allServerCaps)[0], cl(sreq(1, "tools/list", "")), cl(sreq(2, "ping", "")), handshake(`{}`, allServerCaps)[1:]),
 		want: map[int][]string{1: {"session.lifecycle.before-initialize-result [0]"}}, end: []string{"session.request.unanswered [1]", "session.request.unanswered [2]"}},
@@ -195,7 +203,7 @@ var sessionCases = []sessionCase{
 // runSession plays a case and returns its session.* diagnostics by message,
 // and its end findings.
 func runSession(t testing.TB, c sessionCase, lang string) (map[int][]string, []string, *Session) {
-	s := NewSession(SessionOptions{Protocol: c.protocol, Lang: lang})
+	s := NewSession(SessionOptions{Protocol: c.protocol, Lang: lang, Partial: c.partial})
 	if c.maxIDs > 0 {
 		s.maxIDs = c.maxIDs
 	}

@@ -107,6 +107,16 @@ type ConsoleUI struct {
 	ErrTooLarge string // "%d KiB"
 	ErrNotText  string
 	ErrNoReply  string
+
+	// Bounds of the event streams (429 per learner, 503 overall).
+	ErrStreamsLearner string
+	ErrStreamsServer  string
+
+	// Folding long messages in the timeline, and the link from a message
+	// to its arrow in the diagram.
+	FoldShow string // "Show the whole message (%d lines)"
+	FoldHide string
+	ToArrow  string // on a message: its arrow in the diagram
 }
 
 var consoleUI = map[Lang]*ConsoleUI{
@@ -202,6 +212,13 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ErrTooLarge: "The message is longer than %d KiB: the console takes one message at a time.",
 		ErrNotText:  "The message is not text (it is not valid UTF-8).",
 		ErrNoReply:  "The server is not waiting for a response with this number.",
+
+		ErrStreamsLearner: "The console is open in too many tabs: close one and reload this page to see new messages as they come.",
+		ErrStreamsServer:  "The server follows too many consoles live right now: your messages still work, reload the page in a moment to see new ones as they come.",
+
+		FoldShow: "Show the whole message (%d lines)",
+		FoldHide: "Fold the message",
+		ToArrow:  "In the diagram",
 	},
 	FR: {
 		Title:          "Console",
@@ -295,6 +312,13 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ErrTooLarge: "Le message dépasse %d Kio\u00a0: la console prend un message à la fois.",
 		ErrNotText:  "Le message n’est pas du texte (ce n’est pas de l’UTF-8 valide).",
 		ErrNoReply:  "Le serveur n’attend pas de réponse portant ce numéro.",
+
+		ErrStreamsLearner: "La console est ouverte dans trop d’onglets : fermez-en un et rechargez cette page pour voir les nouveaux messages dès qu’ils arrivent.",
+		ErrStreamsServer:  "Le serveur suit trop de consoles en direct en ce moment : vos messages passent toujours, rechargez la page dans un instant pour voir les nouveaux dès qu’ils arrivent.",
+
+		FoldShow: "Afficher tout le message (%d lignes)",
+		FoldHide: "Replier le message",
+		ToArrow:  "Dans le diagramme",
 	},
 }
 

@@ -48,6 +48,11 @@ type ExerciseUI struct {
 	MoreProblems    string // "%d more problems"
 	ChecksTitle     string
 	CheckWanted     string // precedes what a failed check wanted
+	WrongChoice     string // "Message %d: you chose “%s”…"
+	WrongPair       string // "Response %d: you paired it with request %s…"
+	WrongPairNone   string // "Response %d: you said it answers no request…"
+	LessonLink      string // "Lesson:" before the lesson's link
+	RuleLink        string // the accessible name of a rule's link: "The rule %s"
 	CheckPassed     string
 	CheckFailed     string
 	ServerWorking   string
@@ -73,6 +78,7 @@ type ExerciseUI struct {
 	ErrNotText         string
 	ErrBadBody         string
 	ErrNoChoice        string
+	ErrEmpty           string
 	ErrUnknownExercise string
 	ErrUnknownLesson   string
 	ErrNoSuchHint      string
@@ -147,6 +153,11 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		MoreProblems:    "%d more things to look at",
 		ChecksTitle:     "What the exercise checks",
 		CheckWanted:     "The check:",
+		WrongChoice:     "Message %d: you chose “%s”, and that is not what this message is.",
+		WrongPair:       "Response %d: you paired it with request %s, which it does not answer.",
+		WrongPairNone:   "Response %d: you said it answers no request, yet it does answer one of them.",
+		LessonLink:      "Lesson:",
+		RuleLink:        "The rule %s explained",
 		CheckPassed:     "met",
 		CheckFailed:     "not met",
 		ServerWorking:   "Checking…",
@@ -158,7 +169,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		NoHints:         "This exercise has no hints.",
 		SolutionTitle:   "Solution",
 		SolutionShow:    "Show the solution",
-		SolutionAfterN:  "The solution appears once you pass, or after %d unsuccessful attempts (%d to go).",
+		SolutionAfterN:  "The solution appears once you pass, or after %d unsuccessful {attempt|attempts} (%d to go).",
 		SolutionPassing: "The solution appears once you pass.",
 
 		NextExercise: "Next exercise",
@@ -169,6 +180,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ErrNotText:         "Your answer is not text: it holds bytes that are not UTF-8. Paste the JSON message as plain text.",
 		ErrBadBody:         `The request body must be JSON such as {"answer": "…"}.`,
 		ErrNoChoice:        "Choose an answer for every item before checking.",
+		ErrEmpty:           "The editor is empty, so there is nothing to check yet. Write your message first; this did not count as an attempt.",
 		ErrUnknownExercise: "There is no exercise with this id. The list of exercises has them all.",
 		ErrUnknownLesson:   "There is no lesson with this name.",
 		ErrNoSuchHint:      "This exercise has no hint with that number.",
@@ -240,6 +252,11 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		MoreProblems:    "%d autres points à regarder",
 		ChecksTitle:     "Ce que vérifie l’exercice",
 		CheckWanted:     "La vérification :",
+		WrongChoice:     "Message %d : vous avez choisi « %s », et ce n’est pas ce qu’est ce message.",
+		WrongPair:       "Réponse %d : vous l’avez associée à la requête %s, à laquelle elle ne répond pas.",
+		WrongPairNone:   "Réponse %d : vous avez indiqué qu’elle ne répond à aucune requête, or elle répond bien à l’une d’elles.",
+		LessonLink:      "Leçon :",
+		RuleLink:        "La règle %s expliquée",
 		CheckPassed:     "satisfaite",
 		CheckFailed:     "pas encore satisfaite",
 		ServerWorking:   "Vérification…",
@@ -251,7 +268,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		NoHints:         "Cet exercice n’a pas d’indice.",
 		SolutionTitle:   "Solution",
 		SolutionShow:    "Afficher la solution",
-		SolutionAfterN:  "La solution apparaît quand vous avez réussi, ou après %d tentatives infructueuses (il en reste %d).",
+		SolutionAfterN:  "La solution apparaît quand vous avez réussi, ou après %d {tentative infructueuse|tentatives infructueuses} (il en reste %d).",
 		SolutionPassing: "La solution apparaît quand vous avez réussi.",
 
 		NextExercise: "Exercice suivant",
@@ -262,6 +279,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ErrNotText:         "Votre réponse n’est pas du texte : elle contient des octets qui ne sont pas de l’UTF-8. Collez le message JSON en texte brut.",
 		ErrBadBody:         `Le corps de la requête doit être du JSON, par exemple {"answer": "…"}.`,
 		ErrNoChoice:        "Choisissez une réponse pour chaque élément avant de vérifier.",
+		ErrEmpty:           "L’éditeur est vide : il n’y a rien à vérifier pour l’instant. Écrivez d’abord votre message ; cet essai n’a pas été compté.",
 		ErrUnknownExercise: "Aucun exercice ne porte cet identifiant. La liste des exercices les présente tous.",
 		ErrUnknownLesson:   "Aucune leçon ne porte ce nom.",
 		ErrNoSuchHint:      "Cet exercice n’a pas d’indice avec ce numéro.",

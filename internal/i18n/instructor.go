@@ -49,7 +49,7 @@ type InstructorUI struct {
 	StuckTitle     string
 	StuckHelp      string // "%d or more failed attempts … last %d minutes"
 	StuckNone      string
-	StuckRow       string // "%d failed attempts, the last at %s"
+	StuckRow       string // "%d failed {attempt|attempts}, the last at %s"
 
 	// Exports and resets.
 	ExportsTitle       string
@@ -73,6 +73,18 @@ type InstructorUI struct {
 	ResetWorkshopDone  string // "%d learners removed"
 	UnknownLearner     string
 	BackToDashboard    string
+
+	// A learner's attempts (learner_attempts_show.go).
+	AttemptsTitle string // "%s: attempts"
+	AttemptsIntro string
+	AttemptsEmpty string
+	AttemptsOpen  string // "See the attempts of %s"
+	AttemptPassed string
+	AttemptFailed string
+	AttemptHints  string // "%d {hint|hints} open"
+	AttemptAnswer string
+	AttemptCodes  string
+	AttemptsBack  string
 }
 
 var instructorUI = map[Lang]*InstructorUI{
@@ -86,7 +98,7 @@ var instructorUI = map[Lang]*InstructorUI{
 		LoginTooMany: "Too many wrong tokens from this address. Wait a minute, then try again.",
 
 		Title:          "Workshop dashboard",
-		Summary:        "%d learners · %d attempts",
+		Summary:        "%d {learner|learners} · %d {attempt|attempts}",
 		JoinCodeIs:     "Join code:",
 		NoJoinCode:     "No join code: anyone who can reach this server can take part.",
 		HideNames:      "Hide names (for a projector)",
@@ -116,12 +128,12 @@ var instructorUI = map[Lang]*InstructorUI{
 		MedianCol:      "Median attempts",
 		HintsCol:       "Hints",
 		ProblemsCol:    "What the room gets wrong most",
-		ProblemPeople:  "%d learners",
+		ProblemPeople:  "%d {learner|learners}",
 		NoProblems:     "—",
 		StuckTitle:     "Who may be stuck",
 		StuckHelp:      "%d or more failed attempts at one exercise in the last %d minutes, without passing it.",
 		StuckNone:      "Nobody seems stuck right now.",
-		StuckRow:       "%d failed attempts, the last at %s",
+		StuckRow:       "%d failed {attempt|attempts}, the last at %s",
 
 		ExportsTitle:       "Exports",
 		ExportCSV:          "Progress (CSV)",
@@ -130,18 +142,28 @@ var instructorUI = map[Lang]*InstructorUI{
 		BackupHelp:         "For a complete copy of the database while the server runs: playground backup FILE.",
 		DangerTitle:        "Start again",
 		ResetLearner:       "Reset",
+		AttemptsTitle:      "%s: attempts",
+		AttemptsIntro:      "Every answer this learner sent, the latest first, with what the checker says of it.",
+		AttemptsEmpty:      "No attempt yet.",
+		AttemptsOpen:       "See the attempts of %s",
+		AttemptPassed:      "passed",
+		AttemptFailed:      "not yet",
+		AttemptHints:       "%d {hint|hints} open",
+		AttemptAnswer:      "The answer",
+		AttemptCodes:       "What the checker says",
+		AttemptsBack:       "Back to the dashboard",
 		ResetLearnerFor:    "Reset %s",
 		ResetLearnerTitle:  "Reset %s?",
 		ResetLearnerBody:   "Every attempt, exercise status and lesson read of this learner will be erased. Their name and resume code stay, so they can start again in the same browser.",
 		ResetWorkshop:      "Reset the whole workshop",
 		ResetWorkshopTitle: "Reset the whole workshop?",
-		ResetWorkshopBody:  "Every learner will be removed, with everything they did (%d learners, %d attempts). Export first if you want to keep a record. Learners will join again as new.",
+		ResetWorkshopBody:  "Every learner will be removed, with everything they did (%d {learner|learners}, %d {attempt|attempts}). Export first if you want to keep a record. Learners will join again as new.",
 		ConfirmCheck:       "I understand that this cannot be undone.",
 		ConfirmErase:       "Erase",
 		Cancel:             "Cancel",
 		ConfirmMissing:     "Tick the box to confirm.",
 		ResetLearnerDone:   "The progress of %s was erased.",
-		ResetWorkshopDone:  "The workshop was reset: %d learners removed.",
+		ResetWorkshopDone:  "The workshop was reset: %d {learner|learners} removed.",
 		UnknownLearner:     "This learner does not exist (any more).",
 		BackToDashboard:    "Back to the dashboard",
 	},
@@ -155,7 +177,7 @@ var instructorUI = map[Lang]*InstructorUI{
 		LoginTooMany: "Trop de jetons erronés depuis cette adresse. Patientez une minute, puis réessayez.",
 
 		Title:          "Tableau de bord de l’atelier",
-		Summary:        "%d apprenants · %d tentatives",
+		Summary:        "%d {apprenant|apprenants} · %d {tentative|tentatives}",
 		JoinCodeIs:     "Code d’accès\u00a0:",
 		NoJoinCode:     "Pas de code d’accès\u00a0: toute personne qui atteint ce serveur peut participer.",
 		HideNames:      "Masquer les noms (pour projeter)",
@@ -185,12 +207,12 @@ var instructorUI = map[Lang]*InstructorUI{
 		MedianCol:      "Tentatives (médiane)",
 		HintsCol:       "Indices",
 		ProblemsCol:    "Les erreurs les plus fréquentes de l’atelier",
-		ProblemPeople:  "%d apprenants",
+		ProblemPeople:  "%d {apprenant|apprenants}",
 		NoProblems:     "—",
 		StuckTitle:     "Qui semble bloqué",
 		StuckHelp:      "Au moins %d tentatives échouées sur un même exercice ces %d dernières minutes, sans l’avoir réussi.",
 		StuckNone:      "Personne ne semble bloqué pour le moment.",
-		StuckRow:       "%d tentatives échouées, la dernière à %s",
+		StuckRow:       "%d {tentative échouée|tentatives échouées}, la dernière à %s",
 
 		ExportsTitle:       "Exports",
 		ExportCSV:          "Progression (CSV)",
@@ -199,18 +221,28 @@ var instructorUI = map[Lang]*InstructorUI{
 		BackupHelp:         "Pour une copie complète de la base pendant que le serveur tourne\u00a0: playground backup FICHIER.",
 		DangerTitle:        "Repartir de zéro",
 		ResetLearner:       "Réinitialiser",
+		AttemptsTitle:      "%s : tentatives",
+		AttemptsIntro:      "Toutes les réponses envoyées par cette personne, la plus récente d’abord, avec ce qu’en dit le vérificateur.",
+		AttemptsEmpty:      "Aucune tentative pour l’instant.",
+		AttemptsOpen:       "Voir les tentatives de %s",
+		AttemptPassed:      "réussie",
+		AttemptFailed:      "pas encore",
+		AttemptHints:       "%d {indice ouvert|indices ouverts}",
+		AttemptAnswer:      "La réponse",
+		AttemptCodes:       "Ce qu’en dit le vérificateur",
+		AttemptsBack:       "Retour au tableau de bord",
 		ResetLearnerFor:    "Réinitialiser %s",
 		ResetLearnerTitle:  "Réinitialiser %s\u00a0?",
 		ResetLearnerBody:   "Toutes les tentatives, l’état des exercices et les leçons lues de cette personne seront effacés. Son nom et son code de reprise restent\u00a0: elle peut recommencer dans le même navigateur.",
 		ResetWorkshop:      "Réinitialiser tout l’atelier",
 		ResetWorkshopTitle: "Réinitialiser tout l’atelier\u00a0?",
-		ResetWorkshopBody:  "Tous les apprenants seront supprimés, avec tout ce qu’ils ont fait (%d apprenants, %d tentatives). Exportez d’abord si vous voulez en garder une trace. Chacun rejoindra l’atelier comme une nouvelle personne.",
+		ResetWorkshopBody:  "Tous les apprenants seront supprimés, avec tout ce qu’ils ont fait (%d {apprenant|apprenants}, %d {tentative|tentatives}). Exportez d’abord si vous voulez en garder une trace. Chacun rejoindra l’atelier comme une nouvelle personne.",
 		ConfirmCheck:       "J’ai compris que c’est irréversible.",
 		ConfirmErase:       "Effacer",
 		Cancel:             "Annuler",
 		ConfirmMissing:     "Cochez la case pour confirmer.",
 		ResetLearnerDone:   "La progression de %s a été effacée.",
-		ResetWorkshopDone:  "L’atelier a été réinitialisé\u00a0: %d apprenants supprimés.",
+		ResetWorkshopDone:  "L’atelier a été réinitialisé\u00a0: %d {apprenant supprimé|apprenants supprimés}.",
 		UnknownLearner:     "Cette personne n’existe pas (ou plus).",
 		BackToDashboard:    "Retour au tableau de bord",
 	},
@@ -245,6 +277,7 @@ type WorkshopUI struct {
 	SlowAttempts  string // "%d" is seconds
 	SlowConsole   string // "%d" is seconds
 	SlowChecks    string // "%d" is seconds
+	WasReset      string // the join page after the instructor reset the workshop
 }
 
 var workshopUI = map[Lang]*WorkshopUI{
@@ -267,6 +300,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowAttempts:  "You are sending answers faster than anyone can read the feedback. Take a moment to read it, then try again in %d s.",
 		SlowConsole:   "The console is sending messages faster than the server takes them. Try again in %d s.",
 		SlowChecks:    "You have started many checks of your server in a row. Try again in %d s.",
+		WasReset:      "Your instructor has reset the workshop for a new group, so the work done in this browser is gone. Join again with the code to start afresh.",
 	},
 	FR: {
 		JoinTitle:     "Rejoindre l’atelier",
@@ -287,6 +321,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowAttempts:  "Vous envoyez des réponses plus vite qu’on ne peut lire les retours. Prenez le temps de les lire, puis réessayez dans %d s.",
 		SlowConsole:   "La console envoie des messages plus vite que le serveur ne les accepte. Réessayez dans %d s.",
 		SlowChecks:    "Vous avez lancé beaucoup de vérifications de votre serveur d’affilée. Réessayez dans %d s.",
+		WasReset:      "Votre formateur ou formatrice a réinitialisé l’atelier pour un nouveau groupe : le travail fait dans ce navigateur a été effacé. Rejoignez l’atelier avec le code pour repartir de zéro.",
 	},
 }
 

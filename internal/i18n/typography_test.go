@@ -18,6 +18,9 @@ var features = []struct {
 	{"InstructorUI", func(l Lang) any { return *InstructorFor(l) }},
 	{"WorkshopUI", func(l Lang) any { return *WorkshopFor(l) }},
 	{"CheckServerUI", func(l Lang) any { return *CheckServerFor(l) }},
+	{"ExplainUI", func(l Lang) any { return *ExplainFor(l) }},
+	{"RulesUI", func(l Lang) any { return *RulesFor(l) }},
+	{"PathUI", func(l Lang) any { return *PathFor(l) }},
 }
 
 // Every string of every feature exists in both languages, French follows

@@ -44,12 +44,14 @@ type UI struct {
 	// ErrTooManyLearners, one address creating learners too fast (429).
 	ErrNotFirstParty   string
 	ErrTooManyLearners string
+	FooterRules        string // the footer's link to every rule of the checker
 }
 
 var ui = map[Lang]*UI{
 	EN: {
 		SiteName:           "MCP Playground",
 		Tagline:            "Learn how the Model Context Protocol talks, one message at a time.",
+		FooterRules:        "Every rule of the checker",
 		SkipToContent:      "Skip to content",
 		NavCourse:          "Course",
 		NavExercises:       "Exercises",
@@ -89,6 +91,7 @@ var ui = map[Lang]*UI{
 	FR: {
 		SiteName:           "MCP Playground",
 		Tagline:            "Apprenez comment parle le Model Context Protocol, un message après l’autre.",
+		FooterRules:        "Toutes les règles du vérificateur",
 		SkipToContent:      "Aller au contenu",
 		NavCourse:          "Cours",
 		NavExercises:       "Exercices",

@@ -29,6 +29,11 @@ func (st *state) codeBlock(n ast.Node) {
 			repl = &sequenceNode{svg: svg}
 		}
 	}
+	if lang == "flow" {
+		if svg, ok := st.flow(n); ok {
+			repl = &sequenceNode{svg: svg, class: "flow"}
+		}
+	}
 	n.Parent().ReplaceChild(n.Parent(), n, repl)
 }
 
@@ -50,5 +55,26 @@ func (st *state) sequence(n ast.Node) (string, bool) {
 		st.errs = append(st.errs, err)
 		return "", false
 	}
-	return string(d.svg(st.w)), true
+	return string(d.svg(st.w, nil)), true
+}
+
+// flow renders the decision diagram in a ```flow block, reporting errors at
+// their line in the file.
+func (st *state) flow(n ast.Node) (string, bool) {
+	lines := n.Lines()
+	text := make([]string, lines.Len())
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		text[i] = strings.TrimRight(string(seg.Value(st.src)), "\r\n")
+	}
+	first := st.lineOf(n)
+	if lines.Len() > 0 {
+		first = st.lines.line(lines.At(0).Start)
+	}
+	root, err := parseFlow(text, first)
+	if err != nil {
+		st.errs = append(st.errs, err)
+		return "", false
+	}
+	return string(flowSVG(root, st.w)), true
 }

@@ -98,6 +98,26 @@
 // The diagram is an SVG in the page, with a title and a description that
 // list the messages in words for screen readers, in the lesson's language.
 //
+// # Decision diagrams
+//
+// A fenced block with the info string flow is drawn as a decision tree: the
+// first line is the root question; each further line answers the node above
+// it, indented two spaces per level, as "answer: next question" or
+// "answer: = outcome" (a leaf):
+//
+//	```flow
+//	Is there a `method`?
+//	  yes: Is there an `id`?
+//	    yes: = A request
+//	    no: = A notification
+//	  no: = A response
+//	```
+//
+// At most 40 boxes and 6 levels. The SVG (<figure class="flow"><svg
+// class="flow-svg">, groups flow-question, flow-outcome, flow-edge and text
+// flow-answer-label) has a title naming the first question and a
+// description that reads the whole tree.
+//
 // # For the site
 //
 // The HTML uses no inline script, event handler or style attribute, so it

@@ -14,13 +14,15 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Options are the per-document settings of Render.
 type Options struct {
-	// Lang is "en" or "fr" ("" means "en"): the language of the interface
-	// words inside the HTML, such as "Show answer" or a diagram's title.
-	Lang string
+	// Lang is the language of the interface words inside the HTML, such as
+	// "Show answer" or a diagram's title ("" means English).
+	Lang i18n.Lang
 	// FirstLine is the line of the file on which src starts (1 when src is
 	// the whole file, more when front matter was split off). Line numbers in
 	// errors and links count from it; 0 means 1.
@@ -126,7 +128,7 @@ func (r *Renderer) Render(src []byte, opts Options) (Doc, error) {
 	if err := r.md.Renderer().Render(&buf, src, root); err != nil {
 		return Doc{}, fmt.Errorf("render markdown: %w", err)
 	}
-	doc.HTML = template.HTML(buf.String()) //nolint:gosec // goldmark escapes text; our renderers escape raw HTML
+	doc.HTML = template.HTML(breakHeadingCode(buf.String())) //nolint:gosec // goldmark escapes text; our renderers escape raw HTML
 	if len(st.errs) > 0 {
 		sort.SliceStable(st.errs, func(i, j int) bool { return st.errs[i].(*Error).Line < st.errs[j].(*Error).Line })
 		return doc, errors.Join(st.errs...)

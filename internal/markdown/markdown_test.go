@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 func render(t *testing.T, src string, opts Options) (Doc, error) {
@@ -28,7 +30,9 @@ func mustRender(t *testing.T, src string, opts Options) Doc {
 
 func TestCallouts(t *testing.T) {
 	tests := []struct {
-		name, lang, src, want string
+		name      string
+		lang      i18n.Lang
+		src, want string
 	}{
 		{"note", "en", "> [!NOTE]\n> Both sides may send requests.",
 			`<aside class="callout callout-note" role="note" aria-label="Note">
@@ -160,7 +164,7 @@ func TestHeadings(t *testing.T) {
 	for _, h := range []string{
 		`<h1 id="title">Title<a class="anchor" href="#title" aria-label="Lien vers cette section">#</a></h1>`,
 		`<h4 id="deep-heading">Deep heading<a class="anchor" href="#deep-heading" aria-label="Lien vers cette section">#</a></h4>`,
-		`<h3 id="tools-call-and-iserror"><code>tools/call</code> and <em>isError</em><a class="anchor" href="#tools-call-and-iserror" aria-label="Lien vers cette section">#</a></h3>`,
+		`<h3 id="tools-call-and-iserror"><code>tools/<wbr>call</code> and <em>isError</em><a class="anchor" href="#tools-call-and-iserror" aria-label="Lien vers cette section">#</a></h3>`,
 	} {
 		if !strings.Contains(string(doc.HTML), h) {
 			t.Errorf("HTML lacks %s\n%s", h, doc.HTML)
@@ -195,7 +199,9 @@ func TestSlugify(t *testing.T) {
 
 func TestCodeBlocks(t *testing.T) {
 	tests := []struct {
-		name, lang, src, want string
+		name      string
+		lang      i18n.Lang
+		src, want string
 	}{
 		{"json", "en", "```json\n{\"id\": 1}\n```",
 			`<div class="code"><pre tabindex="0"><code class="language-json"><span class="j-punc">{</span><span class="j-key">&#34;id&#34;</span><span class="j-punc">:</span> <span class="j-num">1</span><span class="j-punc">}</span>
@@ -429,8 +435,8 @@ func TestConcurrentRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := New()
-	want := map[string]string{}
-	for _, lang := range []string{"en", "fr"} {
+	want := map[i18n.Lang]string{}
+	for _, lang := range i18n.All {
 		doc, err := r.Render(src, Options{Lang: lang})
 		if err != nil {
 			t.Fatal(err)
@@ -443,7 +449,7 @@ func TestConcurrentRender(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)
 	for i := range 16 {
-		lang := []string{"en", "fr"}[i%2]
+		lang := i18n.All[i%2]
 		wg.Go(func() {
 			for range 5 {
 				doc, err := r.Render(src, Options{Lang: lang})

@@ -54,7 +54,8 @@ type codeNode struct {
 
 type sequenceNode struct {
 	ast.BaseBlock
-	svg string
+	svg   string
+	class string // the figure's class: "" (a sequence diagram) or "flow"
 }
 
 type anchorNode struct {
@@ -125,7 +126,12 @@ func renderCode(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 
 func renderSequence(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		_, _ = w.WriteString(`<figure class="sequence">` + node.(*sequenceNode).svg + "</figure>\n")
+		n := node.(*sequenceNode)
+		class := "sequence"
+		if n.class != "" {
+			class = n.class
+		}
+		_, _ = w.WriteString(`<figure class="` + class + `">` + n.svg + "</figure>\n")
 	}
 	return ast.WalkSkipChildren, nil
 }

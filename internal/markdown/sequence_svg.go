@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Geometry of a diagram, in px at font-size 14. Text width is estimated from
@@ -46,7 +48,24 @@ const (
 // errors count from 1 at the first line of src. The SVG uses no ids, so any
 // number of diagrams can share a page, and no inline styles: colours come
 // from currentColor and the seq-* classes.
-func SequenceSVG(src string, lang string) (template.HTML, error) {
+func SequenceSVG(src string, lang i18n.Lang) (template.HTML, error) {
+	return SequenceSVGLinked(src, lang, nil)
+}
+
+// SequenceLink makes one message arrow of a diagram a link: to Href, with
+// the element id ID (so a page can link back to the arrow) and Label as
+// its accessible name.
+type SequenceLink struct {
+	Href, ID, Label string
+}
+
+// SequenceSVGLinked is SequenceSVG with each message arrow a link: link is
+// called with the 0-based position of each message among the diagram's
+// messages (notes are not counted) and returns its link, or a zero
+// SequenceLink for none. Linked diagrams carry the ids they are given, and
+// are a group of links (with the diagram's title and description) rather
+// than one image, so keyboard and screen reader users reach each arrow.
+func SequenceSVGLinked(src string, lang i18n.Lang, link func(n int) SequenceLink) (template.HTML, error) {
 	w, err := wordsFor(lang)
 	if err != nil {
 		return "", fmt.Errorf("render sequence diagram: %w", err)
@@ -55,7 +74,7 @@ func SequenceSVG(src string, lang string) (template.HTML, error) {
 	if err != nil {
 		return "", err
 	}
-	return d.svg(w), nil
+	return d.svg(w, link), nil
 }
 
 // geometry is where things go: centres of the lifelines, box widths, and
@@ -173,7 +192,7 @@ func noteBox(g geometry, e event, tw int) (x, w int) {
 // svg draws the diagram. Presentation attributes (stroke="currentColor",
 // fill="none") make it legible without any stylesheet; the classes let the
 // site's CSS restyle it for light and dark themes.
-func (d *diagram) svg(w *words) template.HTML {
+func (d *diagram) svg(w *words, link func(n int) SequenceLink) template.HTML {
 	g := d.layout()
 	shift := margin - g.left
 	for i := range g.cx {
@@ -193,8 +212,12 @@ func (d *diagram) svg(w *words) template.HTML {
 	height := bottomBox + boxH + margin
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="seq-svg" role="img" viewBox="0 0 %d %d" width="%d" height="%d" font-family="%s" font-size="%d" fill="currentColor">`,
-		width, height, width, height, svgFont, fontSize)
+	role := "img"
+	if link != nil {
+		role = "group"
+	}
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="seq-svg" role="%s" viewBox="0 0 %d %d" width="%d" height="%d" font-family="%s" font-size="%d" fill="currentColor">`,
+		role, width, height, width, height, svgFont, fontSize)
 	names := make([]string, len(d.participants))
 	for i, p := range d.participants {
 		names[i] = p.label
@@ -215,16 +238,41 @@ func (d *diagram) svg(w *words) template.HTML {
 			b.WriteString("</text></g>\n")
 		}
 	}
+	n := 0
 	for _, e := range d.events {
 		if e.note {
 			d.drawNote(&b, g, e, y)
 		} else {
+			var l SequenceLink
+			if link != nil {
+				l = link(n)
+			}
+			n++
+			openLink(&b, l)
 			drawMessage(&b, g, e, y)
+			if l.Href != "" {
+				b.WriteString("</a>\n")
+			}
 		}
 		y += rowHeight(e)
 	}
 	b.WriteString("</svg>")
 	return template.HTML(b.String()) //nolint:gosec // every text goes through esc or writeLabel
+}
+
+// openLink opens the link l of a message, when it has one.
+func openLink(b *strings.Builder, l SequenceLink) {
+	if l.Href == "" {
+		return
+	}
+	b.WriteString(`<a class="seq-link" href="` + esc(l.Href) + `"`)
+	if l.ID != "" {
+		b.WriteString(` id="` + esc(l.ID) + `"`)
+	}
+	if l.Label != "" {
+		b.WriteString(` aria-label="` + esc(l.Label) + `"`)
+	}
+	b.WriteString(">")
 }
 
 func rowHeight(e event) int {

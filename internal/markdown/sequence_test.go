@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -29,9 +31,9 @@ func TestSequenceGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lang := "en"
+			lang := i18n.EN
 			if strings.HasSuffix(name, "_fr") {
-				lang = "fr"
+				lang = i18n.FR
 			}
 			got, err := SequenceSVG(string(src), lang)
 			if err != nil {
@@ -74,7 +76,8 @@ func assertWellFormedXML(t *testing.T, s string) {
 func TestSequenceAccessibleText(t *testing.T) {
 	src := "participant C as Client\nparticipant S as Server\nC->>S: initialize\nS-->>C: result\nC-)S: `notifications/initialized`\nS--xC: error\nNote over C,S: ready"
 	tests := []struct {
-		lang, title, desc string
+		lang        i18n.Lang
+		title, desc string
 	}{
 		{"en", "Sequence diagram between Client and Server",
 			"1. Request from Client to Server: initialize. 2. Response from Server to Client: result. " +
@@ -86,7 +89,7 @@ func TestSequenceAccessibleText(t *testing.T) {
 				"5. Note sur Client et Server\u00a0: ready."},
 	}
 	for _, tt := range tests {
-		t.Run(tt.lang, func(t *testing.T) {
+		t.Run(string(tt.lang), func(t *testing.T) {
 			svg, err := SequenceSVG(src, tt.lang)
 			if err != nil {
 				t.Fatal(err)
@@ -246,7 +249,7 @@ func TestSequenceMarks(t *testing.T) {
 		{"en", "1. Request from C to S: broken (invalid).", "2. Request from C to S: list (not answered)."},
 		{"fr", "1. Requête de C à S\u00a0: broken (invalide).", "2. Requête de C à S\u00a0: list (sans réponse)."},
 	} {
-		svg, err := SequenceSVG(src, tt.lang)
+		svg, err := SequenceSVG(src, i18n.Lang(tt.lang))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,5 +284,33 @@ func TestSequenceMarks(t *testing.T) {
 		if !strings.Contains(doc.Desc, tt.bad) || !strings.Contains(doc.Desc, tt.open) {
 			t.Errorf("%s description %q lacks %q or %q", tt.lang, doc.Desc, tt.bad, tt.open)
 		}
+	}
+}
+
+// A linked diagram wraps each message arrow (not the notes) in its link,
+// with the id and name given, and is a group of links instead of an image.
+func TestSequenceSVGLinked(t *testing.T) {
+	src := "participant C as Client\nparticipant S as Server\nNote over C,S: earlier\nC->>S: #1 `ping`\nS-->>C: #2 result"
+	out, err := SequenceSVGLinked(src, "en", func(n int) SequenceLink {
+		if n == 1 {
+			return SequenceLink{}
+		}
+		return SequenceLink{Href: "#msg-1", ID: "arrow-1", Label: `#1 "go"`}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{`role="group"`, `<a class="seq-link" href="#msg-1" id="arrow-1" aria-label="#1 &#34;go&#34;"><g class="seq-msg`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("linked diagram lacks %s:\n%s", want, s)
+		}
+	}
+	if n := strings.Count(s, "<a "); n != 1 {
+		t.Errorf("%d links, want 1 (the second message has none, notes are not links)", n)
+	}
+	plain, _ := SequenceSVG(src, "en")
+	if strings.Contains(string(plain), "<a ") || !strings.Contains(string(plain), `role="img"`) {
+		t.Error("an unlinked diagram changed")
 	}
 }

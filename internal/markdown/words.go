@@ -1,6 +1,10 @@
 package markdown
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // words holds the interface text that ends up inside rendered HTML, one value
 // per language, so a missing translation is a compile error rather than a
@@ -13,6 +17,7 @@ type words struct {
 	SectionLink                string // accessible name of the "#" link in headings
 
 	DiagramTitle string // %s: the participants, listed
+	FlowTitle    string // %s: a decision diagram's first question
 	And          string // joins the last two names of a list
 	Colon        string // between a message and its text
 	Request      string // %[1]s from, %[2]s to; same for the next three
@@ -26,8 +31,8 @@ type words struct {
 	NoteRight    string
 }
 
-var wordsByLang = map[string]*words{
-	"en": {
+var wordsByLang = map[i18n.Lang]*words{
+	i18n.EN: {
 		Note:         "Note",
 		Mistake:      "Common mistake",
 		Spec:         "Spec vs tutorials",
@@ -37,6 +42,7 @@ var wordsByLang = map[string]*words{
 		Copied:       "Copied",
 		SectionLink:  "Link to this section",
 		DiagramTitle: "Sequence diagram between %s",
+		FlowTitle:    "Decision diagram: %s",
 		And:          "and",
 		Colon:        ": ",
 		Request:      "Request from %s to %s",
@@ -49,7 +55,7 @@ var wordsByLang = map[string]*words{
 		NoteLeft:     "Note left of %s",
 		NoteRight:    "Note right of %s",
 	},
-	"fr": {
+	i18n.FR: {
 		Note:         "À noter",
 		Mistake:      "Erreur fréquente",
 		Spec:         "La spec et les tutoriels",
@@ -59,6 +65,7 @@ var wordsByLang = map[string]*words{
 		Copied:       "Copié",
 		SectionLink:  "Lien vers cette section",
 		DiagramTitle: "Diagramme de séquence entre %s",
+		FlowTitle:    "Arbre de décision\u00a0: %s",
 		And:          "et",
 		Colon:        "\u00a0: ",
 		Request:      "Requête de %s à %s",
@@ -74,9 +81,9 @@ var wordsByLang = map[string]*words{
 }
 
 // wordsFor returns the words of lang; "" means English.
-func wordsFor(lang string) (*words, error) {
+func wordsFor(lang i18n.Lang) (*words, error) {
 	if lang == "" {
-		lang = "en"
+		lang = i18n.EN
 	}
 	w, ok := wordsByLang[lang]
 	if !ok {

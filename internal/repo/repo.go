@@ -32,19 +32,32 @@ func Root() (string, error) {
 	}
 }
 
-// SchemaDir returns ../shared/mcp-schema beside the repository root, or
-// skips the test with a message saying why the comparison does not run.
+// SchemaDir returns ../shared/mcp-schema beside the repository root. Where
+// it is missing the test is skipped with a message saying why the
+// comparison does not run, unless PLAYGROUND_SCHEMAS=require (set by CI),
+// in which case it fails.
 func SchemaDir(t testing.TB) string {
 	t.Helper()
+	dir, err := schemaDir()
+	if err != nil {
+		if os.Getenv("PLAYGROUND_SCHEMAS") == "require" {
+			t.Fatalf("PLAYGROUND_SCHEMAS=require but %v", err)
+		}
+		t.Skipf("%v: skipping the comparison with them", err)
+	}
+	return dir
+}
+
+func schemaDir() (string, error) {
 	root, err := Root()
 	if err != nil {
-		t.Skipf("the official MCP schemas cannot be found: %v", err)
+		return "", fmt.Errorf("the official MCP schemas cannot be found: %w", err)
 	}
 	dir := filepath.Join(filepath.Dir(root), "shared", "mcp-schema")
 	if _, err := os.Stat(filepath.Join(dir, "2025-11-25", "schema.json")); err != nil {
-		t.Skipf("the official MCP schemas are not at %s (they live beside the repository, never in it): skipping the comparison with them", dir)
+		return "", fmt.Errorf("the official MCP schemas are not at %s (they live beside the repository, never in it)", dir)
 	}
-	return dir
+	return dir, nil
 }
 
 // BuildPlayground compiles ./cmd/playground into dir and returns the binary.

@@ -1,6 +1,7 @@
 package servercheck
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -58,7 +59,11 @@ func misbehave(mode string) {
 				return
 			}
 		}
-	case "mid-message": // half a message, then exit
+	case "mid-message": // reads the request, answers half a message, then exits
+		// Reading first makes the cut the only thing that can go wrong: a
+		// server that exited before the request was written would make the
+		// check fail on the write instead.
+		_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
 		_, _ = out.WriteString(`{"jsonrpc":"2.0","id":1,"res`)
 	case "garbage":
 		_, _ = out.WriteString("hello, I am a server\n\x00\x01 not json\n")

@@ -12,6 +12,9 @@ import (
 // before it is killed.
 const stopGrace = 2 * time.Second
 
+// exitGrace bounds the wait for a process whose stdout has closed.
+const exitGrace = 5 * time.Second
+
 // StartCommand starts name with args as an MCP server on stdio. The server
 // runs in its own process group, so Close ends its children too.
 func StartCommand(name string, args []string, env []string) (Transport, error) {
@@ -70,12 +73,14 @@ func (p *proc) wait() {
 	close(p.exited)
 }
 
-// status says how the process ended, waiting a little for it when stdout
-// has just closed ("" while it runs).
+// status says how the process ended, waiting for it when stdout has just
+// closed ("" while it runs). A process whose stdout closed is exiting: the
+// wait is long enough for a busy machine to reap it, so the verdict names
+// its exit status rather than racing it.
 func (p *proc) status() string {
 	select {
 	case <-p.exited:
-	case <-time.After(stopGrace):
+	case <-time.After(exitGrace):
 		return ""
 	}
 	p.mu.Lock()

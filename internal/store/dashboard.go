@@ -358,6 +358,7 @@ func (s *Store) ResetLearner(ctx context.Context, id int64) error {
 			return err
 		}
 		for _, q := range []string{
+			`DELETE FROM reviews WHERE learner_id = ?`,
 			`DELETE FROM attempts WHERE learner_id = ?`,
 			`DELETE FROM exercise_progress WHERE learner_id = ?`,
 			`DELETE FROM lessons_read WHERE learner_id = ?`,
@@ -386,6 +387,8 @@ func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 		// Children first: the cascade would do it, but explicit deletes
 		// are cheaper than per-row cascades on a large attempts table.
 		for _, q := range []string{
+			`DELETE FROM reviews`,
+			`DELETE FROM attempt_codes`,
 			`DELETE FROM attempts`,
 			`DELETE FROM exercise_progress`,
 			`DELETE FROM lessons_read`,

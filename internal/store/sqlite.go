@@ -129,6 +129,25 @@ func (s *Store) Backup(ctx context.Context, dest string) error {
 	if s.engine != SQLite {
 		return fmt.Errorf("back up database to %s: a PostgreSQL database is backed up with pg_dump", dest)
 	}
+	return vacuumInto(ctx, s.read, dest)
+}
+
+// BackupFile copies the SQLite database at path to dest, as Backup does,
+// without opening it for writing: no migration, no write probe, so a
+// backup taken while a busy server writes never waits for the write lock.
+func BackupFile(ctx context.Context, path, dest string) error {
+	pool, err := sql.Open("sqlite", sqliteDSN(path, false))
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", path, err)
+	}
+	defer pool.Close()
+	return vacuumInto(ctx, &db{pool: pool, engine: SQLite}, dest)
+}
+
+// vacuumInto writes one snapshot of the database beside dest under a
+// temporary name and links it to dest once it is whole, so a failed
+// backup leaves nothing behind.
+func vacuumInto(ctx context.Context, d *db, dest string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".partial-*")
 	if err != nil {
 		return fmt.Errorf("back up database to %s: %w", dest, err)
@@ -136,7 +155,7 @@ func (s *Store) Backup(ctx context.Context, dest string) error {
 	tmpName := tmp.Name()
 	tmp.Close()
 	defer os.Remove(tmpName)
-	if _, err := s.read.ExecContext(ctx, "VACUUM INTO ?", tmpName); err != nil {
+	if _, err := d.ExecContext(ctx, "VACUUM INTO ?", tmpName); err != nil {
 		return fmt.Errorf("back up database to %s: %w", dest, err)
 	}
 	if err := os.Link(tmpName, dest); err != nil {

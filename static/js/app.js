@@ -84,6 +84,38 @@
   });
 })();
 
+// Long messages of an exchange's timeline (web/view/exchange.templ) fold
+// to their first lines; their button unfolds them, by click or keyboard.
+// Without this script the button stays hidden and the message whole.
+(function () {
+  "use strict";
+  function setFolded(box, folded) {
+    var btn = box.querySelector(":scope > [data-fold]");
+    if (!btn) return;
+    box.classList.toggle("is-folded", folded);
+    btn.setAttribute("aria-expanded", folded ? "false" : "true");
+    btn.textContent = folded ? btn.dataset.show : btn.dataset.hide;
+  }
+  function foldIn(root) {
+    var boxes = root.matches && root.matches(".tl-foldable") ? [root] : root.querySelectorAll(".tl-foldable");
+    Array.prototype.forEach.call(boxes, function (box) {
+      if (box.dataset.folding) return;
+      box.dataset.folding = "1";
+      var btn = box.querySelector(":scope > [data-fold]");
+      if (btn) btn.hidden = false;
+      setFolded(box, true);
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("[data-fold]");
+    if (!btn) return;
+    var box = btn.closest(".tl-foldable");
+    if (box) setFolded(box, !box.classList.contains("is-folded"));
+  });
+  window.playgroundFold = foldIn;
+  foldIn(document);
+})();
+
 // Reading a lesson to its end counts as "read" in the learner's progress.
 // Lesson pages are the same for everyone (served from memory), so the page
 // reports it with a small POST rather than knowing who reads it.
@@ -107,4 +139,5 @@
     });
   });
   io.observe(end);
+
 })();

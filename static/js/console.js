@@ -8,7 +8,8 @@
 // sequence diagram follows. The editor itself (line numbers, Tab, marks
 // from the report in #feedback, Ctrl+Enter) is exercise.js's: the page
 // keeps its contract (.ex-page, #answer-form, #answer, #feedback) and this
-// script sends "editor:marks" when the report changes.
+// script sends "editor:marks" when the report changes and "editor:error"
+// for the errors shown under the editor.
 (function () {
   "use strict";
   var page = document.querySelector("[data-console]");
@@ -61,20 +62,12 @@
     return t.content.firstElementChild;
   }
 
-  // ---- Errors under the editor.
+  // ---- Errors under the editor: exercise.js shows them ("editor:error").
   function showError(msg) {
-    var el = form.querySelector(".ex-error");
-    if (!el) {
-      el = document.createElement("p");
-      el.className = "ex-error";
-      el.setAttribute("role", "alert");
-      form.querySelector(".ex-actions").before(el);
-    }
-    el.textContent = msg;
+    document.dispatchEvent(new CustomEvent("editor:error", { detail: { message: msg } }));
   }
   function clearError() {
-    var el = form.querySelector(".ex-error");
-    if (el) el.remove();
+    document.dispatchEvent(new CustomEvent("editor:error"));
   }
 
   // ---- The session's revision: the line above the editor, the handshake
@@ -105,15 +98,24 @@
       }
       list.insertBefore(el, before);
     }
+    fold(el);
     (o.updates || []).forEach(function (u) {
       var prev = document.getElementById("msg-" + u.seq);
-      if (prev) prev.replaceWith(fragment(u.html));
+      if (!prev) return;
+      var next = fragment(u.html);
+      prev.replaceWith(next);
+      fold(next);
     });
     lastSeq = Math.max(lastSeq, o.seq);
     empty.hidden = true;
     setProtocol(o.protocol);
     if (stick) list.scrollTop = list.scrollHeight;
     scheduleDiagram();
+  }
+
+  // fold folds a new item's long message as app.js does on load.
+  function fold(el) {
+    if (el && el.nodeType === 1 && window.playgroundFold) window.playgroundFold(el);
   }
 
   function clearTimeline(m) {

@@ -224,6 +224,8 @@
       insertText(textarea.dataset.starter || "");
       textarea.setSelectionRange(0, 0);
       textarea.scrollTop = 0;
+      // The old verdict was about another answer.
+      if (feedback) feedback.innerHTML = "";
     });
   }
 
@@ -268,6 +270,12 @@
     var el = form.querySelector(".ex-error");
     if (el) el.remove();
   }
+
+  // The console's script shows its errors here too, in the same place:
+  // "editor:error" with {message}, or with no detail to clear it.
+  document.addEventListener("editor:error", function (e) {
+    if (e.detail && e.detail.message) showError(e.detail.message); else clearError();
+  });
 
   function sendAnswer() {
     if (busy) return;

@@ -43,10 +43,13 @@ type ConsoleVM struct {
 	TemplateAPI string
 	PeekAPI     string // POST the editor's message: the report as the session's next message
 	ExportURL   string
-	ExchangeAPI string
-	AtLineCol   string // "Line %d, column %d", for the script's report
-	ScriptURL   string
-	EditorJS    string // the exercise editor, reused
+	// ExplainURL opens the learner's session in "Explain a log"
+	// (explain_show.go), with ExplainLabel.
+	ExplainURL, ExplainLabel string
+	ExchangeAPI              string
+	AtLineCol                string // "Line %d, column %d", for the script's report
+	ScriptURL                string
+	EditorJS                 string // the exercise editor, reused
 
 	Exercise *ConsoleExerciseVM
 }

@@ -1,6 +1,9 @@
 package view
 
-import "html/template"
+import (
+	"html/template"
+	"strings"
+)
 
 // ExchangeVM is any exchange (the console's live session, an explained
 // log, a server check) as its timeline and its sequence diagram.
@@ -22,7 +25,20 @@ type ExchangeWords struct {
 	WriteAnswer   string
 	ConvProblem   string // the mark of an item with a conversation problem
 	MentionOn     string // "Noted on #%d:"
+	// FoldShow ("Show the whole message (%d lines)") and FoldHide label
+	// the button of a folded message; ToArrow links a message to its
+	// arrow in the diagram. Empty words leave the feature out.
+	FoldShow string
+	FoldHide string
+	ToArrow  string
 }
+
+// FoldLines is the length (in lines) past which a message is folded to its
+// first FoldShown lines; the page without JavaScript shows it whole.
+const (
+	FoldLines = 16
+	FoldShown = 8
+)
 
 // ExchangeItemVM is one message of the timeline.
 type ExchangeItemVM struct {
@@ -34,7 +50,10 @@ type ExchangeItemVM struct {
 	Method    string
 	ID        string // the id as written, "" when none
 	Time      string
-	JSON      template.HTML // the message, indented and highlighted
+	JSON      template.HTML // the message, indented and highlighted (folded when long)
+	// Arrow is the element id of the message's arrow in the diagram, ""
+	// when the diagram does not draw it.
+	Arrow string
 
 	// Pair is the colour class shared by a request and its response
 	// ("pair-3"), "" for messages that pair with nothing.
@@ -77,4 +96,30 @@ type ExchangeDiagVM struct {
 	Message  template.HTML
 	Pointer  string
 	Code     string
+}
+
+// foldJSON splits a highlighted message after its first FoldShown lines
+// when it has more than FoldLines; rest is "" for a message shown whole.
+// It splits only at a line break outside the highlighter's spans, so both
+// parts are well-formed HTML.
+func foldJSON(h template.HTML) (head, rest template.HTML, lines int) {
+	s := string(h)
+	lines = strings.Count(s, "\n") + 1
+	if lines <= FoldLines {
+		return h, "", lines
+	}
+	depth, seen := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "<span"):
+			depth++
+		case strings.HasPrefix(s[i:], "</span>"):
+			depth--
+		case s[i] == '\n' && depth == 0:
+			if seen++; seen == FoldShown {
+				return template.HTML(s[:i+1]), template.HTML(s[i+1:]), lines
+			}
+		}
+	}
+	return h, "", lines
 }

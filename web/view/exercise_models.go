@@ -156,6 +156,13 @@ type ProblemVM struct {
 	Column     int
 	Suggestion string // also in Message; kept for the script
 	Excerpt    *Excerpt
+
+	// RuleURL is the page of the rule behind Code ("" when Code is not a
+	// rule of the checker); Lesson links the lesson the message names.
+	RuleURL    string
+	Lesson     *NavLink
+	LessonSlug string // the lesson the checker names, before it is linked
+	CheckID    string // the failed check this problem comes from, if any
 }
 
 // Excerpt is one line of the answer with a caret under a column, as a
@@ -186,6 +193,10 @@ type ProgressVM struct {
 	ResumeURL   string
 	NameURL     string
 	JSONURL     string
+	// Totals is the whole course's progress in words; Review links the
+	// exercises due for review (nil when none).
+	Totals string
+	Review *NavLink
 }
 
 // LessonProgress is one lesson's bar on the progress page.

@@ -1,6 +1,10 @@
 package view
 
-import "github.com/mcpplayground/playground/internal/i18n"
+import (
+	"html/template"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // InstructorLoginVM is the instructor's sign-in page.
 type InstructorLoginVM struct {
@@ -55,6 +59,9 @@ type DashRow struct {
 	Cells      []DashCell // one per column
 	ResetURL   string     // empty in anonymous mode
 	ResetLabel string
+	// AttemptsURL opens the learner's attempts; empty in anonymous mode.
+	AttemptsURL   string
+	AttemptsLabel string
 }
 
 // DashCell is one learner on one exercise; the zero value is a cell the
@@ -82,9 +89,10 @@ type DashExercise struct {
 // DashProblem is one frequent problem: a diagnostic code (with its title
 // when the checker knows it) or the id of a failed check.
 type DashProblem struct {
-	Code   string
-	Title  string
-	People string // "3 learners"
+	Code    string
+	RuleURL string        // the rule's page; "" for a check that is no rule of the checker
+	Title   template.HTML // with its `code` spans rendered
+	People  string        // "3 learners"
 }
 
 // DashStuck is one learner who may be stuck.

@@ -53,6 +53,13 @@ type LessonCard struct {
 // HomeVM is the course page.
 type HomeVM struct {
 	Lessons []LessonCard
+	P       *i18n.PathUI
+	// Continue is where the learner left off (nil before any activity).
+	Continue *NavLink
+	// Totals is the whole course's progress in words ("" before any).
+	Totals string
+	// Review is the link to the exercises due for review (nil when none).
+	Review *NavLink
 }
 
 // TOCItem is an entry of a lesson's table of contents.

@@ -1,0 +1,82 @@
+package explain
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// benchLog is a realistic JSON Lines log of n messages: the handshake, then
+// tool listings and tool calls with progress, each answered.
+func benchLog(n int) []byte {
+	var b bytes.Buffer
+	count := 0
+	add := func(from, msg string) {
+		fmt.Fprintf(&b, `{"ts":"2026-12-01T10:00:00.000Z","direction":%q,"message":%s}`+"\n", from, msg)
+		count++
+	}
+	add("client", initReq)
+	add("server", initRes)
+	add("client", initDone)
+	for id := 2; count < n; id++ {
+		switch id % 3 {
+		case 0:
+			add("client", req(fmt.Sprint(id), "tools/list"))
+			add("server", res(fmt.Sprint(id), `{"tools":[{"name":"suggest_gifts","description":"Suggest gifts","inputSchema":{"type":"object","properties":{"occasion":{"type":"string"}}}}]}`))
+		default:
+			add("client", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday"},"_meta":{"progressToken":%d}}}`, id, id))
+			add("server", fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":%d,"progress":1,"total":1}}`, id))
+			add("server", res(fmt.Sprint(id), `{"content":[{"type":"text","text":"A scarf, a book, or a plant."}],"isError":false}`))
+		}
+	}
+	return b.Bytes()
+}
+
+func measure(b *testing.B, size int, run func()) {
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		run()
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(size), "alloc/logsize")
+	b.SetBytes(int64(size))
+}
+
+// BenchmarkExplain10k explains a 10,000-message JSON Lines log;
+// BenchmarkDecode10k decodes the same lines with encoding/json alone, the
+// floor to compare with.
+func BenchmarkExplain10k(b *testing.B) {
+	src := benchLog(10000)
+	measure(b, len(src), func() {
+		r, err := Explain(src, Options{})
+		if err != nil || r.Summary.Messages < 10000 {
+			b.Fatalf("explain: %v, %d messages", err, r.Summary.Messages)
+		}
+	})
+}
+
+func BenchmarkDecode10k(b *testing.B) {
+	src := benchLog(10000)
+	measure(b, len(src), func() {
+		n := 0
+		for _, l := range bytes.Split(src, []byte("\n")) {
+			if len(l) == 0 {
+				continue
+			}
+			var m map[string]any
+			if err := json.Unmarshal(l, &m); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		if n < 10000 {
+			b.Fatalf("%d lines", n)
+		}
+	})
+}

@@ -1,0 +1,136 @@
+// Package explain turns a real MCP log into the explain report (DESIGN.md
+// §4): every message with the conversation checker's report, paired with its
+// request or response by id both ways, the conversation's findings (codes
+// session.…) and the log's own (codes log.…) on the messages they concern,
+// and a summary. It reads logs with internal/logimport and judges them with
+// grader.Session; it has no HTTP and keeps nothing.
+//
+// A Claude Desktop mcp.log interleaves several servers: each peer is its own
+// conversation (its own Session), explained in the one report with indices
+// over the whole log, unless Options.Peer picks one.
+package explain
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/logimport"
+)
+
+// Options tune one explanation.
+type Options struct {
+	Format   logimport.Format // FormatAuto (or "") detects it
+	Protocol string           // the revision assumed until a handshake says; "" = grader.DefaultRevision
+	Lang     string           // "en" (default) or "fr"
+	Peer     string           // a Claude Desktop log: explain only this server's messages
+	Limits   logimport.Limits // bytes and messages read
+}
+
+// Where the revision in force came from.
+const (
+	SourceHandshake = "handshake" // the initialize result negotiated it
+	SourceMeta      = "_meta"     // a 2026-07-28 request named it in _meta
+	SourceProtocol  = "protocol"  // the -protocol flag or the protocol parameter
+	SourceDefault   = "default"   // nothing said: grader.DefaultRevision
+)
+
+// Report is the explain JSON.
+type Report struct {
+	Format string `json:"format"`
+	// Protocol is the revision in force at the end of the (first)
+	// conversation; ProtocolSource says where it came from.
+	Protocol       string `json:"protocol"`
+	ProtocolSource string `json:"protocol_source"`
+	// Partial is true when the log starts mid-session (it holds no
+	// initialize request): the handshake is assumed done before it.
+	Partial bool `json:"partial"`
+	// Truncated is true when the message cap stopped the reading.
+	Truncated     bool           `json:"truncated"`
+	Summary       Summary        `json:"summary"`
+	Messages      []Message      `json:"messages"`
+	Findings      []Finding      `json:"findings"`
+	Conversations []Conversation `json:"conversations,omitempty"`
+}
+
+// Summary counts what the log holds. Problems is the number of findings.
+type Summary struct {
+	Messages      int `json:"messages"`
+	Requests      int `json:"requests"`
+	Notifications int `json:"notifications"`
+	Responses     int `json:"responses"`
+	Errors        int `json:"errors"`
+	Invalid       int `json:"invalid"`
+	Problems      int `json:"problems"`
+}
+
+// Message is one message of the log with its report.
+type Message struct {
+	Index    int    `json:"index"` // 0-based, over the whole log
+	Line     int    `json:"line"`  // where it starts in the text
+	From     string `json:"from"`  // "client", "server" or ""
+	Inferred bool   `json:"inferred,omitempty"`
+	Peer     string `json:"peer,omitempty"`
+	// Time is when the log says it went; nil when it does not.
+	Time *time.Time `json:"time,omitempty"`
+	// Raw is the message's text, secrets masked.
+	Raw    string        `json:"raw"`
+	Report grader.Report `json:"report"`
+	// Answers is the index of the request this response answers;
+	// AnsweredBy the index of the response to this request.
+	Answers    *int `json:"answers"`
+	AnsweredBy *int `json:"answered_by"`
+	// Findings lists the indices in Report.Findings of those about this
+	// message.
+	Findings []int `json:"findings,omitempty"`
+}
+
+// Finding is a diagnostic about the conversation or the log.
+type Finding struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Messages []int  `json:"messages"` // indices of the messages concerned, in order
+	Message  string `json:"message"`
+	Lesson   string `json:"lesson,omitempty"`
+	Line     int    `json:"line,omitempty"`   // for a log problem: the line of the log
+	Detail   string `json:"detail,omitempty"` // for a log problem: the text it is about
+}
+
+// Conversation is one peer's part of a log that interleaves several.
+type Conversation struct {
+	Peer           string `json:"peer"`
+	Protocol       string `json:"protocol"`
+	ProtocolSource string `json:"protocol_source"`
+	Partial        bool   `json:"partial"`
+	Messages       []int  `json:"messages"`
+}
+
+// OK reports whether nothing is wrong: every message valid, and no finding
+// of severity error.
+func (r *Report) OK() bool {
+	for i := range r.Messages {
+		if !r.Messages[i].Report.Valid {
+			return false
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity == grader.SeverityError {
+			return false
+		}
+	}
+	return true
+}
+
+// JSON is the report as indented JSON, HTML characters unescaped.
+func (r *Report) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, fmt.Errorf("encode the explain report: %w", err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,61 @@
+package explain
+
+import (
+	"sort"
+
+	"github.com/mcpplayground/playground/internal/logimport"
+)
+
+// addProblems adds what logimport noticed about the log itself.
+func (r *Report) addProblems(problems []logimport.Problem, lang string) {
+	for _, p := range problems {
+		info, _ := logimport.Info(p.Code)
+		f := Finding{Code: p.Code, Severity: info.Severity, Messages: []int{}, Message: info.Message[lang],
+			Lesson: info.Lesson, Line: p.Line, Detail: p.Detail}
+		if f.Severity == "" {
+			f.Severity = "warning"
+		}
+		if p.Entry >= 0 && p.Entry < len(r.Messages) {
+			f.Messages = []int{p.Entry}
+		}
+		r.Findings = append(r.Findings, f)
+	}
+}
+
+// attachFindings orders the findings as the log reads (by the first
+// message they concern, or where their line falls) and notes on each
+// message the findings about it.
+func (r *Report) attachFindings() {
+	pos := func(f Finding) int {
+		if len(f.Messages) > 0 {
+			return f.Messages[len(f.Messages)-1]
+		}
+		return sort.Search(len(r.Messages), func(i int) bool { return r.Messages[i].Line >= f.Line })
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool { return pos(r.Findings[i]) < pos(r.Findings[j]) })
+	for fi, f := range r.Findings {
+		for _, mi := range f.Messages {
+			r.Messages[mi].Findings = append(r.Messages[mi].Findings, fi)
+		}
+	}
+}
+
+// summarize counts the messages by kind, and the findings.
+func summarize(r *Report) Summary {
+	s := Summary{Messages: len(r.Messages), Problems: len(r.Findings)}
+	for i := range r.Messages {
+		switch r.Messages[i].Report.Kind {
+		case "request":
+			s.Requests++
+		case "notification":
+			s.Notifications++
+		case "response":
+			s.Responses++
+		case "error":
+			s.Errors++
+		default:
+			s.Invalid++
+		}
+	}
+	return s
+}

@@ -1,0 +1,110 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/logimport"
+)
+
+// Explain reads src as a log and explains it. It fails only when the log
+// cannot be read at all (too large, not text, not the format asked for);
+// whatever is wrong inside a readable log is in the report.
+func Explain(src []byte, opts Options) (*Report, error) {
+	res, err := logimport.Read(src, opts.Format, opts.Limits)
+	if err != nil {
+		return nil, fmt.Errorf("read the log: %w", err)
+	}
+	return FromLog(res, opts), nil
+}
+
+// ExplainPair explains a stdio capture kept as two files: what the client
+// wrote and what the server wrote.
+func ExplainPair(client, server []byte, opts Options) (*Report, error) {
+	res, err := logimport.ReadPair(client, server, opts.Limits)
+	if err != nil {
+		return nil, fmt.Errorf("read the log: %w", err)
+	}
+	return FromLog(res, opts), nil
+}
+
+// FromLog explains what logimport read.
+func FromLog(res logimport.Result, opts Options) *Report {
+	if opts.Lang != "fr" {
+		opts.Lang = "en"
+	}
+	entries, problems := pickPeer(res, opts.Peer)
+	r := &Report{Format: string(res.Format), Truncated: res.Truncated,
+		Messages: make([]Message, len(entries)), Findings: []Finding{}}
+	for _, group := range groupByPeer(entries) {
+		c := judge(r, entries, group, opts)
+		if len(r.Conversations) == 0 {
+			r.Protocol, r.ProtocolSource, r.Partial = c.Protocol, c.ProtocolSource, c.Partial
+		}
+		r.Conversations = append(r.Conversations, c)
+	}
+	if len(r.Conversations) <= 1 {
+		r.Conversations = nil
+	}
+	if r.Protocol == "" {
+		r.Protocol, r.ProtocolSource = startRevision(opts.Protocol)
+	}
+	r.addProblems(problems, opts.Lang)
+	r.attachFindings()
+	r.Summary = summarize(r)
+	return r
+}
+
+// startRevision is the revision assumed before any message, and why.
+func startRevision(asked string) (string, string) {
+	if asked != "" {
+		return asked, SourceProtocol
+	}
+	return grader.DefaultRevision, SourceDefault
+}
+
+// pickPeer keeps only the entries of one peer (and the problems about
+// them, or about no message), renumbering the problems' entries; "" keeps
+// everything.
+func pickPeer(res logimport.Result, peer string) ([]logimport.Entry, []logimport.Problem) {
+	if peer == "" {
+		return res.Entries, res.Problems
+	}
+	renum := make([]int, len(res.Entries))
+	var entries []logimport.Entry
+	for i, e := range res.Entries {
+		renum[i] = -1
+		if e.Peer == peer {
+			renum[i] = len(entries)
+			entries = append(entries, e)
+		}
+	}
+	var problems []logimport.Problem
+	for _, p := range res.Problems {
+		if p.Entry >= 0 && p.Entry < len(renum) {
+			if renum[p.Entry] < 0 {
+				continue
+			}
+			p.Entry = renum[p.Entry]
+		}
+		problems = append(problems, p)
+	}
+	return entries, problems
+}
+
+// groupByPeer lists the entry indices of each peer, peers in the order
+// they first appear.
+func groupByPeer(entries []logimport.Entry) [][]int {
+	at := map[string]int{}
+	var groups [][]int
+	for i, e := range entries {
+		g, ok := at[e.Peer]
+		if !ok {
+			g = len(groups)
+			at[e.Peer] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	return groups
+}

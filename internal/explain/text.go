@@ -1,0 +1,147 @@
+package explain
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// WriteText writes the report as an annotated timeline for a terminal: the
+// summary, then each message with who sent it, what it is, what it is
+// paired with and what its report says, then the findings, then the
+// verdict.
+func WriteText(w io.Writer, r *Report, lang string) error {
+	l, _ := i18n.Parse(lang)
+	u := i18n.ExplainFor(l)
+	b := bufio.NewWriter(w)
+	s := r.Summary
+	fmt.Fprintln(b, u.Summary([7]int{s.Messages, s.Requests, s.Responses, s.Notifications, s.Errors, s.Invalid, s.Problems}, r.Protocol, r.ProtocolSource))
+	if r.Partial {
+		fmt.Fprintln(b, u.Partial)
+	}
+	if r.Truncated {
+		fmt.Fprintln(b, u.Truncated)
+	}
+	for i := range r.Messages {
+		writeMessage(b, u, &r.Messages[i])
+	}
+	if len(r.Findings) > 0 {
+		fmt.Fprintf(b, "\n%s\n", u.FindingsTitle)
+		for _, f := range r.Findings {
+			writeFinding(b, u, f)
+		}
+	}
+	verdict := u.AllGood
+	if !r.OK() {
+		verdict = u.SomethingWrong
+	}
+	fmt.Fprintf(b, "\n%s\n", verdict)
+	if err := b.Flush(); err != nil {
+		return fmt.Errorf("write the explanation: %w", err)
+	}
+	return nil
+}
+
+// writeMessage writes one message: its header line, then its diagnostics.
+func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
+	from := m.From
+	if from == "" {
+		from = u.Unknown
+	}
+	if m.Inferred {
+		from += " " + u.Inferred
+	}
+	arrow := "→"
+	if m.From == grader.SenderServer {
+		arrow = "←"
+	}
+	head := fmt.Sprintf("\n#%d  %s  %s %s  %s", m.Index, fmt.Sprintf(u.LineN, m.Line), arrow, from, what(u, m))
+	if m.Peer != "" {
+		head += "  [" + m.Peer + "]"
+	}
+	switch {
+	case m.Answers != nil:
+		head += "  " + fmt.Sprintf(u.Answers, *m.Answers)
+	case m.AnsweredBy != nil:
+		head += "  " + fmt.Sprintf(u.AnsweredBy, *m.AnsweredBy)
+	case m.Report.Kind == grader.KindRequest:
+		head += "  " + u.Unanswered
+	}
+	fmt.Fprintln(b, head)
+	fmt.Fprintf(b, "    %s\n", clipLine(m.Raw, 160))
+	if len(m.Report.Diagnostics) == 0 {
+		fmt.Fprintf(b, "    ✓ %s\n", u.Valid)
+	}
+	for _, d := range m.Report.Diagnostics {
+		ptr := ""
+		if d.Pointer != "" {
+			ptr = " (" + d.Pointer + ")"
+		}
+		fmt.Fprintf(b, "    %s %s%s: %s\n", mark(d.Severity), d.Code, ptr, d.Message)
+	}
+}
+
+// writeFinding writes one finding with the messages it concerns.
+func writeFinding(b *bufio.Writer, u *i18n.ExplainUI, f Finding) {
+	where := make([]string, 0, len(f.Messages)+1)
+	for _, i := range f.Messages {
+		where = append(where, fmt.Sprintf("#%d", i))
+	}
+	if len(f.Messages) == 0 && f.Line > 0 {
+		where = append(where, fmt.Sprintf(u.LineN, f.Line))
+	}
+	fmt.Fprintf(b, "  %s %s [%s]: %s\n", mark(f.Severity), f.Code, strings.Join(where, " "), f.Message)
+	if f.Detail != "" {
+		fmt.Fprintf(b, "      %s\n", f.Detail)
+	}
+}
+
+// what names a message: its kind, method and id.
+func what(u *i18n.ExplainUI, m *Message) string {
+	s := kindWord(u, m.Report.Kind)
+	if m.Report.Method != "" {
+		s += " " + m.Report.Method
+	}
+	if len(m.Report.ID) > 0 {
+		s += " id " + string(m.Report.ID)
+	}
+	return s
+}
+
+// kindWord names a kind of message in the reader's language.
+func kindWord(u *i18n.ExplainUI, k grader.Kind) string {
+	switch k {
+	case grader.KindRequest:
+		return u.Request1
+	case grader.KindNotification:
+		return u.Notification1
+	case grader.KindResponse:
+		return u.Response1
+	case grader.KindError:
+		return u.Error1
+	}
+	return u.Invalid1
+}
+
+func mark(severity string) string {
+	switch severity {
+	case grader.SeverityError:
+		return "✗"
+	case grader.SeverityWarning:
+		return "!"
+	}
+	return "i"
+}
+
+// clipLine shows a message on one line, at most n characters.
+func clipLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

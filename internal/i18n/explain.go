@@ -1,0 +1,229 @@
+package i18n
+
+import "fmt"
+
+// ExplainUI holds the strings of "Explain a log": the page, the command's
+// annotated timeline, and the messages of the explain API.
+type ExplainUI struct {
+	Title, Intro          string
+	PasteLabel, PasteHelp string
+	FileLabel, FileHelp   string // FileHelp: "Up to %s."
+	FormatLabel           string
+	FormatAuto            string
+	ProtocolLabel         string
+	ProtocolAuto          string
+	Submit                string
+	Privacy               string // nothing is stored; secrets masked
+	Link                  string // "Explain this log" on other pages
+	KindLog               string // the exercise kind "log", in lists
+	LogItem               string // "Message %d (%s): anything wrong?"
+
+	SummaryTitle   string
+	TimelineTitle  string
+	FindingsTitle  string
+	NoFindings     string
+	AllGood        string
+	SomethingWrong string
+	Partial        string // the log starts mid-session
+	Truncated      string
+	Inferred       string // "(inferred)"
+	Unknown        string // sender not known
+	LineN          string // "line %d"
+	Answers        string // "answers #%d"
+	AnsweredBy     string // "answered by #%d"
+	Unanswered     string
+	Conversation   string // "Server %s"
+	Valid          string
+	ShowMessage    string // "Show message #%d"
+
+	// Where the revision came from, by explain's Source* words.
+	SourceHandshake, SourceMeta, SourceProtocol, SourceDefault string
+
+	// What went wrong with the upload.
+	ErrEmpty, ErrTooLarge, ErrBinary, ErrNotFormat, ErrFormat, ErrProtocol string
+
+	// The summary's words, singular then plural, and its punctuation.
+	Message1, MessageN           string
+	Request1, RequestN           string
+	Response1, ResponseN         string
+	Notification1, NotificationN string
+	Error1, ErrorN               string
+	Invalid1, InvalidN           string
+	Problem1, ProblemN           string // ProblemN: "%d problems"
+	Revision                     string // "revision %s (%s)"
+	Colon, Semicolon             string
+}
+
+// Summary writes the summary line: "42 messages: 18 requests, 17
+// responses, 7 notifications; revision 2025-11-25 (negotiated by the
+// handshake); 3 problems". counts are messages, requests, responses,
+// notifications, error responses, invalid messages and problems; the kinds
+// with none are left out. source is one of explain's Source* words.
+func (u *ExplainUI) Summary(counts [7]int, rev, source string) string {
+	nouns := [6][2]string{{u.Message1, u.MessageN}, {u.Request1, u.RequestN}, {u.Response1, u.ResponseN},
+		{u.Notification1, u.NotificationN}, {u.Error1, u.ErrorN}, {u.Invalid1, u.InvalidN}}
+	word := func(i int) string {
+		if counts[i] == 1 {
+			return "1 " + nouns[i][0]
+		}
+		return fmt.Sprintf("%d %s", counts[i], nouns[i][1])
+	}
+	s := word(0)
+	sep := u.Colon + " "
+	for i := 1; i < len(nouns); i++ {
+		if counts[i] > 0 {
+			s += sep + word(i)
+			sep = ", "
+		}
+	}
+	return s + u.Semicolon + " " + fmt.Sprintf(u.Revision, rev, u.SourceWord(source)) + u.Semicolon + " " + u.Problems(counts[6])
+}
+
+// Problems is "no problems", "1 problem" or "%d problems".
+func (u *ExplainUI) Problems(n int) string {
+	switch n {
+	case 0:
+		return u.NoFindings
+	case 1:
+		return u.Problem1
+	}
+	return fmt.Sprintf(u.ProblemN, n)
+}
+
+// SourceWord says where the revision came from.
+func (u *ExplainUI) SourceWord(source string) string {
+	switch source {
+	case "handshake":
+		return u.SourceHandshake
+	case "_meta":
+		return u.SourceMeta
+	case "protocol":
+		return u.SourceProtocol
+	}
+	return u.SourceDefault
+}
+
+// ExplainFor returns the explain strings of l.
+func ExplainFor(l Lang) *ExplainUI {
+	if u, ok := explainUI[l]; ok {
+		return u
+	}
+	return explainUI[EN]
+}
+
+var explainUI = map[Lang]*ExplainUI{
+	EN: {
+		Title:         "Explain a log",
+		Intro:         "Paste the log of your own MCP client or server, or drop the file: the playground reads the conversation, checks every message, pairs each request with its response, and shows what went wrong and where.",
+		PasteLabel:    "Your log",
+		PasteHelp:     "JSON Lines, a raw stdio capture, MCP Inspector’s export, Claude Desktop’s mcp*.log, or a HAR file.",
+		FileLabel:     "Or a file",
+		FileHelp:      "Up to %s.",
+		FormatLabel:   "Format",
+		FormatAuto:    "Detect it",
+		ProtocolLabel: "Protocol revision",
+		ProtocolAuto:  "From the handshake",
+		Submit:        "Explain",
+		Privacy:       "Nothing is stored. Authorization headers, bearer tokens and API keys are masked in what is shown.",
+		Link:          "Explain this log",
+		KindLog:       "Find the mistakes in a log",
+		LogItem:       "Message %d (%s): anything wrong?",
+
+		SummaryTitle:   "Summary",
+		TimelineTitle:  "Timeline",
+		FindingsTitle:  "Problems in the conversation",
+		NoFindings:     "no problems",
+		AllGood:        "Nothing wrong in this log.",
+		SomethingWrong: "Something is wrong in this log.",
+		Partial:        "The log starts mid-session (no initialize): the handshake is assumed done before it.",
+		Truncated:      "The log holds more messages than the playground explains at once: only the first ones were read.",
+		Inferred:       "(inferred)",
+		Unknown:        "unknown sender",
+		LineN:          "line %d",
+		Answers:        "answers #%d",
+		AnsweredBy:     "answered by #%d",
+		Unanswered:     "never answered",
+		Conversation:   "Server %s",
+		Valid:          "valid",
+		ShowMessage:    "Show message #%d",
+
+		SourceHandshake: "negotiated by the handshake",
+		SourceMeta:      "named in _meta",
+		SourceProtocol:  "as asked",
+		SourceDefault:   "the default",
+
+		ErrEmpty:     "The log is empty: paste it or choose a file.",
+		ErrTooLarge:  "The log is larger than %s, the most the playground explains at once. Split it.",
+		ErrBinary:    "This file is not text: a log is a text file (JSON Lines, a capture, a HAR…).",
+		ErrNotFormat: "The text is not in the format asked for: %s. Choose “Detect it”.",
+		ErrFormat:    "Unknown format “%s” (auto, jsonl, stdio, inspector, claude or har).",
+		ErrProtocol:  "Unknown protocol revision “%s” (2025-06-18, 2025-11-25 or 2026-07-28).",
+
+		Message1: "message", MessageN: "messages",
+		Request1: "request", RequestN: "requests",
+		Response1: "response", ResponseN: "responses",
+		Notification1: "notification", NotificationN: "notifications",
+		Error1: "error response", ErrorN: "error responses",
+		Invalid1: "invalid message", InvalidN: "invalid messages",
+		Problem1: "1 problem", ProblemN: "%d problems",
+		Revision: "revision %s (%s)",
+		Colon:    ":", Semicolon: ";",
+	},
+	FR: {
+		Title:         "Expliquer un journal",
+		Intro:         "Collez le journal de votre client ou de votre serveur MCP, ou déposez le fichier\u202f: MCP Playground lit la conversation, vérifie chaque message, associe chaque requête à sa réponse, et montre ce qui ne va pas, et où.",
+		PasteLabel:    "Votre journal",
+		PasteHelp:     "JSON Lines, une capture stdio brute, l’export de MCP Inspector, le mcp*.log de Claude Desktop ou un fichier HAR.",
+		FileLabel:     "Ou un fichier",
+		FileHelp:      "Jusqu’à %s.",
+		FormatLabel:   "Format",
+		FormatAuto:    "Le détecter",
+		ProtocolLabel: "Révision du protocole",
+		ProtocolAuto:  "Celle de la poignée de main",
+		Submit:        "Expliquer",
+		Privacy:       "Rien n’est conservé. Les en-têtes Authorization, les jetons bearer et les clés d’API sont masqués dans ce qui est affiché.",
+		Link:          "Expliquer ce journal",
+		KindLog:       "Trouver les erreurs d’un journal",
+		LogItem:       "Message %d (%s)\u202f: un problème\u202f?",
+
+		SummaryTitle:   "Résumé",
+		TimelineTitle:  "Chronologie",
+		FindingsTitle:  "Problèmes de la conversation",
+		NoFindings:     "aucun problème",
+		AllGood:        "Rien à redire dans ce journal.",
+		SomethingWrong: "Quelque chose ne va pas dans ce journal.",
+		Partial:        "Le journal commence en cours de session (pas d’initialize)\u202f: la poignée de main est supposée faite avant.",
+		Truncated:      "Le journal contient plus de messages que MCP Playground n’en explique d’un coup\u202f: seuls les premiers ont été lus.",
+		Inferred:       "(déduit)",
+		Unknown:        "expéditeur inconnu",
+		LineN:          "ligne %d",
+		Answers:        "répond au n°\u00a0%d",
+		AnsweredBy:     "réponse au n°\u00a0%d",
+		Unanswered:     "jamais de réponse",
+		Conversation:   "Serveur %s",
+		Valid:          "valide",
+		ShowMessage:    "Voir le message n°\u00a0%d",
+
+		SourceHandshake: "négociée à l’initialisation",
+		SourceMeta:      "indiquée dans _meta",
+		SourceProtocol:  "celle demandée",
+		SourceDefault:   "celle par défaut",
+
+		ErrEmpty:     "Le journal est vide\u202f: collez-le ou choisissez un fichier.",
+		ErrTooLarge:  "Le journal dépasse %s, le maximum que MCP Playground explique d’un coup. Découpez-le.",
+		ErrBinary:    "Ce fichier n’est pas du texte\u202f: un journal est un fichier texte (JSON Lines, une capture, un HAR…).",
+		ErrNotFormat: "Le texte n’est pas au format demandé\u202f: %s. Choisissez «\u00a0Le détecter\u00a0».",
+		ErrFormat:    "Format inconnu «\u00a0%s\u00a0» (auto, jsonl, stdio, inspector, claude ou har).",
+		ErrProtocol:  "Révision du protocole inconnue «\u00a0%s\u00a0» (2025-06-18, 2025-11-25 ou 2026-07-28).",
+
+		Message1: "message", MessageN: "messages",
+		Request1: "requête", RequestN: "requêtes",
+		Response1: "réponse", ResponseN: "réponses",
+		Notification1: "notification", NotificationN: "notifications",
+		Error1: "réponse d’erreur", ErrorN: "réponses d’erreur",
+		Invalid1: "message invalide", InvalidN: "messages invalides",
+		Problem1: "1 problème", ProblemN: "%d problèmes",
+		Revision: "révision %s (%s)",
+		Colon:    "\u202f:", Semicolon: "\u202f;",
+	},
+}

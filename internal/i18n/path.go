@@ -1,0 +1,117 @@
+package i18n
+
+// PathUI holds the words of the learner's way through the course: where to
+// continue, the course's totals, the last page, and the reviews.
+type PathUI struct {
+	ContinueTitle    string
+	ContinueLesson   string // "Lesson %d: %s"
+	ContinueExercise string // "Exercise: %s"
+	ContinueFinish   string
+	Totals           string // "%d of %d lessons read · %d of %d exercises passed"
+
+	FinishLink   string // the title of the link to the last page
+	FinishTitle  string
+	FinishLead   string
+	FinishAll    string // "%d of %d exercises passed"
+	CanDoTitle   string
+	CanDo1       string
+	CanDo2       string
+	CanDo3       string
+	CanDo4       string
+	TryTitle     string
+	TryConsole   string
+	TryConsoleIn string
+	TryLog       string
+	TryLogIn     string
+	TryServer    string
+	TryServerIn  string
+	BackToCourse string
+	SeeProgress  string
+	SeeRules     string
+
+	ReviewLink  string // "Review (%d)"
+	ReviewTitle string
+	ReviewIntro string
+	ReviewEmpty string
+	ReviewBox   string // "Box %d of %d"
+	ReviewCodes string
+}
+
+var pathUI = map[Lang]*PathUI{
+	EN: {
+		ContinueTitle:    "Continue where you left off",
+		ContinueLesson:   "Lesson %d: %s",
+		ContinueExercise: "Exercise: %s",
+		ContinueFinish:   "You have done it all: see what comes next",
+		Totals:           "Whole course: %d of %d {lesson|lessons} read · %d of %d {exercise|exercises} passed",
+
+		FinishLink:   "What you can do now",
+		FinishTitle:  "What you can do now",
+		FinishLead:   "This is the end of the course. Here is what you have learnt to do, and where to go from here.",
+		FinishAll:    "%d of %d {exercise|exercises} passed.",
+		CanDoTitle:   "You can now",
+		CanDo1:       "write JSON-RPC requests, responses and notifications by hand, and tell them apart at a glance;",
+		CanDo2:       "open an MCP session: initialize, the initialized notification, then tools, resources and prompts;",
+		CanDo3:       "answer with the right error, and tell a protocol error from a tool that failed;",
+		CanDo4:       "read a real log message by message and pair each response with its request.",
+		TryTitle:     "What to try next",
+		TryConsole:   "Talk to the gift server",
+		TryConsoleIn: "The console is your own session: send what you wrote in the exercises and watch the sequence diagram grow.",
+		TryLog:       "Read a real log",
+		TryLogIn:     "Open the log of an MCP client you use and read it with lesson 9 in mind; every code the checker raises has its page in the rules.",
+		TryServer:    "Check your own server",
+		TryServerIn:  "Point a real MCP client at the gift server (the README says how), then at your own server, and compare what they say.",
+		BackToCourse: "Back to the course",
+		SeeProgress:  "Your progress",
+		SeeRules:     "Every rule of the checker",
+
+		ReviewLink:  "Review (%d)",
+		ReviewTitle: "Review",
+		ReviewIntro: "The exercises you got wrong come back here, spaced out: first after 20 minutes, then a day, three days, a week, three weeks. Pass one without a hint and it comes back later; stumble and it comes back sooner.",
+		ReviewEmpty: "Nothing to review right now. Exercises you get wrong will come back here.",
+		ReviewBox:   "Box %d of %d",
+		ReviewCodes: "What tripped you:",
+	},
+	FR: {
+		ContinueTitle:    "Reprendre là où vous en étiez",
+		ContinueLesson:   "Leçon %d\u00a0: %s",
+		ContinueExercise: "Exercice\u00a0: %s",
+		ContinueFinish:   "Vous avez tout fait\u00a0: voyez la suite",
+		Totals:           "Tout le cours\u00a0: %d {leçon lue|leçons lues} sur %d · %d {exercice réussi|exercices réussis} sur %d",
+
+		FinishLink:   "Ce que vous savez faire",
+		FinishTitle:  "Ce que vous savez faire",
+		FinishLead:   "Vous voici au bout du cours. Voici ce que vous avez appris à faire, et où aller ensuite.",
+		FinishAll:    "%d {exercice réussi|exercices réussis} sur %d.",
+		CanDoTitle:   "Vous savez maintenant",
+		CanDo1:       "écrire à la main des requêtes, des réponses et des notifications JSON-RPC, et les distinguer d’un coup d’œil\u00a0;",
+		CanDo2:       "ouvrir une session MCP\u00a0: initialize, la notification initialized, puis les outils, les ressources et les prompts\u00a0;",
+		CanDo3:       "répondre par la bonne erreur, et distinguer une erreur de protocole d’un outil qui a échoué\u00a0;",
+		CanDo4:       "lire un vrai journal message par message et associer chaque réponse à sa requête.",
+		TryTitle:     "Que faire ensuite",
+		TryConsole:   "Parlez au serveur de cadeaux",
+		TryConsoleIn: "La console est votre propre session\u00a0: envoyez ce que vous avez écrit dans les exercices et regardez le diagramme de séquence grandir.",
+		TryLog:       "Lisez un vrai journal",
+		TryLogIn:     "Ouvrez le journal d’un client MCP que vous utilisez et lisez-le avec la leçon 9 en tête\u00a0; chaque code que relève le vérificateur a sa page dans les règles.",
+		TryServer:    "Vérifiez votre propre serveur",
+		TryServerIn:  "Branchez un vrai client MCP sur le serveur de cadeaux (le README explique comment), puis sur votre propre serveur, et comparez ce qu’ils disent.",
+		BackToCourse: "Retour au cours",
+		SeeProgress:  "Votre progression",
+		SeeRules:     "Toutes les règles du vérificateur",
+
+		ReviewLink:  "Réviser (%d)",
+		ReviewTitle: "Révisions",
+		ReviewIntro: "Les exercices que vous avez manqués reviennent ici, de plus en plus espacés : d’abord après 20 minutes, puis un jour, trois jours, une semaine, trois semaines. Réussissez-en un sans indice et il reviendra plus tard ; trébuchez et il reviendra plus tôt.",
+		ReviewEmpty: "Rien à réviser pour l’instant. Les exercices que vous manquerez reviendront ici.",
+		ReviewBox:   "Boîte %d sur %d",
+		ReviewCodes: "Ce qui vous a fait trébucher :",
+	},
+}
+
+// PathFor returns the path's strings in l (English when l is unknown).
+func PathFor(l Lang) *PathUI {
+	if s, ok := pathUI[l]; ok {
+		return s
+	}
+	return pathUI[Default]
+}

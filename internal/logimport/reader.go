@@ -1,0 +1,126 @@
+package logimport
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// reader collects what one Read finds.
+type reader struct {
+	res Result
+	max int
+}
+
+// add keeps e unless MaxMessages is reached; it reports whether reading
+// should go on.
+func (r *reader) add(e Entry) bool {
+	if len(r.res.Entries) >= r.max {
+		if !r.res.Truncated {
+			r.res.Truncated = true
+			r.problem(codeTooMany, e.Line, -1, "")
+		}
+		return false
+	}
+	r.res.Entries = append(r.res.Entries, e)
+	return true
+}
+
+// full reports whether MaxMessages has stopped the reading.
+func (r *reader) full() bool { return r.res.Truncated }
+
+// problem records a finding about the log; entry is the index of the
+// message concerned, or -1.
+func (r *reader) problem(code string, line, entry int, detail string) {
+	if len(r.res.Problems) >= maxProblems {
+		return
+	}
+	r.res.Problems = append(r.res.Problems, Problem{Code: code, Line: line, Entry: entry, Detail: clip(detail)})
+}
+
+// last is the index of the last entry kept, for a problem about it.
+func (r *reader) last() int { return len(r.res.Entries) - 1 }
+
+// finish works out the senders the log did not give and masks secrets.
+func (r *reader) finish() {
+	inferSenders(r.res.Entries)
+	var scratch []byte
+	for i := range r.res.Entries {
+		r.res.Entries[i].Raw, scratch = maskWith(r.res.Entries[i].Raw, scratch)
+	}
+	for i := range r.res.Problems {
+		r.res.Problems[i].Detail = string(Mask([]byte(r.res.Problems[i].Detail)))
+	}
+}
+
+// maxProblems bounds the problems one log can raise: a log of 100,000
+// lines of noise says so 200 times, then stops repeating itself.
+const maxProblems = 200
+
+// line is one line of a text with its 1-based number.
+type line struct {
+	n    int
+	text []byte
+}
+
+// splitLines cuts src into lines, without their "\n" or "\r\n", after a
+// byte order mark at the very start.
+func splitLines(src []byte) []line {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	out := make([]line, 0, bytes.Count(src, []byte("\n"))+1)
+	for n := 1; len(src) > 0; n++ {
+		i := bytes.IndexByte(src, '\n')
+		var t []byte
+		if i < 0 {
+			t, src = src, nil
+		} else {
+			t, src = src[:i], src[i+1:]
+		}
+		out = append(out, line{n: n, text: bytes.TrimSuffix(t, []byte("\r"))})
+	}
+	return out
+}
+
+// lineAt is the 1-based line of byte offset off in src.
+func lineAt(src []byte, off int) int {
+	if off > len(src) {
+		off = len(src)
+	}
+	return bytes.Count(src[:off], []byte("\n")) + 1
+}
+
+// isBinary reports whether src looks like a binary file rather than text:
+// it holds NUL bytes, or mostly bytes that are not UTF-8.
+func isBinary(src []byte) bool {
+	head := src
+	if len(head) > 8192 {
+		head = head[:8192]
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for len(head) > 0 {
+		r, size := utf8.DecodeRune(head)
+		if r == utf8.RuneError && size == 1 {
+			bad++
+		}
+		head = head[size:]
+	}
+	return bad > 64
+}
+
+// clip shortens a detail to what a report line can show.
+func clip(s string) string {
+	const max = 120
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == max {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}

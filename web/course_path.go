@@ -1,0 +1,89 @@
+package web
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// The learner's way through the course: the course in order as one list
+// of steps (a lesson, then its exercises), where to continue, and the
+// totals of the whole course.
+
+func finishURL(l i18n.Lang) string { return fmt.Sprintf("/%s/finish", l) }
+
+// pathStep is one lesson or exercise of the course, in order.
+type pathStep struct {
+	link view.NavLink
+	done bool
+	at   time.Time // the learner's last activity on it (zero if none)
+}
+
+func courseSteps(l i18n.Lang, cat *course.Catalog, prog store.Progress) []pathStep {
+	p := i18n.PathFor(l)
+	var steps []pathStep
+	for _, lesson := range cat.Lessons(l) {
+		read, ok := prog.LessonsRead[lesson.Slug]
+		steps = append(steps, pathStep{
+			link: view.NavLink{URL: lessonURL(l, lesson.Slug), Title: fmt.Sprintf(p.ContinueLesson, lesson.Order, lesson.Title)},
+			done: ok, at: read,
+		})
+		for _, ex := range cat.ExercisesFor(lesson.Slug) {
+			ep := prog.Exercises[ex.ID]
+			steps = append(steps, pathStep{
+				link: view.NavLink{URL: exerciseURL(l, ex.ID), Title: fmt.Sprintf(p.ContinueExercise, ex.TextIn(l).Title)},
+				done: ep.Status == store.StatusPassed, at: ep.UpdatedAt,
+			})
+		}
+	}
+	return steps
+}
+
+// continueLink is where the learner left off: the step last worked on if
+// it is not done, else the first step after it that is not done (else the
+// first one anywhere), else the last page. nil before any activity.
+func continueLink(l i18n.Lang, steps []pathStep) *view.NavLink {
+	last := -1
+	for i, st := range steps {
+		if !st.at.IsZero() && (last < 0 || st.at.After(steps[last].at)) {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	for i := range steps {
+		st := steps[(last+i)%len(steps)]
+		if !st.done {
+			return &st.link
+		}
+	}
+	return &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).ContinueFinish}
+}
+
+// courseTotals counts the lessons read and exercises passed of the course.
+func courseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) (read, lessons, passed, exercises int) {
+	for _, lesson := range cat.Lessons(l) {
+		lessons++
+		if _, ok := prog.LessonsRead[lesson.Slug]; ok {
+			read++
+		}
+	}
+	for _, ex := range cat.Exercises() {
+		exercises++
+		if prog.Exercises[ex.ID].Status == store.StatusPassed {
+			passed++
+		}
+	}
+	return read, lessons, passed, exercises
+}
+
+// totalsText is the course's totals in words.
+func totalsText(l i18n.Lang, cat *course.Catalog, prog store.Progress) string {
+	read, lessons, passed, exercises := courseTotals(cat, l, prog)
+	return i18n.Sprintf(l, i18n.PathFor(l).Totals, read, lessons, passed, exercises)
+}

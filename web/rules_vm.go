@@ -1,0 +1,153 @@
+package web
+
+import (
+	"html/template"
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/rules"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// This file turns the rule book into the view models of the rules pages.
+
+func groupHeading(r *i18n.RulesUI, name string) string {
+	switch name {
+	case "json":
+		return r.GroupJSON
+	case "jsonrpc":
+		return r.GroupJSONRPC
+	case "mcp":
+		return r.GroupMCP
+	case "session":
+		return r.GroupSession
+	case "grader":
+		return r.GroupGrader
+	}
+	return name
+}
+
+func severityLabel(r *i18n.RulesUI, sev string) string {
+	switch sev {
+	case grader.SeverityError:
+		return r.SevError
+	case grader.SeverityWarning:
+		return r.SevWarning
+	}
+	return r.SevInfo
+}
+
+func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
+	r := i18n.RulesFor(l)
+	vm := view.RuleListVM{R: r, Count: i18n.Sprintf(l, r.RuleCount, b.Len())}
+	for _, g := range b.Groups() {
+		gvm := view.RuleGroupVM{ID: "rules-" + g.Name, Heading: groupHeading(r, g.Name)}
+		for _, rule := range g.Rules {
+			gvm.Rules = append(gvm.Rules, view.RuleItemVM{
+				Code: rule.Code, URL: rulesURL(l, rule.Code),
+				Title: exercise.InlineHTML(rule.Title[string(l)]), Severity: rule.Severity,
+			})
+		}
+		vm.Groups = append(vm.Groups, gvm)
+	}
+	return vm
+}
+
+func ruleVM(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
+	r := i18n.RulesFor(l)
+	vm := view.RuleVM{
+		R: r, Code: rule.Code, Title: exercise.InlineHTML(rule.Title[string(l)]),
+		Severity: rule.Severity, SeverityLabel: severityLabel(r, rule.Severity),
+		Why: exercise.InlineHTML(rule.Why[string(l)]), HasExamples: rule.HasExamples,
+		ListURL: rulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
+	}
+	if rule.HasExamples {
+		vm.Wrong, vm.Right = exampleVM(r, rule.Wrong), exampleVM(r, rule.Right)
+		vm.Says = checkerSays(l, rule)
+	}
+	if placed, ok := cat.Lesson(l, rule.Lesson); ok {
+		vm.Lesson = &view.NavLink{URL: lessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
+	}
+	vm.Practice = practising(l, cat, rule)
+	return vm
+}
+
+func exampleVM(r *i18n.RulesUI, ex rules.Example) view.RuleExampleVM {
+	vm := view.RuleExampleVM{Conversation: len(ex.Messages) > 1}
+	if ex.Request != "" {
+		vm.Request = markdown.HighlightJSON(ex.Request)
+	}
+	for _, m := range ex.Messages {
+		mv := view.RuleMessageVM{HTML: markdown.HighlightJSON(m.Raw)}
+		switch m.From {
+		case grader.SenderClient:
+			mv.From = r.FromClient
+		case grader.SenderServer:
+			mv.From = r.FromServer
+		}
+		vm.Messages = append(vm.Messages, mv)
+	}
+	return vm
+}
+
+// checkerSays is the checker's own message on the wrong example, in l,
+// without the lesson sentence (the page links the lesson).
+func checkerSays(l i18n.Lang, rule *rules.Rule) template.HTML {
+	ex := rule.Wrong
+	var msg, lesson string
+	if strings.HasPrefix(rule.Code, "session.") || len(ex.Messages) > 1 {
+		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol, Lang: string(l)})
+		for _, m := range ex.Messages {
+			for _, d := range s.Add([]byte(m.Raw), m.From).Diagnostics {
+				if d.Code == rule.Code && msg == "" {
+					msg, lesson = d.Message, d.Lesson
+				}
+			}
+		}
+		for _, f := range s.End() {
+			if f.Code == rule.Code && msg == "" {
+				msg, lesson = f.Message, f.Lesson
+			}
+		}
+	} else if len(ex.Messages) == 1 {
+		opts := grader.Options{Protocol: ex.Protocol, Lang: string(l), Sender: ex.Messages[0].From}
+		if ex.Request != "" {
+			opts.Request = []byte(ex.Request)
+		}
+		for _, d := range grader.Check([]byte(ex.Messages[0].Raw), opts).Diagnostics {
+			if d.Code == rule.Code && msg == "" {
+				msg, lesson = d.Message, d.Lesson
+			}
+		}
+	}
+	msg = strings.Replace(msg, grader.LessonSentence(lesson, string(l)), "", 1)
+	return exercise.InlineHTML(msg)
+}
+
+// practising lists the exercises whose starter trips the rule; when none
+// does, the exercises of the rule's lesson.
+func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLink {
+	var out []view.NavLink
+	for _, ex := range cat.Exercises() {
+		if ex.Starter == "" || !ex.Kind.IsMessage() {
+			continue
+		}
+		for _, d := range ex.Grade(ex.Starter, l).Report.Diagnostics {
+			if d.Code == rule.Code {
+				out = append(out, view.NavLink{URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+				break
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, ex := range cat.ExercisesFor(rule.Lesson) {
+		out = append(out, view.NavLink{URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package view
+
+import (
+	"html/template"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// ExplainVM is the page "Explain a log": the form, and once a log was
+// sent, its summary, its findings and its timeline.
+type ExplainVM struct {
+	U        *i18n.ExplainUI
+	Action   string
+	Log      string // the text pasted, masked, shown again in the form
+	FileHelp string // "Up to 5 MiB."
+	Formats  []ExplainOption
+	Revs     []ExplainOption
+	Error    string
+	// Explained is true once a log was explained: Summary and Exchange
+	// are then set.
+	Explained bool
+	Summary   ExplainSummaryVM
+	Exchange  ExchangeVM
+	ScriptURL string
+}
+
+// ExplainOption is one choice of a select.
+type ExplainOption struct {
+	Value, Label string
+	Selected     bool
+}
+
+// ExplainSummaryVM is what the page says first about a log.
+type ExplainSummaryVM struct {
+	Sentence string // "42 messages: 18 requests, …; revision 2025-11-25 (…); 3 problems"
+	Verdict  string
+	OK       bool
+	Format   string
+	Notes    []string
+	Findings []ExplainFindingVM
+}
+
+// ExplainFindingVM is one finding, with the message it focuses.
+type ExplainFindingVM struct {
+	Code, Severity string
+	Message        template.HTML
+	Detail         string
+	Seqs           []int // the messages it concerns, numbered as the timeline
+	Focus          int   // the message a click focuses (0: none)
+	FocusLabel     string
+	Where          string // "line 12" when it concerns no message
+}
