@@ -11,9 +11,10 @@
 //	go run ./cmd/loadtest/checkserver                  # 50 learners, 3 rounds
 //	go run ./cmd/loadtest/checkserver -learners 100 -settle 5m
 //
-// After the load it waits (up to -settle) until the server's resident
-// memory is back within -tolerance of its idle figure and its sockets
-// back to idle; it exits 1 when a check did not pass or the server does
+// A warm-up round (every learner once) opens the database's pool, then the
+// idle figure is taken after -settle; after the load it waits (up to
+// -settle and half a minute) until the server's resident memory is back
+// within -tolerance of idle and its sockets back to idle; it exits 1 when a check did not pass or the server does
 // not come back.
 package main
 
@@ -42,10 +43,10 @@ func main() {
 	var cfg config
 	flag.StringVar(&cfg.bin, "bin", "", "a playground binary (default: go build ./cmd/playground)")
 	flag.IntVar(&cfg.learners, "learners", 50, "learners checking their server at once")
-	flag.IntVar(&cfg.rounds, "rounds", 3, "checks per learner (the default rate limit lets 5 in a row)")
+	flag.IntVar(&cfg.rounds, "rounds", 3, "checks per learner after the warm-up round (the default rate limit lets 5 in a row)")
 	flag.StringVar(&cfg.exercise, "exercise", "tools-server-gift-server", "the server exercise to run")
-	flag.DurationVar(&cfg.settle, "settle", 4*time.Minute, "how long to wait for the memory to come back to idle")
-	flag.Float64Var(&cfg.tolerance, "tolerance", 0.2, "how far above idle counts as back (0.2: 20 %; the Go runtime keeps a little of what it grew)")
+	flag.DurationVar(&cfg.settle, "settle", 3*time.Minute, "how long the runtime is left to settle, before the idle figure and after the load")
+	flag.Float64Var(&cfg.tolerance, "tolerance", 0.1, "how far above idle counts as back (0.1: 10 %)")
 	flag.Parse()
 	if err := run(context.Background(), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "checkserver:", err)
@@ -64,10 +65,14 @@ func run(ctx context.Context, cfg config) error {
 		return err
 	}
 	defer srv.stop()
-	// Warm up: one check, so the idle figure has the page's code paged in.
-	if err := newLearner(srv.url).check(gift, cfg.exercise); err != nil {
-		return fmt.Errorf("warm-up check: %w", err)
+	// Warm up with one round of every learner at once (the database's
+	// connection pool opens, the page's code is paged in), then let the
+	// runtime settle as long as it will after the load: the idle figure and
+	// the figure after the load are taken the same way.
+	if failed := load(srv, gift, config{learners: cfg.learners, rounds: 1, exercise: cfg.exercise}); failed > 0 {
+		return fmt.Errorf("warm-up: %d checks did not pass", failed)
 	}
+	time.Sleep(cfg.settle)
 	idle := srv.sample()
 	idleFDs := descriptors(srv.cmd.Process.Pid)
 	fmt.Printf("idle:  VmRSS %s, sockets %d\n", mib(idle.rss), idle.fds)
@@ -78,7 +83,7 @@ func run(ctx context.Context, cfg config) error {
 		cfg.learners, cfg.rounds, time.Since(start).Round(time.Millisecond), failed,
 		mib(srv.peak), mib(srv.peak-idle.rss))
 	fmt.Printf("after: VmRSS %s, sockets %d\n", mib(during.rss), during.fds)
-	back, after, waited := srv.settle(idle, cfg.tolerance, cfg.settle)
+	back, after, waited := srv.settle(idle, cfg.tolerance, cfg.settle+30*time.Second)
 	fmt.Printf("settled after %s: VmRSS %s (idle %s), sockets %d (idle %d)\n",
 		waited.Round(time.Second), mib(after.rss), mib(idle.rss), after.fds, idle.fds)
 	for _, d := range newDescriptors(idleFDs, descriptors(srv.cmd.Process.Pid)) {
