@@ -32,6 +32,10 @@ var (
 	// a learner yet. It is wider because a classroom behind one NAT shares
 	// an address until each browser has its learner cookie.
 	DefaultAnonymousLimit = RateLimit{PerSecond: 20, Burst: 100}
+	// DefaultServerCheckLimit lets a learner run a few checks in a row
+	// (fix, check again), then one every ten seconds: a check is up to a
+	// dozen requests to the learner's server.
+	DefaultServerCheckLimit = RateLimit{PerSecond: 0.1, Burst: 5}
 )
 
 func (r RateLimit) orDefault(d RateLimit) RateLimit {
@@ -119,6 +123,7 @@ type limitKind int
 const (
 	limitAttempts limitKind = iota
 	limitConsole
+	limitServerCheck
 )
 
 // limits holds the buckets of every kind, by learner and by address.
@@ -130,8 +135,9 @@ type limits struct {
 func newLimits(cfg Config) *limits {
 	return &limits{
 		byLearner: map[limitKind]*limiter{
-			limitAttempts: newLimiter(cfg.AttemptLimit.orDefault(DefaultAttemptLimit)),
-			limitConsole:  newLimiter(cfg.ConsoleLimit.orDefault(DefaultConsoleLimit)),
+			limitAttempts:    newLimiter(cfg.AttemptLimit.orDefault(DefaultAttemptLimit)),
+			limitConsole:     newLimiter(cfg.ConsoleLimit.orDefault(DefaultConsoleLimit)),
+			limitServerCheck: newLimiter(cfg.ServerCheckLimit.orDefault(DefaultServerCheckLimit)),
 		},
 		anonymous: newLimiter(cfg.AnonymousLimit.orDefault(DefaultAnonymousLimit)),
 	}
@@ -172,8 +178,11 @@ func (s *Server) tooManyRequests(c *gin.Context, kind limitKind, wait time.Durat
 	l := apiLang(c)
 	w := i18n.WorkshopFor(l)
 	msg := fmt.Sprintf(w.SlowAttempts, secs)
-	if kind == limitConsole {
+	switch kind {
+	case limitConsole:
 		msg = fmt.Sprintf(w.SlowConsole, secs)
+	case limitServerCheck:
+		msg = fmt.Sprintf(w.SlowChecks, secs)
 	}
 	c.Header("Retry-After", strconv.Itoa(secs))
 	s.log.Debug("rate limited", "path", c.Request.URL.Path, "retry_after", secs)

@@ -33,6 +33,8 @@ func (s *Server) routes() {
 		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
 		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
+		g.GET("/check-server", s.handle(s.checkServerShow))
+		g.POST("/check-server", s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
 		g.GET("/explain", s.handle(s.explainShow))
 		g.POST("/explain", s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
 		g.GET("/rules", s.handle(s.ruleList))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
@@ -56,6 +57,15 @@ type Config struct {
 	// used for that long (default 30 minutes).
 	ConsoleMaxSessions int
 	ConsoleIdleTimeout time.Duration
+	// ServerChecks says which addresses /{lang}/check-server may connect
+	// to (nil: loopback only); serve builds it from -allow-server-checks.
+	ServerChecks *netguard.Policy
+	// ServerCheckTimeout bounds each step of a server check
+	// (servercheck.DefaultTimeout when zero); ServerCheckLimit bounds how
+	// often one learner may start a check (DefaultServerCheckLimit when
+	// zero).
+	ServerCheckTimeout time.Duration
+	ServerCheckLimit   RateLimit
 	// ExplainMaxBytes bounds a log sent to be explained (5 MiB when zero),
 	// ExplainMaxMessages the messages explained of it (20,000 when zero),
 	// ExplainConcurrency the logs explained at once (2 when zero): the
@@ -118,6 +128,11 @@ type Server struct {
 	mcp      *mockserver.HTTPHandler
 	consoles *console.Registry
 
+	// Checks of learners' servers (checkserver_*.go): one run at a time
+	// per learner.
+	checkPolicy *netguard.Policy
+	checkRuns   *runSlots
+
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
 
@@ -148,6 +163,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		assets:  a,
 	}
 	s.pages = newPageCache(s)
+	s.checkPolicy = cfg.ServerChecks
+	if s.checkPolicy == nil {
+		s.checkPolicy = netguard.NewPolicy(nil)
+	}
+	s.checkRuns = newRunSlots()
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/web"
@@ -42,6 +44,9 @@ type serveConfig struct {
 	dbMaxConns      int
 	dbMaxIdleTime   time.Duration
 	drainTime       time.Duration
+	// allowChecks are the CIDRs /{lang}/check-server may reach besides
+	// loopback.
+	allowChecks []netip.Prefix
 
 	// onReady, when set, is called once the server accepts connections and
 	// has logged everything it logs at start, with its base URL (no flag:
@@ -71,6 +76,11 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
 	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
 	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
+	fs.Func("allow-server-checks", "comma-separated CIDRs the check-server page may connect to besides loopback, for a workshop on a LAN (link-local and cloud-metadata addresses are never allowed)", func(v string) error {
+		p, err := netguard.ParseCIDRs(v)
+		cfg.allowChecks = p
+		return err
+	})
 	if err := parseFlags(fs, args); err != nil {
 		return 2
 	}
@@ -174,6 +184,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		MCPRequestTimeout:  cfg.mcpTimeout,
 		ExplainMaxBytes:    cfg.explainBytes,
 		ExplainMaxMessages: cfg.explainMessages,
+		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
 		Logger:             log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {

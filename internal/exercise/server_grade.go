@@ -23,7 +23,6 @@ type StepGrade struct {
 func (st *Step) GradeStep(sent, received []byte, rev string, lang i18n.Lang) StepGrade {
 	opts := grader.Options{Protocol: rev, Lang: string(lang), Sender: "server", Request: sent}
 	mc := newMsgCtx(received, opts)
-	tolerateUnknownMembers(&mc.rep)
 	var first *StepGrade
 	for _, a := range st.Answers {
 		res := Result{Passed: true}
@@ -45,27 +44,6 @@ func (st *Step) GradeStep(sent, received []byte, rev string, lang i18n.Lang) Ste
 		}
 	}
 	return *first
-}
-
-// tolerateUnknownMembers turns the checker's "not a field" errors inside
-// params and results into warnings: a client receiving a server's reply
-// ignores members it does not know, as the specification asks, so a real
-// server that adds one (an SDK's extension) is not failed for it; the
-// warning still teaches it. The envelope's own unknown members stay errors.
-func tolerateUnknownMembers(rep *grader.Report) {
-	valid := true
-	for i := range rep.Diagnostics {
-		d := &rep.Diagnostics[i]
-		if d.Code == "mcp.field.unknown" && d.Severity == grader.SeverityError {
-			d.Severity, d.Blocking = grader.SeverityWarning, false
-		}
-		if d.Severity == grader.SeverityError {
-			valid = false
-		}
-	}
-	if valid && !rep.Valid {
-		rep.Valid = true
-	}
 }
 
 // ExpectsError reports whether one of the step's answers is an error

@@ -276,6 +276,7 @@ type WorkshopUI struct {
 	SlowDownTitle string
 	SlowAttempts  string // "%d" is seconds
 	SlowConsole   string // "%d" is seconds
+	SlowChecks    string // "%d" is seconds
 	WasReset      string // the join page after the instructor reset the workshop
 }
 
@@ -298,6 +299,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "A little slower, please",
 		SlowAttempts:  "You are sending answers faster than anyone can read the feedback. Take a moment to read it, then try again in %d s.",
 		SlowConsole:   "The console is sending messages faster than the server takes them. Try again in %d s.",
+		SlowChecks:    "You have started many checks of your server in a row. Try again in %d s.",
 		WasReset:      "Your instructor has reset the workshop for a new group, so the work done in this browser is gone. Join again with the code to start afresh.",
 	},
 	FR: {
@@ -318,6 +320,7 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowDownTitle: "Un peu plus lentement, s’il vous plaît",
 		SlowAttempts:  "Vous envoyez des réponses plus vite qu’on ne peut lire les retours. Prenez le temps de les lire, puis réessayez dans %d s.",
 		SlowConsole:   "La console envoie des messages plus vite que le serveur ne les accepte. Réessayez dans %d s.",
+		SlowChecks:    "Vous avez lancé beaucoup de vérifications de votre serveur d’affilée. Réessayez dans %d s.",
 		WasReset:      "Votre formateur ou formatrice a réinitialisé l’atelier pour un nouveau groupe : le travail fait dans ce navigateur a été effacé. Rejoignez l’atelier avec le code pour repartir de zéro.",
 	},
 }

@@ -17,6 +17,7 @@ var features = []struct {
 	{"ConsoleUI", func(l Lang) any { return *ConsoleFor(l) }},
 	{"InstructorUI", func(l Lang) any { return *InstructorFor(l) }},
 	{"WorkshopUI", func(l Lang) any { return *WorkshopFor(l) }},
+	{"CheckServerUI", func(l Lang) any { return *CheckServerFor(l) }},
 	{"ExplainUI", func(l Lang) any { return *ExplainFor(l) }},
 	{"RulesUI", func(l Lang) any { return *RulesFor(l) }},
 	{"PathUI", func(l Lang) any { return *PathFor(l) }},

@@ -59,6 +59,11 @@ type StepResult struct {
 	// Stderr is what the server logged during the step (stdio).
 	Stderr string `json:"stderr,omitempty"`
 
+	// Omitted counts the server messages not kept in Messages: past
+	// MaxKeptBytesPerStep, only the reply is kept (a page holds many runs).
+	Omitted int `json:"omitted,omitempty"`
+
+	kept       int    // bytes of Messages
 	httpStatus int    // a 4xx answer without a message
 	statusText string // its description
 }
@@ -70,4 +75,20 @@ type Message struct {
 	// Report is the checker's report on a server message that is not the
 	// step's reply (notifications, server requests, stray text).
 	Report *grader.Report `json:"report,omitempty"`
+}
+
+// MaxKeptBytesPerStep bounds the text of the messages one step keeps for
+// its timeline: a server that sends 200 messages of 1 MiB in a step costs
+// the caller 2 MiB, not 200.
+const MaxKeptBytesPerStep = 2 << 20
+
+// keep adds m to the step's timeline within MaxKeptBytesPerStep; the
+// step's reply (always) is kept even past it.
+func (sr *StepResult) keep(m Message, always bool) {
+	if !always && sr.kept+len(m.Message) > MaxKeptBytesPerStep {
+		sr.Omitted++
+		return
+	}
+	sr.kept += len(m.Message)
+	sr.Messages = append(sr.Messages, m)
 }

@@ -22,6 +22,9 @@ type Options struct {
 	Lang     i18n.Lang
 	// Timeout bounds each step (0 = DefaultTimeout).
 	Timeout time.Duration
+	// OnStep, when set, is called with each step's verdict as soon as the
+	// step ends, in order (a page shows the steps live).
+	OnStep func(StepResult)
 }
 
 // ClientName is the clientInfo the playground sends in initialize.
@@ -60,6 +63,9 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 			res.Passed = false
 		}
 		res.Steps = append(res.Steps, sr)
+		if opts.OnStep != nil {
+			opts.OnStep(sr)
+		}
 	}
 	res.Protocol = r.rev
 	return res, nil
@@ -190,7 +196,7 @@ func (r *runner) ref(step, pointer string) (json.RawMessage, bool) {
 // problems say why), or an error when the server cannot be reached at all.
 func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]byte, error) {
 	sr.Sent = string(msg)
-	sr.Messages = append(sr.Messages, Message{From: FromClient, Message: string(msg)})
+	sr.keep(Message{From: FromClient, Message: string(msg)}, true)
 	if r.gone != nil {
 		sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
 		return nil, nil
@@ -247,7 +253,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 			}
 			if in.Err != nil {
 				if in.Raw != nil {
-					sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+					sr.keep(Message{From: FromServer, Message: string(in.Raw)}, false)
 				}
 				if in.Status >= 400 && in.Status < 500 {
 					sr.httpStatus = in.Status
@@ -270,12 +276,12 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 				v = nil
 			}
 			if v != nil && late(in.Raw, v) {
-				sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				sr.keep(Message{From: FromServer, Message: string(in.Raw)}, false)
 				sr.Problems = append(sr.Problems, r.say(msgLate))
 				continue
 			}
 			if v != nil && want(in.Raw, v) {
-				sr.Messages = append(sr.Messages, Message{From: FromServer, Message: string(in.Raw)})
+				sr.keep(Message{From: FromServer, Message: string(in.Raw)}, true)
 				sr.Received = string(in.Raw)
 				return in.Raw, nil
 			}

@@ -1,0 +1,142 @@
+// Command checkserver measures the web server's memory while many learners
+// check their own MCP servers at once on /{lang}/check-server, and that it
+// comes back to its idle figure afterwards.
+//
+// It builds ./cmd/playground and runs it as a child process (so the
+// figures are the web server's own: VmRSS and VmHWM from /proc/PID/status,
+// and its open sockets), serves the gift server in this process
+// on loopback as every learner's "own" server, then sends -learners form
+// posts at once, -rounds times:
+//
+//	go run ./cmd/loadtest/checkserver                  # 50 learners, 3 rounds
+//	go run ./cmd/loadtest/checkserver -learners 100 -settle 5m
+//
+// A warm-up round (every learner once) opens the database's pool, then the
+// idle figure is taken after -settle; after the load it waits (up to
+// -settle and half a minute) until the server's resident memory is back
+// within -tolerance of idle and its sockets back to idle; it exits 1 when a check did not pass or the server does
+// not come back.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+type config struct {
+	bin       string
+	learners  int
+	rounds    int
+	exercise  string
+	settle    time.Duration
+	tolerance float64
+}
+
+func main() {
+	var cfg config
+	flag.StringVar(&cfg.bin, "bin", "", "a playground binary (default: go build ./cmd/playground)")
+	flag.IntVar(&cfg.learners, "learners", 50, "learners checking their server at once")
+	flag.IntVar(&cfg.rounds, "rounds", 3, "checks per learner after the warm-up round (the default rate limit lets 5 in a row)")
+	flag.StringVar(&cfg.exercise, "exercise", "tools-server-gift-server", "the server exercise to run")
+	flag.DurationVar(&cfg.settle, "settle", 3*time.Minute, "how long the runtime is left to settle, before the idle figure and after the load")
+	flag.Float64Var(&cfg.tolerance, "tolerance", 0.1, "how far above idle counts as back (0.1: 10 %)")
+	flag.Parse()
+	if err := run(context.Background(), cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "checkserver:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, cfg config) error {
+	gift, stopGift, err := serveGift()
+	if err != nil {
+		return err
+	}
+	defer stopGift()
+	srv, err := startServer(ctx, cfg.bin)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	// Warm up with one round of every learner at once (the database's
+	// connection pool opens, the page's code is paged in), then let the
+	// runtime settle as long as it will after the load: the idle figure and
+	// the figure after the load are taken the same way.
+	if failed := load(srv, gift, config{learners: cfg.learners, rounds: 1, exercise: cfg.exercise}); failed > 0 {
+		return fmt.Errorf("warm-up: %d checks did not pass", failed)
+	}
+	time.Sleep(cfg.settle)
+	idle := srv.sample()
+	idleFDs := descriptors(srv.cmd.Process.Pid)
+	fmt.Printf("idle:  VmRSS %s, sockets %d\n", mib(idle.rss), idle.fds)
+	start := time.Now()
+	failed := load(srv, gift, cfg)
+	during := srv.sample()
+	fmt.Printf("load:  %d learners × %d checks in %s, %d failed; peak VmHWM %s (+%s over idle)\n",
+		cfg.learners, cfg.rounds, time.Since(start).Round(time.Millisecond), failed,
+		mib(srv.peak), mib(srv.peak-idle.rss))
+	fmt.Printf("after: VmRSS %s, sockets %d\n", mib(during.rss), during.fds)
+	back, after, waited := srv.settle(idle, cfg.tolerance, cfg.settle+30*time.Second)
+	fmt.Printf("settled after %s: VmRSS %s (idle %s), sockets %d (idle %d)\n",
+		waited.Round(time.Second), mib(after.rss), mib(idle.rss), after.fds, idle.fds)
+	for _, d := range newDescriptors(idleFDs, descriptors(srv.cmd.Process.Pid)) {
+		fmt.Println("  descriptor not there at idle:", d)
+	}
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d checks did not pass", failed)
+	case !back:
+		return fmt.Errorf("the server did not come back to its idle figure within %s", cfg.settle)
+	}
+	return nil
+}
+
+// load starts every learner's checks at once, round after round.
+func load(srv *server, gift string, cfg config) int {
+	learners := make([]*learner, cfg.learners)
+	for i := range learners {
+		learners[i] = newLearner(srv.url)
+	}
+	failed := 0
+	for r := 0; r < cfg.rounds; r++ {
+		errs := make(chan error, len(learners))
+		for _, l := range learners {
+			go func() { errs <- l.check(gift, cfg.exercise) }()
+		}
+		for range learners {
+			if err := <-errs; err != nil {
+				failed++
+				fmt.Fprintln(os.Stderr, "check:", err)
+			}
+		}
+		srv.sample()
+	}
+	return failed
+}
+
+// serveGift serves the bundled gift server over Streamable HTTP on
+// loopback: every learner's server.
+func serveGift() (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	return "http://" + ln.Addr().String() + "/mcp", func() {
+		_ = hs.Close()
+		h.Close()
+	}, nil
+}
+
+func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }

@@ -1,0 +1,112 @@
+package i18n
+
+// CheckServerUI are the words of the page that checks a learner's own MCP
+// server (/{lang}/check-server).
+type CheckServerUI struct {
+	Title         string
+	Intro         string
+	NoCommands    string
+	URLLabel      string
+	URLHelp       string
+	ExerciseLabel string
+	ProtocolLabel string
+	Run           string
+	Running       string
+	NoExercise    string
+	// Refusals of a URL.
+	RefusedNever      string // "%s": the address
+	RefusedNotAllowed string // "%s": the address
+	RefusedScheme     string
+	RefusedURL        string
+	RefusedResolve    string // "%s": the host
+	Unreachable       string // "%s": the error
+	Busy              string
+	ResultTitle       string
+	Passed            string
+	Failed            string
+	Recorded          string
+	StepPassed        string
+	StepFailed        string
+	StepSkipped       string
+	StepPending       string
+	Messages          string // "%d": the first message's number
+	NoMessages        string
+	Warning           string
+	Problems          string
+	StepsTitle        string
+}
+
+var checkServerUI = map[Lang]*CheckServerUI{
+	EN: {
+		Title:             "Check my server",
+		Intro:             "Give the address of the MCP server you wrote: the playground becomes its client, runs a server exercise step by step and grades every reply with the same checker as the exercises.",
+		NoCommands:        "The page only connects to a Streamable HTTP URL. To check a server over stdio, run playground check-server -- COMMAND on your own machine.",
+		URLLabel:          "Your server’s URL",
+		URLHelp:           "Streamable HTTP endpoint, such as http://127.0.0.1:3000/mcp",
+		ExerciseLabel:     "Exercise",
+		ProtocolLabel:     "Protocol revision",
+		Run:               "Check my server",
+		Running:           "Checking…",
+		NoExercise:        "This course has no server exercise.",
+		RefusedNever:      "The playground never connects to %s: it is a link-local or cloud-metadata address.",
+		RefusedNotAllowed: "The playground may not connect to %s. It checks servers on this machine (loopback) only, unless the workshop allows more addresses with -allow-server-checks.",
+		RefusedScheme:     "Only http:// and https:// URLs can be checked here.",
+		RefusedURL:        "Give a full URL with a host, such as http://127.0.0.1:3000/mcp.",
+		RefusedResolve:    "The host name %s does not resolve.",
+		Unreachable:       "Your server could not be reached: %s",
+		Busy:              "A check of your server is already running. Wait for its verdict, then start the next one.",
+		ResultTitle:       "Verdict",
+		Passed:            "Every step passed.",
+		Failed:            "Some steps failed: their reports say why.",
+		Recorded:          "Recorded in your progress.",
+		StepPassed:        "passed",
+		StepFailed:        "failed",
+		StepSkipped:       "skipped",
+		StepPending:       "waiting",
+		Messages:          "Messages from #%d in the timeline",
+		NoMessages:        "No message.",
+		Warning:           "Accepted, but:",
+		Problems:          "What went wrong",
+		StepsTitle:        "Steps",
+	},
+	FR: {
+		Title:             "Vérifier mon serveur",
+		Intro:             "Donnez l’adresse du serveur MCP que vous avez écrit : le playground devient son client, déroule un exercice serveur étape par étape et juge chaque réponse avec le même vérificateur que les exercices.",
+		NoCommands:        "Cette page ne se connecte qu’à une URL Streamable HTTP. Pour vérifier un serveur en stdio, lancez playground check-server -- COMMANDE sur votre machine.",
+		URLLabel:          "L’URL de votre serveur",
+		URLHelp:           "Point d’accès Streamable HTTP, par exemple http://127.0.0.1:3000/mcp",
+		ExerciseLabel:     "Exercice",
+		ProtocolLabel:     "Révision du protocole",
+		Run:               "Vérifier mon serveur",
+		Running:           "Vérification en cours…",
+		NoExercise:        "Ce cours n’a pas d’exercice serveur.",
+		RefusedNever:      "Le playground ne se connecte jamais à %s : c’est une adresse lien-local ou de métadonnées cloud.",
+		RefusedNotAllowed: "Le playground n’a pas le droit de se connecter à %s. Il ne vérifie que les serveurs de cette machine (boucle locale), sauf si l’atelier autorise d’autres adresses avec -allow-server-checks.",
+		RefusedScheme:     "Seules les URL http:// et https:// peuvent être vérifiées ici.",
+		RefusedURL:        "Donnez une URL complète avec un hôte, par exemple http://127.0.0.1:3000/mcp.",
+		RefusedResolve:    "Le nom d’hôte %s ne se résout pas.",
+		Unreachable:       "Impossible de joindre votre serveur : %s",
+		Busy:              "Une vérification de votre serveur est déjà en cours. Attendez son verdict avant d’en lancer une autre.",
+		ResultTitle:       "Verdict",
+		Passed:            "Toutes les étapes sont réussies.",
+		Failed:            "Des étapes ont échoué : leurs rapports disent pourquoi.",
+		Recorded:          "Enregistré dans votre progression.",
+		StepPassed:        "réussie",
+		StepFailed:        "échouée",
+		StepSkipped:       "sautée",
+		StepPending:       "en attente",
+		Messages:          "Messages à partir du nº %d dans la chronologie",
+		NoMessages:        "Aucun message.",
+		Warning:           "Accepté, mais :",
+		Problems:          "Ce qui n’a pas marché",
+		StepsTitle:        "Étapes",
+	},
+}
+
+// CheckServerFor returns the check-server page's words in l.
+func CheckServerFor(l Lang) *CheckServerUI {
+	if t, ok := checkServerUI[l]; ok {
+		return t
+	}
+	return checkServerUI[Default]
+}

@@ -1,0 +1,73 @@
+// The check-server page: posts the form and shows each step as it ends.
+// Without this script the form post runs the whole check and the page
+// comes back with the verdict; with it, the same post asks for
+// text/event-stream and the verdict is replaced after every step.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-check-form]");
+  var box = document.querySelector("[data-check-result]");
+  if (!form || !box || !window.fetch || !window.TextDecoder) return;
+  var err = form.querySelector("[data-check-error]");
+  var run = form.querySelector("[data-check-run]");
+  var working = form.querySelector("[data-working]");
+
+  function busy(on) {
+    run.disabled = on;
+    working.hidden = !on;
+    document.body.dataset.checkRunning = on ? "true" : "false";
+  }
+  function showError(msg) {
+    err.textContent = msg;
+    err.hidden = !msg;
+  }
+  function onEvent(name, data) {
+    var v;
+    try { v = JSON.parse(data); } catch (e) { return; }
+    if (name === "error") { showError(v.error); return; }
+    if (v.html !== undefined) box.innerHTML = v.html;
+  }
+  // read parses the event stream: events end with a blank line.
+  function read(resp) {
+    var reader = resp.body.getReader();
+    var dec = new TextDecoder();
+    var buf = "";
+    function pump() {
+      return reader.read().then(function (r) {
+        if (r.done) return;
+        buf += dec.decode(r.value, { stream: true });
+        var i;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          var block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          var name = "message", data = [];
+          block.split("\n").forEach(function (line) {
+            if (line.indexOf("event:") === 0) name = line.slice(6).trim();
+            else if (line.indexOf("data:") === 0) data.push(line.slice(5).replace(/^ /, ""));
+          });
+          onEvent(name, data.join("\n"));
+        }
+        return pump();
+      });
+    }
+    return pump();
+  }
+  form.addEventListener("submit", function (ev) {
+    if (!form.reportValidity()) return;
+    ev.preventDefault();
+    showError("");
+    busy(true);
+    fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      headers: { "Accept": "text/event-stream, application/json" },
+      credentials: "same-origin"
+    }).then(function (resp) {
+      var type = resp.headers.get("Content-Type") || "";
+      if (type.indexOf("text/event-stream") === 0) return read(resp);
+      return resp.json().then(function (v) { showError(v.error || resp.statusText); },
+        function () { showError(resp.statusText); });
+    }).catch(function (e) {
+      showError(String(e));
+    }).then(function () { busy(false); });
+  });
+})();

@@ -1,0 +1,188 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/netguard"
+	"github.com/mcpplayground/playground/internal/servercheck"
+	"github.com/mcpplayground/playground/internal/store"
+)
+
+// checkServerRun runs a server exercise against the URL of the form. The
+// form post runs the whole check and the page comes back with the verdict;
+// checkserver.js asks for text/event-stream and gets each step as it ends.
+// A pass is recorded like any exercise's attempt.
+func (s *Server) checkServerRun(c *gin.Context) error {
+	l := langOf(c)
+	x := i18n.CheckServerFor(l)
+	if err := parseForm(c, i18n.ExerciseFor(l)); err != nil {
+		return err
+	}
+	f := checkServerForm{url: strings.TrimSpace(c.PostForm("url")), exercise: c.PostForm("exercise"), protocol: c.PostForm("protocol")}
+	ex, err := s.checkExercise(l, f.exercise)
+	if err != nil {
+		return err
+	}
+	if !grader.KnownRevision(f.protocol) {
+		f.protocol = grader.DefaultRevision
+	}
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		return err
+	}
+	u, err := s.checkPolicy.CheckURL(c.Request.Context(), f.url)
+	if err != nil {
+		return s.refuse(c, f, http.StatusUnprocessableEntity, refusalText(x, err))
+	}
+	if !s.checkRuns.begin(learner.ID) {
+		return s.refuse(c, f, http.StatusConflict, x.Busy)
+	}
+	defer s.checkRuns.end(learner.ID)
+	run := newCheckRun(l, ex, f.protocol)
+	stream := wantsEventStream(c)
+	var live *checkStream
+	if stream {
+		live = s.startStream(c)
+	}
+	res, err := s.runCheck(c.Request.Context(), run, u.String(), live)
+	if err != nil {
+		msg := fmt.Sprintf(x.Unreachable, err.Error())
+		if _, ok := netguard.AsRefused(err); ok {
+			msg = refusalText(x, err)
+		}
+		if stream {
+			live.fail(msg)
+			return nil
+		}
+		return s.refuse(c, f, http.StatusBadGateway, msg)
+	}
+	if c.Request.Context().Err() != nil {
+		return nil // the learner left: the verdict is nobody's, and not recorded
+	}
+	run.finish(res)
+	if err := s.recordCheck(c, learner, ex, f, res); err != nil {
+		return err
+	}
+	run.recorded = true
+	vm := s.resultVM(run)
+	if stream {
+		live.send(c, "done", vm)
+		return nil
+	}
+	s.renderCheckServer(c, http.StatusOK, f, "", &vm)
+	return nil
+}
+
+// checkExercise is the server exercise asked for (the first one when none).
+func (s *Server) checkExercise(l i18n.Lang, id string) (*exercise.Exercise, error) {
+	exs := serverExercisesOf(s.content.Catalog().Exercises())
+	for _, ex := range exs {
+		if id == "" || ex.ID == id {
+			return ex, nil
+		}
+	}
+	if len(exs) == 0 {
+		return nil, badRequest(i18n.CheckServerFor(l).NoExercise)
+	}
+	return nil, &httpError{status: http.StatusNotFound, msg: i18n.ExerciseFor(l).ErrUnknownExercise}
+}
+
+// runCheck runs the exercise against url with the guarded client, every
+// step bounded in time, the whole run by the steps' count.
+func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *checkStream) (*servercheck.Result, error) {
+	step := s.cfg.ServerCheckTimeout
+	if step <= 0 {
+		step = servercheck.DefaultTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(len(run.ex.Steps)+1)*step)
+	defer cancel()
+	t := servercheck.NewHTTP(url, s.checkPolicy.Client())
+	defer t.Close()
+	return servercheck.Run(ctx, run.ex, t, servercheck.Options{
+		Protocol: run.protocol, Lang: run.l, Timeout: step,
+		OnStep: func(sr servercheck.StepResult) {
+			run.add(sr)
+			if live != nil {
+				live.step(s, run)
+			}
+		},
+	})
+}
+
+// maxCheckAnswerBytes bounds what an attempt of a server check stores.
+const maxCheckAnswerBytes = 4 << 10
+
+// checkAttempt is what the attempt of a server check stores as its
+// answer: where, in which revision, and each step's verdict.
+type checkAttempt struct {
+	URL      string            `json:"url"`
+	Protocol string            `json:"protocol"`
+	Steps    map[string]string `json:"steps"`
+}
+
+// recordCheck stores the run as an attempt of the exercise, with the same
+// store call as every exercise, so progress and the dashboard show it.
+func (s *Server) recordCheck(c *gin.Context, learner store.Learner, ex *exercise.Exercise, f checkServerForm, res *servercheck.Result) error {
+	a := checkAttempt{URL: f.url, Protocol: res.Protocol, Steps: map[string]string{}}
+	first := ""
+	for _, st := range res.Steps {
+		a.Steps[st.Name] = string(st.Status)
+		if st.Status == servercheck.StatusFailed && first == "" {
+			first = "step." + st.Name
+		}
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return fmt.Errorf("encode a server check: %w", err)
+	}
+	if len(b) > maxCheckAnswerBytes {
+		b = b[:maxCheckAnswerBytes]
+	}
+	_, _, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
+		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: string(b), Passed: res.Passed && res.Skipped == "", FirstProblem: first,
+	})
+	if err != nil {
+		return fmt.Errorf("record a server check: %w", err)
+	}
+	return nil
+}
+
+// refuse answers a check that did not start: the form again with why, or
+// a JSON error for the page's script.
+func (s *Server) refuse(c *gin.Context, f checkServerForm, status int, msg string) error {
+	if wantsEventStream(c) {
+		c.JSON(status, gin.H{"error": msg})
+		return nil
+	}
+	s.renderCheckServer(c, status, f, msg, nil)
+	return nil
+}
+
+// refusalText says in the learner's language why a URL is refused.
+func refusalText(x *i18n.CheckServerUI, err error) string {
+	re, ok := netguard.AsRefused(err)
+	if !ok {
+		return fmt.Sprintf(x.Unreachable, err.Error())
+	}
+	switch re.Reason {
+	case netguard.ReasonNever:
+		return fmt.Sprintf(x.RefusedNever, re.Addr)
+	case netguard.ReasonNotAllowed:
+		return fmt.Sprintf(x.RefusedNotAllowed, re.Addr)
+	case netguard.ReasonScheme:
+		return x.RefusedScheme
+	case netguard.ReasonResolve:
+		return fmt.Sprintf(x.RefusedResolve, re.Addr)
+	}
+	return x.RefusedURL
+}

@@ -1,0 +1,150 @@
+package web
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/servercheck"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// maxCheckEvents bounds the timeline of one run: every step reads at most
+// servercheck.MaxMessagesPerStep messages, and a run shows the latest.
+const maxCheckEvents = 500
+
+// checkRun is one run of a server exercise as the page shows it: the steps
+// so far, and every message fed into an exchange, so the timeline and the
+// diagram are the console's.
+type checkRun struct {
+	l        i18n.Lang
+	ex       *exercise.Exercise
+	protocol string
+	steps    []servercheck.StepResult
+	firstSeq []int
+	x        *exchange.Exchange
+	done     bool
+	passed   bool
+	recorded bool
+}
+
+func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
+	return &checkRun{l: l, ex: ex, protocol: protocol,
+		x: exchange.New(exchange.Options{Protocol: protocol, Lang: string(l), MaxEvents: maxCheckEvents})}
+}
+
+// add records a step that ended and feeds its messages to the exchange.
+func (r *checkRun) add(sr servercheck.StepResult) {
+	first := 0
+	now := time.Now()
+	for _, m := range sr.Messages {
+		e := r.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: now})
+		if first == 0 {
+			first = e.Seq
+		}
+	}
+	r.steps = append(r.steps, sr)
+	r.firstSeq = append(r.firstSeq, first)
+}
+
+// finish marks the run ended with its verdict.
+func (r *checkRun) finish(res *servercheck.Result) {
+	r.done, r.passed = true, res.Passed
+	if res.Protocol != "" {
+		r.protocol = res.Protocol
+	}
+}
+
+// resultVM lays out the run: the steps that ended, those still to come,
+// and the exchange through the one component.
+func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
+	x := i18n.CheckServerFor(r.l)
+	vm := view.CheckServerResultVM{
+		X: x, XE: i18n.ExerciseFor(r.l), Title: r.ex.TextIn(r.l).Title, Protocol: r.protocol,
+		Done: r.done, Passed: r.passed, Recorded: r.recorded,
+	}
+	for i, sr := range r.steps {
+		vm.Steps = append(vm.Steps, stepVM(x, r.ex, sr, r.firstSeq[i]))
+	}
+	for _, st := range r.ex.Steps[min(len(r.steps), len(r.ex.Steps)):] {
+		if r.done {
+			break
+		}
+		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.l), Status: "pending", StatusLabel: x.StepPending})
+	}
+	ctx := itemContext{lang: r.l, entryLang: string(r.l), partner: r.x.Event}
+	vm.Exchange = view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(r.l))}
+	for _, ev := range r.x.Events(0) {
+		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
+	}
+	vm.Exchange.Diagram = s.diagramOf(r.l, r.x.Diagram(maxDiagramEvents))
+	return vm
+}
+
+// stepVM is one step's verdict: on a failure, the checker's report and
+// the checks' feedback, as an exercise shows them.
+func stepVM(x *i18n.CheckServerUI, ex *exercise.Exercise, sr servercheck.StepResult, first int) view.CheckServerStepVM {
+	vm := view.CheckServerStepVM{
+		Name: sr.Name, Title: sr.Title, Status: string(sr.Status), FirstSeq: first, Reason: sr.Reason,
+		Warning: exercise.InlineHTML(sr.Warning),
+	}
+	switch sr.Status {
+	case servercheck.StatusPassed:
+		vm.StatusLabel = x.StepPassed
+	case servercheck.StatusFailed:
+		vm.StatusLabel = x.StepFailed
+	default:
+		vm.StatusLabel = x.StepSkipped
+	}
+	for _, p := range sr.Problems {
+		vm.Problems = append(vm.Problems, exercise.InlineHTML(p))
+	}
+	if sr.Status == servercheck.StatusFailed && sr.Report != nil {
+		res := exercise.Result{Passed: false, Report: *sr.Report, Checks: unplaced(sr.Checks)}
+		vm.Feedback = feedbackVM(ex, res, "")
+		if vm.Feedback.First == nil && len(vm.Problems) == 0 {
+			vm.Feedback = nil
+		}
+	}
+	return vm
+}
+
+// unplaced drops the line and column of checks: they point into the
+// server's reply, which the timeline shows, not into an editor.
+func unplaced(checks []exercise.CheckResult) []exercise.CheckResult {
+	out := make([]exercise.CheckResult, len(checks))
+	for i, c := range checks {
+		c.Line, c.Column = 0, 0
+		out[i] = c
+	}
+	return out
+}
+
+// serverExercisesOf lists the course's server exercises, in course order.
+func serverExercisesOf(exs []*exercise.Exercise) []*exercise.Exercise {
+	var out []*exercise.Exercise
+	for _, ex := range exs {
+		if ex.Kind == exercise.KindServer {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// checkOptions are the form's choices.
+func checkOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) (exOpts, protoOpts []view.SelectOption) {
+	for i, ex := range exs {
+		exOpts = append(exOpts, view.SelectOption{Value: ex.ID, Label: ex.TextIn(l).Title, Selected: ex.ID == exID || (exID == "" && i == 0)})
+	}
+	for _, rev := range servercheck.Revisions {
+		label := rev
+		if rev == grader.DefaultRevision {
+			label = fmt.Sprintf("%s ✓", rev)
+		}
+		protoOpts = append(protoOpts, view.SelectOption{Value: rev, Label: label, Selected: rev == protocol || (protocol == "" && rev == grader.DefaultRevision)})
+	}
+	return exOpts, protoOpts
+}
