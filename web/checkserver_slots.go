@@ -30,10 +30,3 @@ func (r *runSlots) end(learner int64) {
 	defer r.mu.Unlock()
 	delete(r.running, learner)
 }
-
-// count is how many runs are going.
-func (r *runSlots) count() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.running)
-}
