@@ -193,6 +193,11 @@ func TestE2EConsoleLiveExercise(t *testing.T) {
 		chromedp.Click(chromedp.CSS("[data-handshake] button")),
 		chromedp.WaitVisible(chromedp.CSS(`#msg-3[data-method="notifications/initialized"]`)),
 		chromedp.WaitNotVisible(chromedp.CSS("[data-handshake]")),
+	)
+	// The button hides itself once the session has a revision: the
+	// keyboard goes on in the editor, not on the page's body.
+	e2etest.Wait(t, ctx, "the focus in the editor after the handshake", `document.activeElement === document.getElementById("answer")`)
+	e2etest.Do(t, ctx, "check the exchange before the call",
 		chromedp.Click(chromedp.CSS("#exercise [data-exercise-check] button")),
 		chromedp.WaitVisible(chromedp.CSS("#ex-result .fb-fail")),
 	)
