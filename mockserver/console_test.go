@@ -62,19 +62,31 @@ func hasReply(c *Console, seq int) bool {
 	return false
 }
 
-// waitFor polls until f returns something: the console answers blocking
-// requests on its own goroutines.
+// waitFor waits until f returns something: the console answers blocking
+// requests on its own goroutines, and tells its subscribers each time it
+// records a message. It subscribes before it looks, so no update falls
+// between the look and the wait; only the test's own deadline ends it.
 func waitFor(t *testing.T, c *Console, f func() []exchange.Event) []exchange.Event {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
+	updates, stop := c.Subscribe()
+	defer stop()
+	var deadline <-chan time.Time
+	if d, ok := t.Deadline(); ok {
+		deadline = time.After(time.Until(d) - 30*time.Second)
+	}
+	for {
 		if got := f(); len(got) > 0 {
 			return got
 		}
-		time.Sleep(time.Millisecond)
+		select {
+		case _, open := <-updates:
+			if !open {
+				t.Fatalf("the console closed while waiting; timeline:\n%s", transcript(c))
+			}
+		case <-deadline:
+			t.Fatalf("timed out; timeline:\n%s", transcript(c))
+		}
 	}
-	t.Fatalf("timed out; timeline:\n%s", transcript(c))
-	return nil
 }
 
 // transcript renders the timeline for a golden file: one message a line.

@@ -125,7 +125,7 @@ func TestConsoleLiveExerciseWithoutJavaScript(t *testing.T) {
 		t.Errorf("a call without a token: %d, want the verdict that asks for a token", r.status)
 	}
 	b.send(msgSlowCall)
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := testDeadline(t)
 	var body string
 	for time.Now().Before(deadline) {
 		if r := b.postForm(target, nil); strings.Contains(r.body, `class="fb fb-pass"`) {
