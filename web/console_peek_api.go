@@ -1,7 +1,6 @@
 package web
 
 import (
-	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -17,16 +16,9 @@ import (
 func (s *Server) consolePeekAPI(c *gin.Context) error {
 	l := apiLang(c)
 	x := i18n.ConsoleFor(l)
-	body, err := io.ReadAll(c.Request.Body)
-	if isBodyTooLarge(err) {
-		return consoleTooLarge(x)
-	}
+	raw, err := consoleBody(c, x)
 	if err != nil {
-		return badRequest(x.ErrNotText)
-	}
-	raw, he := cleanConsoleMessage(x, string(body))
-	if he != nil {
-		return he
+		return err
 	}
 	rep, req, answers := s.peekDraft(c, l, raw)
 	out := gin.H{"report": rep}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -37,6 +38,23 @@ var errConsoleClosed = &httpError{status: http.StatusServiceUnavailable, msg: "t
 // long.
 func consoleTooLarge(x *i18n.ConsoleUI) *httpError {
 	return &httpError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(x.ErrTooLarge, maxConsoleBytes>>10)}
+}
+
+// consoleBody reads the raw message an API call carries as its body, and
+// cleans it as cleanConsoleMessage does.
+func consoleBody(c *gin.Context, x *i18n.ConsoleUI) (string, error) {
+	body, err := io.ReadAll(c.Request.Body)
+	if isBodyTooLarge(err) {
+		return "", consoleTooLarge(x)
+	}
+	if err != nil {
+		return "", badRequest(x.ErrNotText)
+	}
+	raw, he := cleanConsoleMessage(x, string(body))
+	if he != nil {
+		return "", he
+	}
+	return raw, nil
 }
 
 // cleanConsoleMessage refuses what cannot be a message and normalises line

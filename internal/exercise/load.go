@@ -418,19 +418,8 @@ func (fl *fileLoader) choices(ex *Exercise, items []*rawItem) {
 						continue
 					}
 					ch.value = s
-				case "label", "feedback":
-					lm, err := langMap(k.value)
-					if err != nil {
-						fl.errf(k.line, "%s: %v", k.name, err)
-						continue
-					}
-					if k.name == "label" {
-						ch.label = lm
-					} else {
-						ch.feedback = lm
-					}
 				default:
-					fl.errf(k.line, "unknown key %q in a choice: a choice has value, label and feedback", k.name)
+					fl.choiceWords(&ch, k)
 				}
 			}
 			if ch.value == "" {
@@ -589,4 +578,25 @@ func errLine(err error) int {
 		return fe.Line
 	}
 	return 0
+}
+
+// choiceWords reads a choice's label or feedback (a text in each
+// language), and refuses any other key but value, which each kind reads in
+// its own way.
+func (fl *fileLoader) choiceWords(ch *choice, k rawKey) {
+	switch k.name {
+	case "label", "feedback":
+		lm, err := langMap(k.value)
+		if err != nil {
+			fl.errf(k.line, "%s: %v", k.name, err)
+			return
+		}
+		if k.name == "label" {
+			ch.label = lm
+		} else {
+			ch.feedback = lm
+		}
+	default:
+		fl.errf(k.line, "unknown key %q in a choice: a choice has value, label and feedback", k.name)
+	}
 }

@@ -91,19 +91,8 @@ func (fl *fileLoader) logChoices(ex *Exercise, items []*rawItem) {
 			switch k.name {
 			case "value":
 				ch.value, _ = k.value.(string)
-			case "label", "feedback":
-				lm, err := langMap(k.value)
-				if err != nil {
-					fl.errf(k.line, "%s: %v", k.name, err)
-					continue
-				}
-				if k.name == "label" {
-					ch.label = lm
-				} else {
-					ch.feedback = lm
-				}
 			default:
-				fl.errf(k.line, "unknown key %q in a choice: a choice has value, label and feedback", k.name)
+				fl.choiceWords(&ch, k)
 			}
 		}
 		if !ruleCodeRE.MatchString(ch.value) {

@@ -66,24 +66,8 @@ func (r *reader) claudeText(n int, ts, peer string, text []byte) {
 // it; complete is false when b ends inside it.
 func firstValue(b []byte) (v []byte, complete bool) {
 	b = bytes.TrimLeft(b, " \t")
-	depth, inStr, esc := 0, false, false
-	for i, c := range b {
-		switch {
-		case esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case c == '"':
-			inStr = !inStr
-		case inStr:
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 {
-				return b[:i+1], true
-			}
-		}
+	if end := valueEnd(b); end >= 0 {
+		return b[:end], true
 	}
 	return bytes.TrimRight(b, " \t"), false
 }

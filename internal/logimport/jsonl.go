@@ -167,8 +167,14 @@ func parseTime(s string) time.Time {
 // unbalanced reports whether t ends inside a string, an object or an
 // array: the log cut the message short.
 func unbalanced(t []byte) bool {
+	return valueEnd(t) < 0
+}
+
+// valueEnd is the offset just past the JSON object or array that t starts
+// with (strings read as strings), or -1 when t ends inside it.
+func valueEnd(t []byte) int {
 	depth, inStr, esc := 0, false, false
-	for _, c := range t {
+	for i, c := range t {
 		switch {
 		case esc:
 			esc = false
@@ -180,10 +186,15 @@ func unbalanced(t []byte) bool {
 		case c == '{' || c == '[':
 			depth++
 		case c == '}' || c == ']':
-			depth--
+			if depth--; depth == 0 {
+				return i + 1
+			}
 		}
 	}
-	return inStr || depth > 0
+	if inStr || depth > 0 {
+		return -1
+	}
+	return len(t)
 }
 
 // jsonStart reports whether a line starts like a JSON message (or a broken
