@@ -26,7 +26,7 @@ import (
 // or the same SSE events in the same order.
 
 // transportsLesson is the lesson whose exchanges are replayed.
-const transportsLesson = "11-transports.md"
+const transportsLesson = "13-transports.md"
 
 // httpBlock is one ```http block of a lesson.
 type httpBlock struct {

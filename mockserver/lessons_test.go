@@ -54,16 +54,16 @@ type skippedReply struct {
 }
 
 var skippedReplies = []skippedReply{
-	{"08-errors.md", "12", `"code": -32603`, "a deliberately wrong response with both result and error"},
-	{"10-stateless-2026.md", "1", `-32022`, "answers a request for an unsupported version that the lesson does not show"},
+	{"09-errors.md", "12", `"code": -32603`, "a deliberately wrong response with both result and error"},
+	{"12-stateless-2026.md", "1", `-32022`, "answers a request for an unsupported version that the lesson does not show"},
 	{"06-tools.md", "31", `"taskId"`, "a task-augmented call: the server's task id and times are its own (tasks_test.go checks the task)"},
 }
 
 // mustCompare are pairs the replay must find, so that a parsing slip cannot
 // turn the test into a no-op: "lesson id" keys.
 var mustCompare = []string{
-	"05-lifecycle.md 1", "06-tools.md 7", "06-tools.md 8", "07-resources-prompts.md 6",
-	"07-resources-prompts.md 9", "07-resources-prompts.md 20", "07-resources-prompts.md 21", "08-errors.md 12", "09-reading-logs.md 3", "10-stateless-2026.md 1",
+	"05-lifecycle.md 1", "06-tools.md 7", "06-tools.md 8", "08-resources-prompts.md 6",
+	"08-resources-prompts.md 9", "08-resources-prompts.md 20", "08-resources-prompts.md 21", "09-errors.md 12", "10-reading-logs.md 3", "12-stateless-2026.md 1",
 }
 
 // lessonMessage is one JSON-RPC message shown in a lesson.

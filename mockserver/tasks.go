@@ -129,8 +129,10 @@ func (s *Session) runTask(t *task, c *call) {
 	view := t.view()
 	s.tasks.mu.Unlock()
 	t.cancel()
-	close(t.done)
+	// The status goes out before done is closed, so that a client waiting in
+	// tasks/result has been told of the end before its result arrives.
 	s.emit(Outbound{Raw: notification("notifications/tasks/status", view), Kind: KindNotification, Method: "notifications/tasks/status"})
+	close(t.done)
 }
 
 // taskParam reads params.taskId and finds the task.

@@ -28,11 +28,11 @@ type wrongExample struct {
 }
 
 var deliberatelyWrong = []wrongExample{
-	{"08-errors.md", `"code": -32603`, "a response with both result and error"},
+	{"09-errors.md", `"code": -32603`, "a response with both result and error"},
 	{"02-requests.md", `"tool": "suggest_gifts"`, "a tutorial's tool and args"},
-	{"09-reading-logs.md", `"tool": "suggest_gifts"`, "a tutorial's tool and args"},
-	{"09-reading-logs.md", `"id": null`, "a tutorial's null id"},
-	{"09-reading-logs.md", `"notifications/tools/result"`, "a result sent as a notification"},
+	{"10-reading-logs.md", `"tool": "suggest_gifts"`, "a tutorial's tool and args"},
+	{"10-reading-logs.md", `"id": null`, "a tutorial's null id"},
+	{"10-reading-logs.md", `"notifications/tools/result"`, "a result sent as a notification"},
 }
 
 // example is one message shown by a lesson.
