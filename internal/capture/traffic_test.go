@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/schematest"
 )
 
 const (
@@ -31,7 +32,7 @@ type verdict struct {
 // judge checks m, from session s, with the single-message checker (under
 // the session's revision, with the request it answers and its sender) and
 // with the official schema.
-func judge(o *officialSchemas, s session, m message) verdict {
+func judge(o *schematest.Official, s session, m message) verdict {
 	raw := m.Rec.Raw()
 	rep := grader.Check(raw, grader.Options{Protocol: s.Revision, Lang: "en", Request: m.Request, Sender: m.Rec.From})
 	v := verdict{from: m.Rec.From, kind: rep.Kind, method: m.Method, valid: rep.Valid}
@@ -43,7 +44,8 @@ func judge(o *officialSchemas, s session, m message) verdict {
 			v.errors = append(v.errors, d.Code+" "+d.Pointer)
 		}
 	}
-	v.schemaOK, v.schema = o.accepts(s.Revision, m.Rec.From, raw, m.Request)
+	v.schema = o.Validate(s.Revision, m.Rec.From, raw, m.Request)
+	v.schemaOK = v.schema == nil
 	return v
 }
 
@@ -56,7 +58,7 @@ func (v verdict) String() string {
 // fails where the official schema accepts a message that the checker
 // rejects, unless a reviewed real peer defect explains each error.
 func TestRealTrafficAgreesWithTheSchema(t *testing.T) {
-	o := newOfficialSchemas(t)
+	o := schematest.Open(t)
 	ds := loadDefects(t, defectsFile)
 	sessions := loadSessions(t, sessionsDir)
 	pairs := map[string]bool{}
@@ -106,7 +108,7 @@ func TestReRecordedVerdicts(t *testing.T) {
 	if dir == "" {
 		t.Skip("PLAYGROUND_RECORDED is not set: no fresh recording to compare (.ci/run makes one with internal/capture/record.sh)")
 	}
-	o := newOfficialSchemas(t)
+	o := schematest.Open(t)
 	committed, fresh := verdictSets(o, loadSessions(t, sessionsDir)), verdictSets(o, loadSessions(t, dir))
 	if diff := cmp.Diff(committed, fresh); diff != "" {
 		t.Errorf("the verdicts on the fresh recording in %s differ from those on the committed captures (-committed +fresh); "+
@@ -117,7 +119,7 @@ func TestReRecordedVerdicts(t *testing.T) {
 
 // verdictSets maps each session to the distinct verdicts on its messages,
 // of the single-message checker and of the conversation checker.
-func verdictSets(o *officialSchemas, sessions []session) map[string][]string {
+func verdictSets(o *schematest.Official, sessions []session) map[string][]string {
 	out := map[string][]string{}
 	for _, s := range sessions {
 		seen := map[string]bool{"negotiated " + s.negotiated(): true}

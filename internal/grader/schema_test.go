@@ -14,285 +14,17 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/schematest"
 )
 
 // The official schemas are reference data kept outside the project
-// (../shared/mcp-schema next to the repository). They are only read by tests.
-
-// officialSchemas compiles views of the official schema of each revision.
-type officialSchemas struct {
-	t        testing.TB
-	dir      string
-	compiled map[string]*jsonschema.Schema
-	compiler map[string]*jsonschema.Compiler
-	n        int
-}
-
-func newOfficialSchemas(t testing.TB) *officialSchemas {
-	return &officialSchemas{t: t, dir: repo.SchemaDir(t), compiled: map[string]*jsonschema.Schema{}, compiler: map[string]*jsonschema.Compiler{}}
-}
-
-func defsKey(rev string) string {
-	if rev == Rev20250618 {
-		return "definitions"
-	}
-	return "$defs"
-}
-
-func draftURL(rev string) string {
-	if rev == Rev20250618 {
-		return "http://json-schema.org/draft-07/schema#"
-	}
-	return "https://json-schema.org/draft/2020-12/schema"
-}
-
-func (o *officialSchemas) ref(rev, def string) map[string]any {
-	return map[string]any{"$ref": "schema.json#/" + defsKey(rev) + "/" + def}
-}
-
-// get compiles (once) the schema described by spec, made of references into the
-// official schema of rev.
-func (o *officialSchemas) get(rev string, spec map[string]any) *jsonschema.Schema {
-	key, _ := json.Marshal(spec)
-	ck := rev + string(key)
-	if s, ok := o.compiled[ck]; ok {
-		return s
-	}
-	c := o.compiler[rev]
-	base := "https://schemas.test/" + rev + "/"
-	if c == nil {
-		c = jsonschema.NewCompiler()
-		f, err := os.Open(filepath.Join(o.dir, rev, "schema.json"))
-		if err != nil {
-			o.t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(f)
-		f.Close()
-		if err != nil {
-			o.t.Fatal(err)
-		}
-		tsCorrections(o.t, rev, doc)
-		if err := c.AddResource(base+"schema.json", doc); err != nil {
-			o.t.Fatal(err)
-		}
-		o.compiler[rev] = c
-	}
-	o.n++
-	spec["$schema"] = draftURL(rev)
-	url := fmt.Sprintf("%sview%d.json", base, o.n)
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(must(json.Marshal(spec))))
-	if err != nil {
-		o.t.Fatal(err)
-	}
-	if err := c.AddResource(url, doc); err != nil {
-		o.t.Fatal(err)
-	}
-	s, err := c.Compile(url)
-	if err != nil {
-		o.t.Fatalf("compile %s %s: %v", rev, key, err)
-	}
-	o.compiled[ck] = s
-	return s
-}
-
-// schemaTSWins lists where schema.json says less than schema.ts, the source of
-// truth: the checker follows schema.ts, and the comparison reads schema.json
-// corrected to say the same. Each entry is a definition, the path of a subschema
-// in it, and the reason.
-var schemaTSWins = []struct {
-	def    string
-	path   []string
-	reason string
-}{
-	{"ElicitResult", []string{"properties", "content", "additionalProperties"},
-		"schema.ts: content values are string | number | boolean (| string[]); schema.json narrows number to integer, yet a requested field of type number is answered with 3.14"},
-}
-
-// tsCorrections applies schemaTSWins to the official document of rev: within
-// each subschema, the type "integer" becomes "number".
-func tsCorrections(t testing.TB, rev string, doc any) {
-	defs, _ := doc.(map[string]any)[defsKey(rev)].(map[string]any)
-	for _, c := range schemaTSWins {
-		var at any = defs[c.def]
-		for _, k := range c.path {
-			m, ok := at.(map[string]any)
-			if !ok {
-				break
-			}
-			at = m[k]
-		}
-		if at == nil || !integerToNumber(at) {
-			t.Fatalf("%s: the correction of %s/%v (%s) no longer applies: has schema.json changed?", rev, c.def, c.path, c.reason)
-		}
-	}
-}
-
-// integerToNumber replaces "integer" with "number" in every type of a schema;
-// it reports whether it replaced any.
-func integerToNumber(v any) bool {
-	done := false
-	switch x := v.(type) {
-	case map[string]any:
-		switch ty := x["type"].(type) {
-		case string:
-			if ty == "integer" {
-				x["type"], done = "number", true
-			}
-		case []any:
-			for i, e := range ty {
-				if e == "integer" {
-					ty[i], done = "number", true
-				}
-			}
-		}
-		for k, e := range x {
-			if k != "type" && integerToNumber(e) {
-				done = true
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if integerToNumber(e) {
-				done = true
-			}
-		}
-	}
-	return done
-}
+// (../shared/mcp-schema next to the repository), read by internal/schematest.
 
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
 	}
 	return v
-}
-
-// resultDefs names the official definition of each method's result.
-//
-// In 2026-07-28 tools/call, prompts/get and resources/read answer with
-// anyOf(InputRequiredResult, the complete result). InputRequiredResult only
-// requires a resultType string, so that union accepts any object with one. The
-// specification says resultType tells which of the two it is; the checker reads
-// it that way, and so does this view: "input_required" is checked as an
-// InputRequiredResult, anything else as the complete result.
-func resultDefs(rev, method string, taskRequested bool, resultType string) []string {
-	if rev == Rev20260728 && resultType == "input_required" {
-		switch method {
-		case "tools/call", "prompts/get", "resources/read":
-			return []string{"InputRequiredResult"}
-		}
-	}
-	switch method {
-	case "tools/list":
-		return []string{"ListToolsResult"}
-	case "tools/call":
-		switch {
-		case rev == Rev20251125 && taskRequested:
-			return []string{"CreateTaskResult"}
-		}
-		return []string{"CallToolResult"}
-	case "resources/list":
-		return []string{"ListResourcesResult"}
-	case "resources/templates/list":
-		return []string{"ListResourceTemplatesResult"}
-	case "resources/read":
-		return []string{"ReadResourceResult"}
-	case "prompts/list":
-		return []string{"ListPromptsResult"}
-	case "prompts/get":
-		return []string{"GetPromptResult"}
-	case "completion/complete":
-		return []string{"CompleteResult"}
-	case "initialize":
-		return []string{"InitializeResult"}
-	case "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe":
-		return []string{"EmptyResult"}
-	case "sampling/createMessage":
-		return []string{"CreateMessageResult"}
-	case "roots/list":
-		return []string{"ListRootsResult"}
-	case "elicitation/create":
-		return []string{"ElicitResult"}
-	case "tasks/get":
-		return []string{"GetTaskResult"}
-	case "tasks/result":
-		return []string{"GetTaskPayloadResult"}
-	case "tasks/cancel":
-		return []string{"CancelTaskResult"}
-	case "tasks/list":
-		return []string{"ListTasksResult"}
-	case "server/discover":
-		return []string{"DiscoverResult"}
-	case "subscriptions/listen":
-		return []string{"SubscriptionsListenResult"}
-	}
-	return nil
-}
-
-// officialView chooses what the official schema says a message must be: the
-// union of the revision's requests (or notifications) for its shape, and the
-// result of the request it answers when that is known.
-func (o *officialSchemas) officialView(c corpusCase, msg any) *jsonschema.Schema {
-	rev := c.rev
-	anyOf := func(defs ...string) map[string]any {
-		var refs []any
-		for _, d := range defs {
-			refs = append(refs, o.ref(rev, d))
-		}
-		return map[string]any{"anyOf": refs}
-	}
-	obj, ok := msg.(map[string]any)
-	if !ok {
-		return o.get(rev, o.ref(rev, "JSONRPCMessage"))
-	}
-	_, hasID := obj["id"]
-	_, hasMethod := obj["method"]
-	_, hasResult := obj["result"]
-	_, hasError := obj["error"]
-	unions := func(kind string) map[string]any {
-		switch {
-		case rev == Rev20260728 && kind == "Request":
-			return anyOf("ClientRequest") // there are no server requests
-		case c.sender == "client":
-			return anyOf("Client" + kind)
-		case c.sender == "server":
-			return anyOf("Server" + kind)
-		}
-		return anyOf("Client"+kind, "Server"+kind)
-	}
-	switch {
-	case hasMethod && hasID:
-		return o.get(rev, map[string]any{"allOf": []any{o.ref(rev, "JSONRPCRequest"), unions("Request")}})
-	case hasMethod:
-		return o.get(rev, map[string]any{"allOf": []any{o.ref(rev, "JSONRPCNotification"), unions("Notification")}})
-	case hasError:
-		if rev == Rev20250618 {
-			return o.get(rev, o.ref(rev, "JSONRPCError"))
-		}
-		return o.get(rev, o.ref(rev, "JSONRPCErrorResponse"))
-	case hasResult:
-		env := "JSONRPCResultResponse"
-		if rev == Rev20250618 {
-			env = "JSONRPCResponse"
-		}
-		var req map[string]any
-		if c.request != nil {
-			if r, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.request)); err == nil {
-				req, _ = r.(map[string]any)
-			}
-		}
-		method, _ := req["method"].(string)
-		params, _ := req["params"].(map[string]any)
-		_, task := params["task"]
-		result, _ := obj["result"].(map[string]any)
-		resultType, _ := result["resultType"].(string)
-		if defs := resultDefs(rev, method, task, resultType); defs != nil && req["id"] != nil {
-			return o.get(rev, map[string]any{"allOf": []any{o.ref(rev, env),
-				map[string]any{"properties": map[string]any{"result": anyOf(defs...)}}}})
-		}
-		return o.get(rev, o.ref(rev, env))
-	}
-	return o.get(rev, o.ref(rev, "JSONRPCMessage"))
 }
 
 // deliberate are the rules by which the checker is stricter than the official
@@ -319,7 +51,7 @@ var deliberate = map[string]string{
 }
 
 func TestAgreesWithOfficialSchemas(t *testing.T) {
-	o := newOfficialSchemas(t)
+	o := schematest.Open(t)
 	counts := map[string]int{}
 	stricter := map[string][]string{}
 	for _, c := range loadCorpus(t) {
@@ -328,7 +60,7 @@ func TestAgreesWithOfficialSchemas(t *testing.T) {
 		schemaOK := false
 		var verr error
 		if err == nil {
-			verr = o.officialView(c, msg).Validate(msg)
+			verr = o.View(c.rev, c.sender, msg, c.request).Validate(msg)
 			schemaOK = verr == nil
 		}
 		switch {
@@ -380,7 +112,7 @@ func TestOfficialSchemaSeesTheSameMethods(t *testing.T) {
 		if err := json.Unmarshal(raw, &doc); err != nil {
 			t.Fatal(err)
 		}
-		defs := doc[defsKey(rev)].(map[string]any)
+		defs := doc[schematest.DefsKey(rev)].(map[string]any)
 		official := map[string]string{} // method -> "request" or "notification"
 		for _, union := range []string{"ClientRequest", "ServerRequest", "ClientNotification", "ServerNotification"} {
 			u, ok := defs[union].(map[string]any)
@@ -440,7 +172,7 @@ func TestAgreesOnMutations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: compares every mutation with the official schema")
 	}
-	o := newOfficialSchemas(t)
+	o := schematest.Open(t)
 	replacements := []any{nil, json.Number("0"), json.Number("1.5"), "x", true, []any{}, map[string]any{}}
 	total, stricter := 0, 0
 	for _, c := range loadCorpus(t) {
@@ -477,7 +209,7 @@ func TestAgreesOnMutations(t *testing.T) {
 			src := must(json.Marshal(m))
 			total++
 			rep := Check(src, c.opts("en"))
-			verr := o.officialView(c, m).Validate(m)
+			verr := o.View(c.rev, c.sender, m, c.request).Validate(m)
 			if verr != nil && rep.Valid {
 				t.Errorf("%s mutated to %s: the official schema rejects it, the checker accepts it:\n%v", c.name, src, verr)
 			}
