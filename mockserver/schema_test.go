@@ -1,94 +1,21 @@
 package mockserver
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/mcpplayground/playground/internal/exchange"
-	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/schematest"
 )
-
-// schemaSet compiles definitions of one revision's official schema.
-type schemaSet struct {
-	c      *jsonschema.Compiler
-	url    string
-	prefix string // "#/$defs/" or "#/definitions/"
-	cache  map[string]*jsonschema.Schema
-}
-
-func loadSchemaSet(t *testing.T, dir, rev string) *schemaSet {
-	t.Helper()
-	f, err := os.Open(filepath.Join(dir, rev, "schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "file:///mcp-" + rev + ".json"
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
-	}
-	prefix := "#/$defs/"
-	if m, ok := doc.(map[string]any); ok {
-		if _, ok := m["$defs"]; !ok {
-			prefix = "#/definitions/"
-		}
-	}
-	return &schemaSet{c: c, url: url, prefix: prefix, cache: map[string]*jsonschema.Schema{}}
-}
-
-func (s *schemaSet) validate(t *testing.T, def string, v any) error {
-	t.Helper()
-	sch, ok := s.cache[def]
-	if !ok {
-		var err error
-		sch, err = s.c.Compile(s.url + s.prefix + def)
-		if err != nil {
-			t.Fatalf("compiling %s: %v", def, err)
-		}
-		s.cache[def] = sch
-	}
-	return sch.Validate(v)
-}
-
-// resultDefs names the result definition of each method.
-var resultDefs = map[string]string{
-	"initialize":               "InitializeResult",
-	"ping":                     "EmptyResult",
-	"logging/setLevel":         "EmptyResult",
-	"resources/subscribe":      "EmptyResult",
-	"resources/unsubscribe":    "EmptyResult",
-	"tools/list":               "ListToolsResult",
-	"tools/call":               "CallToolResult",
-	"resources/list":           "ListResourcesResult",
-	"resources/templates/list": "ListResourceTemplatesResult",
-	"resources/read":           "ReadResourceResult",
-	"prompts/list":             "ListPromptsResult",
-	"prompts/get":              "GetPromptResult",
-	"completion/complete":      "CompleteResult",
-	"server/discover":          "DiscoverResult",
-}
 
 // TestRepliesMatchOfficialSchemas checks every message the server sends in
 // the scripted sessions against the official schema of its revision.
 func TestRepliesMatchOfficialSchemas(t *testing.T) {
-	dir := repo.SchemaDir(t)
-	sets := map[string]*schemaSet{}
+	o := schematest.Open(t)
 	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
-		sets[rev] = loadSchemaSet(t, dir, rev)
 		// The schemas do reject: content must be an array of blocks.
-		if sets[rev].validate(t, "CallToolResult", map[string]any{"content": "x"}) == nil {
+		if o.Get(rev, o.Ref(rev, "CallToolResult")).Validate(map[string]any{"content": "x"}) == nil {
 			t.Fatalf("%s: a wrong CallToolResult passed", rev)
 		}
 	}
@@ -140,7 +67,7 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 						rev = Rev20260728
 					}
 				}
-				checkOut(t, sets[rev], rev, e, req)
+				checkOut(t, o, rev, e, req)
 				checked++
 			}
 			if checked == 0 {
@@ -150,54 +77,21 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	}
 }
 
-func checkOut(t *testing.T, set *schemaSet, rev string, e, req exchange.Event) {
+// checkOut validates e, sent by the server in revision rev, against the
+// official schema, with the request it answers (req, zero when none): a
+// response must answer a method whose result the schema defines.
+func checkOut(t *testing.T, o *schematest.Official, rev string, e, req exchange.Event) {
 	t.Helper()
-	var msg map[string]any
-	if err := json.Unmarshal([]byte(e.Raw), &msg); err != nil {
-		t.Fatalf("#%d is not JSON: %v", e.Seq, err)
+	var request []byte
+	if req.Raw != "" {
+		request = []byte(req.Raw)
 	}
-	generic, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(e.Raw)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var defs []string
-	var part any = generic
-	switch e.Kind {
-	case "response":
-		defs = []string{map[string]string{Rev20250618: "JSONRPCResponse"}[rev]}
-		if defs[0] == "" {
-			defs[0] = "JSONRPCResultResponse"
-		}
-		def := resultDefs[req.Method]
-		if res, _ := msg["result"].(map[string]any); res["resultType"] == "input_required" {
-			def = "InputRequiredResult"
-		}
-		if def == "" {
-			t.Errorf("#%d answers %q: no result definition", e.Seq, req.Method)
-			return
-		}
-		if err := set.validate(t, defs[0], generic); err != nil {
-			t.Errorf("#%d %s (%s): %v\n%s", e.Seq, defs[0], rev, err, e.Raw)
-		}
-		part = generic.(map[string]any)["result"]
-		defs = []string{def}
-	case "error":
-		defs = []string{"JSONRPCErrorResponse"}
-		if rev == Rev20250618 {
-			defs = []string{"JSONRPCError"}
-		}
-	case "notification":
-		defs = []string{"JSONRPCNotification", "ServerNotification"}
-	case "request":
-		defs = []string{"JSONRPCRequest", "ServerRequest"}
-	default:
-		t.Errorf("#%d: the server sent an unreadable message: %s", e.Seq, e.Raw)
+	if e.Kind == "response" && schematest.ResultDefs(rev, req.Method, strings.Contains(req.Raw, `"task":`), "") == nil {
+		t.Errorf("#%d answers %q: no result definition", e.Seq, req.Method)
 		return
 	}
-	for _, def := range defs {
-		if err := set.validate(t, def, part); err != nil {
-			t.Errorf("#%d %s (%s): %v\n%s", e.Seq, def, rev, err, e.Raw)
-		}
+	if err := o.Validate(rev, "server", []byte(e.Raw), request); err != nil {
+		t.Errorf("#%d (%s): %v\n%s", e.Seq, rev, err, e.Raw)
 	}
 }
 
