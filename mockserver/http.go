@@ -340,11 +340,11 @@ func (h *HTTPHandler) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if last := r.Header.Get(headerLastEventID); last != "" {
-		st, seq, ok, rf := hs.resume(last)
+		st, seq, rf := hs.resume(last)
 		switch {
 		case rf != 0:
 			h.refuse(w, r, nil, rf, "streams")
-		case !ok:
+		case st == nil:
 			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unknown Last-Event-ID " + strconv.Quote(last)})
 		default:
 			hs.stream(w, r, st, seq, false, true)

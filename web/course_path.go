@@ -65,25 +65,32 @@ func continueLink(l i18n.Lang, steps []pathStep) *view.NavLink {
 	return &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).ContinueFinish}
 }
 
+// courseCounts is how far a learner is through the course.
+type courseCounts struct {
+	read, lessons     int // lessons read, of all lessons
+	passed, exercises int // exercises passed, of all exercises
+}
+
 // courseTotals counts the lessons read and exercises passed of the course.
-func courseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) (read, lessons, passed, exercises int) {
+func courseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) courseCounts {
+	var n courseCounts
 	for _, lesson := range cat.Lessons(l) {
-		lessons++
+		n.lessons++
 		if _, ok := prog.LessonsRead[lesson.Slug]; ok {
-			read++
+			n.read++
 		}
 	}
 	for _, ex := range cat.Exercises() {
-		exercises++
+		n.exercises++
 		if prog.Exercises[ex.ID].Status == store.StatusPassed {
-			passed++
+			n.passed++
 		}
 	}
-	return read, lessons, passed, exercises
+	return n
 }
 
 // totalsText is the course's totals in words.
 func totalsText(l i18n.Lang, cat *course.Catalog, prog store.Progress) string {
-	read, lessons, passed, exercises := courseTotals(cat, l, prog)
-	return i18n.Sprintf(l, i18n.PathFor(l).Totals, read, lessons, passed, exercises)
+	n := courseTotals(cat, l, prog)
+	return i18n.Sprintf(l, i18n.PathFor(l).Totals, n.read, n.lessons, n.passed, n.exercises)
 }

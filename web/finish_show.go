@@ -25,8 +25,8 @@ func (s *Server) finishShow(c *gin.Context) error {
 		ConsoleURL: "/" + string(l) + "/console", RulesURL: rulesURL(l, ""),
 	}
 	if ok {
-		_, _, passed, total := courseTotals(cat, l, prog)
-		vm.Passed = i18n.Sprintf(l, p.FinishAll, passed, total)
+		n := courseTotals(cat, l, prog)
+		vm.Passed = i18n.Sprintf(l, p.FinishAll, n.passed, n.exercises)
 	}
 	if ls := cat.Lessons(l); len(ls) > 0 {
 		last := ls[len(ls)-1]
