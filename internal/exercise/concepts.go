@@ -12,8 +12,8 @@ const maxConcepts = 8
 
 // lintConcepts checks the concepts of course.yaml against the exercises'
 // front matter: a concept that no exercise practises is reported at
-// course.yaml's "concepts:" line, and an exercise that names a concept the
-// course does not list (a typo, most often) at its own line 2. A course
+// course.yaml's "concepts:" line; an exercise that names no concept, or one
+// the course does not list (a typo, most often), at its own line 2. A course
 // without a concepts list asks for nothing.
 func lintConcepts(exs []*Exercise, course Course) []error {
 	if len(course.Concepts) == 0 {
@@ -22,6 +22,9 @@ func lintConcepts(exs []*Exercise, course Course) []error {
 	var errs []error
 	practised := map[string]bool{}
 	for _, ex := range exs {
+		if len(ex.Concepts) == 0 {
+			errs = append(errs, frontmatter.Errorf(ex.File, 2, "exercise %s practises no concept: add `concepts: [...]` from %s's list", ex.ID, CourseFile))
+		}
 		if len(ex.Concepts) > maxConcepts {
 			errs = append(errs, frontmatter.Errorf(ex.File, 2, "%d concepts: an exercise practises at most %d", len(ex.Concepts), maxConcepts))
 		}

@@ -99,6 +99,14 @@ Say it.
 		{"concepts practised and not", map[string]string{"x.md": file("kind: write\nconcepts: [ping, pnig]\nchecks:\n  - method: ping", pingSolution+text)},
 			Course{Concepts: []string{"ping", "cursor"}, conceptsLine: 3},
 			[]string{`x.md:2: concept "pnig" is not in course.yaml's concepts list`, `course.yaml:3: concept "cursor" is practised by no exercise: add it to the concepts of one`}},
+		{"an exercise practises no concept", map[string]string{
+			"x.md": file("kind: write\nconcepts: [ping]\nchecks:\n  - method: ping", pingSolution+text),
+			"y.md": strings.Replace(file("kind: write\norder: 1\nchecks:\n  - method: ping", pingSolution+text), "id: x", "id: y", 1),
+		}, Course{Concepts: []string{"ping"}, conceptsLine: 3},
+			[]string{"y.md:2: exercise y practises no concept: add `concepts: [...]` from course.yaml's list"}},
+		{"nine concepts are too many", map[string]string{"x.md": file("kind: write\nconcepts: [a, b, c, d, e, f, g, h, ping]\nchecks:\n  - method: ping", pingSolution+text)},
+			Course{Concepts: []string{"a", "b", "c", "d", "e", "f", "g", "h", "ping"}, conceptsLine: 3},
+			[]string{"x.md:2: 9 concepts: an exercise practises at most 8"}},
 		{"no concepts list asks for nothing", map[string]string{"x.md": file("kind: write\nconcepts: [ping]\nchecks:\n  - method: ping", pingSolution+text)}, Course{}, nil},
 	}
 	for _, tt := range tests {
