@@ -6,12 +6,13 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // ConsoleOptions tune a console session.
 type ConsoleOptions struct {
-	// Lang is the language of the checker's reports ("en" or "fr").
-	Lang string
+	// Lang is the language of the checker's reports ("" is the server's).
+	Lang i18n.Lang
 	// MaxEvents bounds the timeline kept in memory (default 1000); the
 	// oldest events are dropped first.
 	MaxEvents int

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -226,7 +227,7 @@ func consoleScripts() map[string][]consoleStep {
 
 func TestConsolePairsAndReports(t *testing.T) {
 	srv := newTestServer(Config{})
-	c := srv.NewConsole(ConsoleOptions{Lang: "fr"})
+	c := srv.NewConsole(ConsoleOptions{Lang: i18n.FR})
 	defer c.Close()
 	ch, stop := c.Subscribe()
 	defer stop()

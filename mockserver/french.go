@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // This file is the gift server in French: every text it sends a client
 // (tool, prompt and resource texts, the server's instructions, error
 // messages and tool errors), keyed by its English text (for an error, the
-// format given to newError). A session speaks French when its Lang is "fr":
+// format given to newError). A session speaks French when its Lang is i18n.FR:
 // the console's on /fr/console, and an HTTP session whose initialize (or a
 // 2026-07-28 request) says Accept-Language: fr (requestLang). Everything
 // else keeps English, so real clients on /mcp see the texts the lessons
@@ -18,9 +20,6 @@ import (
 //
 // Names, URIs, methods and the catalogue's categories are identifiers and
 // stay as they are; so do the gift names inside tool results.
-
-// langFrench is the one language besides English.
-const langFrench = "fr"
 
 // french maps the gift server's English texts to French (U+202F before
 // : ; ? !, curly apostrophes, the glossary's words).
@@ -142,7 +141,7 @@ var categoryTemplateText = "The gifts of one category: " + strings.Join(categori
 
 // say is en in the session's language.
 func (s *Session) say(en string) string {
-	if s.lang != langFrench || en == "" {
+	if s.lang != i18n.FR || en == "" {
 		return en
 	}
 	if fr, ok := french[en]; ok {
@@ -159,7 +158,7 @@ func (s *Session) say(en string) string {
 // localizeError is e in the session's language: a newError's format is
 // translated before its arguments are put in.
 func (s *Session) localizeError(e *rpcError) *rpcError {
-	if s.lang != langFrench || e == nil {
+	if s.lang != i18n.FR || e == nil {
 		return e
 	}
 	out := *e
@@ -176,7 +175,7 @@ func (s *Session) localizeError(e *rpcError) *rpcError {
 // card) are data and stay as the tool wrote them.
 func (s *Session) localizeResult(res any) any {
 	cr, ok := res.(callResult)
-	if s.lang != langFrench || !ok {
+	if s.lang != i18n.FR || !ok {
 		return res
 	}
 	content := make([]any, len(cr.Content))
@@ -195,7 +194,7 @@ func (s *Session) localizeResult(res any) any {
 
 // frenchTool is t with its texts in French, for tools/list.
 func frenchTool(t *tool) *tool {
-	fr := func(en string) string { return (&Session{lang: langFrench}).say(en) }
+	fr := func(en string) string { return (&Session{lang: i18n.FR}).say(en) }
 	out := *t
 	out.title, out.description = fr(t.title), fr(t.description)
 	out.args = make([]argSpec, len(t.args))
@@ -212,8 +211,8 @@ func frenchTool(t *tool) *tool {
 }
 
 // toolJSONFor is the encoded tool definitions in lang.
-func (s *Server) toolJSONFor(lang string) map[string]json.RawMessage {
-	if lang == langFrench {
+func (s *Server) toolJSONFor(lang i18n.Lang) map[string]json.RawMessage {
+	if lang == i18n.FR {
 		return s.toolJSONFR
 	}
 	return s.toolJSON
@@ -222,7 +221,7 @@ func (s *Server) toolJSONFor(lang string) map[string]json.RawMessage {
 // localResources, localTemplates and localPrompts are the listed
 // definitions in the session's language.
 func (s *Session) localResources(all []resourceDef) []resourceDef {
-	if s.lang != langFrench {
+	if s.lang != i18n.FR {
 		return all
 	}
 	out := make([]resourceDef, len(all))
@@ -234,7 +233,7 @@ func (s *Session) localResources(all []resourceDef) []resourceDef {
 }
 
 func (s *Session) localTemplates(all []templateDef) []templateDef {
-	if s.lang != langFrench {
+	if s.lang != i18n.FR {
 		return all
 	}
 	out := make([]templateDef, len(all))
@@ -246,7 +245,7 @@ func (s *Session) localTemplates(all []templateDef) []templateDef {
 }
 
 func (s *Session) localPrompts(all []promptDef) []promptDef {
-	if s.lang != langFrench {
+	if s.lang != i18n.FR {
 		return all
 	}
 	out := make([]promptDef, len(all))
@@ -266,7 +265,7 @@ func (s *Session) localPrompts(all []promptDef) []promptDef {
 // getPrompt fills prompt p in the session's language: a prompt with a
 // French version (frenchPrompts, by name) uses it.
 func (s *Session) getPrompt(p *promptDef, args map[string]string) (any, *rpcError) {
-	if get, ok := frenchPrompts[p.Name]; ok && s.lang == langFrench {
+	if get, ok := frenchPrompts[p.Name]; ok && s.lang == i18n.FR {
 		return get(args)
 	}
 	return p.get(args)

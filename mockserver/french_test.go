@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Every text the gift server sends a client has a French version in
@@ -92,7 +94,7 @@ func literalsWithoutFrench(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := french[s]; !ok && (&Session{lang: langFrench}).say(s) == s {
+		if _, ok := french[s]; !ok && (&Session{lang: i18n.FR}).say(s) == s {
 			missing = append(missing, fset.Position(lit.Pos()).String()+": "+strconv.Quote(s))
 		}
 	}
@@ -183,7 +185,7 @@ func TestSessionSpeaksItsLanguage(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"","budget":5}}}`, []string{"result.content.0.text"}},
 		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nope"}}`, []string{"error.message"}},
 	}
-	run := func(lang string) []string {
+	run := func(lang i18n.Lang) []string {
 		s := New(Config{}).NewSession(SessionOptions{Lang: lang})
 		var got []string
 		for i, m := range msgs {
@@ -203,7 +205,7 @@ func TestSessionSpeaksItsLanguage(t *testing.T) {
 		`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`,
 		"Unknown tool: nope",
 	}
-	if diff := cmp.Diff(wantEN, run("en")); diff != "" {
+	if diff := cmp.Diff(wantEN, run(i18n.EN)); diff != "" {
 		t.Errorf("English session (-want +got):\n%s", diff)
 	}
 	wantFR := []string{
@@ -215,7 +217,7 @@ func TestSessionSpeaksItsLanguage(t *testing.T) {
 		french[`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`],
 		"Outil inconnu\u202f: nope",
 	}
-	if diff := cmp.Diff(wantFR, run("fr")); diff != "" {
+	if diff := cmp.Diff(wantFR, run(i18n.FR)); diff != "" {
 		t.Errorf("French session (-want +got):\n%s", diff)
 	}
 }

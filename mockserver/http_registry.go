@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"sync"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // registry holds the live sessions and what they hold, per client address
@@ -290,7 +292,7 @@ func (h *HTTPHandler) sweep() int {
 // says why not. It checks the bounds before building anything, so that a
 // refused initialize is cheap; when full, it evicts an idle session (the
 // client's own oldest when the client holds its share, else the oldest).
-func (h *HTTPHandler) newSession(client, lang string) (*httpSession, refusal) {
+func (h *HTTPHandler) newSession(client string, lang i18n.Lang) (*httpSession, refusal) {
 	if r := h.reg.admissible(client); r != 0 {
 		return nil, r
 	}

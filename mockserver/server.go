@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Protocol revisions the server speaks.
@@ -54,8 +55,8 @@ type Config struct {
 	// answer to one of its requests (default 10 minutes: learners type).
 	ClientRequestTimeout time.Duration
 	// Lang is the language of the checker's diagnostics in error.data for
-	// sessions that do not choose one ("en" or "fr"; default "en").
-	Lang string
+	// sessions that do not choose one (default i18n.EN).
+	Lang i18n.Lang
 	// PageSize is the default page size of the list methods; 0 means one page.
 	// A request can ask for smaller pages with params._meta["mcpplayground/pageSize"].
 	PageSize int
@@ -101,7 +102,7 @@ func New(cfg Config) *Server {
 		cfg.ClientRequestTimeout = 10 * time.Minute
 	}
 	if cfg.Lang == "" {
-		cfg.Lang = "en"
+		cfg.Lang = i18n.EN
 	}
 	log := cfg.Logger
 	if log == nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Outbound is a message the server sends on its own initiative: a
@@ -28,7 +29,7 @@ type Outbound struct {
 // SessionOptions tune one Session.
 type SessionOptions struct {
 	// Lang is the language of diagnostics in error.data ("" = server default).
-	Lang string
+	Lang i18n.Lang
 	// Sink receives notifications and server requests. It must not block: a
 	// transport queues with a bound. Nil drops them.
 	Sink func(Outbound)
@@ -76,7 +77,7 @@ type inflight struct {
 type Session struct {
 	srv     *Server
 	sink    func(Outbound)
-	lang    string
+	lang    i18n.Lang
 	timeout time.Duration // for the client's answers
 
 	mu       sync.Mutex

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 const (
@@ -276,7 +278,7 @@ func jsonString(s string) string { return string(marshal(s)) }
 // diagnostics in error.data.
 func TestRejectionsExplain(t *testing.T) {
 	srv := newTestServer(Config{})
-	s := srv.NewSession(SessionOptions{Lang: "fr"})
+	s := srv.NewSession(SessionOptions{Lang: i18n.FR})
 	for _, msg := range []string{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, `[1]`, `{"jsonrpc":"2.0","id":1,"method":"ping"`} {
 		var reply struct {
 			Error struct {

@@ -33,7 +33,7 @@ type checkRun struct {
 
 func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
 	return &checkRun{l: l, ex: ex, protocol: protocol,
-		x: exchange.New(exchange.Options{Protocol: protocol, Lang: string(l), MaxEvents: maxCheckEvents})}
+		x: exchange.New(exchange.Options{Protocol: protocol, Lang: l, MaxEvents: maxCheckEvents})}
 }
 
 // add records a step that ended and feeds its messages to the exchange.
@@ -75,7 +75,7 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 		}
 		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.l), Status: "pending", StatusLabel: x.StepPending})
 	}
-	ctx := itemContext{lang: r.l, entryLang: string(r.l), partner: r.x.Event}
+	ctx := itemContext{lang: r.l, entryLang: r.l, partner: r.x.Event}
 	vm.Exchange = view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(r.l))}
 	for _, ev := range r.x.Events(0) {
 		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))

@@ -37,7 +37,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		c.Status(http.StatusNoContent)
 		return nil
 	}
-	e := s.consoles.Get(learner.ID, string(l))
+	e := s.consoles.Get(learner.ID, l)
 	if e == nil {
 		return errConsoleClosed
 	}

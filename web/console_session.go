@@ -91,7 +91,7 @@ func (s *Server) startConsole(c *gin.Context, l i18n.Lang) (*console.Session, er
 	if err != nil {
 		return nil, err
 	}
-	e := s.consoles.Get(learner.ID, string(l))
+	e := s.consoles.Get(learner.ID, l)
 	if e == nil {
 		return nil, errConsoleClosed
 	}
@@ -181,7 +181,7 @@ func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Repo
 		req, answers := x.Answering([]byte(raw), exchange.FromClient)
 		return x.Peek([]byte(raw), exchange.FromClient), req, answers
 	}
-	opts := exchange.Options{Lang: string(l), MaxEvents: 1}
+	opts := exchange.Options{Lang: l, MaxEvents: 1}
 	if ex, _ := s.consoleExercise(c, l); ex != nil {
 		opts.Protocol = ex.Protocol
 	}

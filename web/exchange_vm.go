@@ -49,7 +49,7 @@ func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 // itemContext is what laying out one event needs beyond the event.
 type itemContext struct {
 	lang      i18n.Lang
-	entryLang string // the language the reports were written in
+	entryLang i18n.Lang // the language the reports were written in
 	// partner finds another event of the exchange by its Seq (a response's
 	// request, to write its report again in another language).
 	partner func(seq int) (exchange.Event, bool)
@@ -81,7 +81,7 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 		vm.AnswerURL = ctx.answerURL(e.Seq)
 	}
 	rep := e.Report
-	if ctx.entryLang != string(ctx.lang) {
+	if ctx.entryLang != ctx.lang {
 		rep = recheck(ctx, e)
 	}
 	vm.Valid = rep.Valid
@@ -164,7 +164,7 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 // the session wrote them (only a replay of the whole session, which the
 // timeline may no longer hold, could write them again).
 func recheck(ctx itemContext, e exchange.Event) grader.Report {
-	opts := grader.Options{Protocol: e.Report.Protocol, Lang: string(ctx.lang), Sender: e.From}
+	opts := grader.Options{Protocol: e.Report.Protocol, Lang: ctx.lang, Sender: e.From}
 	if req, ok := ctx.partner(e.Answers); ok && e.Answers > 0 {
 		opts.Request = []byte(req.Raw)
 	}

@@ -43,9 +43,9 @@ func (s *Server) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Ex
 	each := func(p *view.ProblemVM) {
 		p.RuleURL = s.ruleURL(l, p.Code)
 		if p.LessonSlug != "" {
-			if sentence := grader.LessonSentence(p.LessonSlug, string(l)); sentence != "" {
+			if sentence := grader.LessonSentence(p.LessonSlug, l); sentence != "" {
 				p.Message = template.HTML(strings.Replace(string(p.Message), html.EscapeString(sentence), "", 1)) //nolint:gosec // removes escaped text from escaped text
-				p.Lesson = &view.NavLink{URL: lessonURL(l, p.LessonSlug), Title: grader.LessonName(p.LessonSlug, string(l))}
+				p.Lesson = &view.NavLink{URL: lessonURL(l, p.LessonSlug), Title: grader.LessonName(p.LessonSlug, l)}
 				if placed, ok := cat.Lesson(l, p.LessonSlug); ok {
 					p.Lesson.Title = placed.Lesson.Title
 				}

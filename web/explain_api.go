@@ -21,7 +21,7 @@ import (
 // {"error"} for a binary file, an empty body, a log not in the format
 // asked for, or unknown parameters. Nothing is stored.
 func (s *Server) explainAPI(c *gin.Context) error {
-	l, ok := i18n.Parse(c.DefaultQuery("lang", "en"))
+	l, ok := i18n.Parse(c.DefaultQuery("lang", string(i18n.Default)))
 	if !ok {
 		return badRequest("unknown language " + c.Query("lang") + " (en or fr)")
 	}

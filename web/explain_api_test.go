@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/explain"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // repeatReader gives n bytes of pattern without holding them in memory.
@@ -156,7 +157,7 @@ func TestExplainAPIAnswersTheReport(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("status %d: %s", rec.Code, clipBody(rec.Body.String()))
 	}
-	want, err := explain.Explain(src, explain.Options{Lang: "fr"})
+	want, err := explain.Explain(src, explain.Options{Lang: i18n.FR})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func (s *Server) explainOptions(q explainQuery) (explain.Options, *explainFailur
 	if q.protocol != "" && !grader.KnownRevision(q.protocol) {
 		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrProtocol, q.protocol)}
 	}
-	return explain.Options{Format: format, Protocol: q.protocol, Lang: string(q.lang),
+	return explain.Options{Format: format, Protocol: q.protocol, Lang: q.lang,
 		Limits: logimport.Limits{MaxBytes: s.explainMaxBytes(), MaxMessages: s.explainMaxMessages()}}, nil
 }
 

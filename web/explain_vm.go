@@ -79,7 +79,7 @@ func (s *Server) explainExchangeVM(l i18n.Lang, rep *explain.Report) view.Exchan
 	events := explainEvents(rep)
 	vm := view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(events))}
 	vm.W.TimelineTitle = u.TimelineTitle
-	ctx := itemContext{lang: l, entryLang: string(l)}
+	ctx := itemContext{lang: l, entryLang: l}
 	for _, e := range events {
 		it := exchangeItemVM(ctx, e)
 		it.FromLabel = explainFromLabel(u, e)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -39,7 +40,7 @@ func (s *Server) initWorkshop() error {
 	s.joinGuard = newFailureLimiter(20)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)
-	s.codeTitles = map[string]map[string]string{}
+	s.codeTitles = map[string]map[i18n.Lang]string{}
 	for _, ci := range grader.Codes() {
 		s.codeTitles[ci.Code] = ci.Title
 	}

@@ -243,7 +243,7 @@ func (s *Server) dashExercise(l i18n.Lang, t *i18n.InstructorUI, c exerciseColum
 	}
 	for _, p := range sum.Problems {
 		ex.Problems = append(ex.Problems, view.DashProblem{
-			Code: p.Code, Title: exercise.InlineHTML(s.codeTitles[p.Code][string(l)]), RuleURL: s.ruleURL(l, p.Code),
+			Code: p.Code, Title: exercise.InlineHTML(s.codeTitles[p.Code][l]), RuleURL: s.ruleURL(l, p.Code),
 			People: i18n.Sprintf(t.LangOf(), t.ProblemPeople, p.Learners),
 		})
 	}

@@ -24,7 +24,7 @@ func (s *Server) ruleShow(c *gin.Context) error {
 	}
 	vm := ruleVM(l, s.content.Catalog(), rule)
 	f := s.frame(c, l, rule.Code, "")
-	f.Description = rule.Title[string(l)]
+	f.Description = rule.Title[l]
 	s.render(c, http.StatusOK, view.Rule(f, vm))
 	return nil
 }

@@ -49,7 +49,7 @@ func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
 		for _, rule := range g.Rules {
 			gvm.Rules = append(gvm.Rules, view.RuleItemVM{
 				Code: rule.Code, URL: rulesURL(l, rule.Code),
-				Title: exercise.InlineHTML(rule.Title[string(l)]), Severity: rule.Severity,
+				Title: exercise.InlineHTML(rule.Title[l]), Severity: rule.Severity,
 			})
 		}
 		vm.Groups = append(vm.Groups, gvm)
@@ -60,9 +60,9 @@ func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
 func ruleVM(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
 	r := i18n.RulesFor(l)
 	vm := view.RuleVM{
-		R: r, Code: rule.Code, Title: exercise.InlineHTML(rule.Title[string(l)]),
+		R: r, Code: rule.Code, Title: exercise.InlineHTML(rule.Title[l]),
 		Severity: rule.Severity, SeverityLabel: severityLabel(r, rule.Severity),
-		Why: exercise.InlineHTML(rule.Why[string(l)]), HasExamples: rule.HasExamples,
+		Why: exercise.InlineHTML(rule.Why[l]), HasExamples: rule.HasExamples,
 		ListURL: rulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
 	}
 	if rule.HasExamples {
@@ -100,7 +100,7 @@ func checkerSays(l i18n.Lang, rule *rules.Rule) template.HTML {
 	ex := rule.Wrong
 	var msg, lesson string
 	if strings.HasPrefix(rule.Code, "session.") || len(ex.Messages) > 1 {
-		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol, Lang: string(l)})
+		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol, Lang: l})
 		for _, m := range ex.Messages {
 			for _, d := range s.Add([]byte(m.Raw), m.From).Diagnostics {
 				if d.Code == rule.Code && msg == "" {
@@ -114,7 +114,7 @@ func checkerSays(l i18n.Lang, rule *rules.Rule) template.HTML {
 			}
 		}
 	} else if len(ex.Messages) == 1 {
-		opts := grader.Options{Protocol: ex.Protocol, Lang: string(l), Sender: ex.Messages[0].From}
+		opts := grader.Options{Protocol: ex.Protocol, Lang: l, Sender: ex.Messages[0].From}
 		if ex.Request != "" {
 			opts.Request = []byte(ex.Request)
 		}
@@ -124,7 +124,7 @@ func checkerSays(l i18n.Lang, rule *rules.Rule) template.HTML {
 			}
 		}
 	}
-	msg = strings.Replace(msg, grader.LessonSentence(lesson, string(l)), "", 1)
+	msg = strings.Replace(msg, grader.LessonSentence(lesson, l), "", 1)
 	return exercise.InlineHTML(msg)
 }
 

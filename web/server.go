@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
@@ -120,8 +121,8 @@ type Server struct {
 	joinGuard       *failureLimiter // wrong join codes, per address
 	limits          *limits
 	dashCache       *dashboardCache
-	codeTitles      map[string]map[string]string // diagnostic code → language → title
-	rules           *rules.Book                  // every code explained (rule_*.go)
+	codeTitles      map[string]map[i18n.Lang]string // diagnostic code → language → title
+	rules           *rules.Book                     // every code explained (rule_*.go)
 
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server

@@ -34,15 +34,16 @@ type validateWrapper struct {
 // both raw texts in strings. The answer is 200 with the report, valid or not;
 // 413 with a json.too-large report beyond 1 MiB; 400 for unknown parameters.
 func (s *Server) validatePost(c *gin.Context) error {
-	opts := grader.Options{Protocol: c.DefaultQuery("protocol", grader.DefaultRevision), Lang: c.DefaultQuery("lang", "en"), Sender: c.Query("sender")}
+	opts := grader.Options{Protocol: c.DefaultQuery("protocol", grader.DefaultRevision), Sender: c.Query("sender")}
 	if !grader.KnownRevision(opts.Protocol) {
 		return badRequest(fmt.Sprintf("unknown protocol revision %q (known: %s, %s, %s)", opts.Protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728))
 	}
-	l, ok := i18n.Parse(opts.Lang)
+	lang := c.DefaultQuery("lang", string(i18n.Default))
+	l, ok := i18n.Parse(lang)
 	if !ok {
-		return badRequest(fmt.Sprintf("unknown language %q (en or fr)", opts.Lang))
+		return badRequest(fmt.Sprintf("unknown language %q (en or fr)", lang))
 	}
-	opts.Lang = string(l)
+	opts.Lang = l
 	if opts.Sender != "" && opts.Sender != "client" && opts.Sender != "server" {
 		return badRequest(fmt.Sprintf("unknown sender %q (client or server)", opts.Sender))
 	}

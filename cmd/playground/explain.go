@@ -29,7 +29,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f explainFlags
 	fs.StringVar(&f.format, "format", "auto", "log format: auto, jsonl, stdio, inspector, claude or har")
 	fs.StringVar(&f.protocol, "protocol", "", "protocol revision assumed until a handshake says (default "+grader.DefaultRevision+")")
-	fs.StringVar(&f.lang, "lang", "en", "language of the explanation: en or fr")
+	fs.StringVar(&f.lang, "lang", string(i18n.Default), "language of the explanation: en or fr")
 	fs.BoolVar(&f.json, "json", false, "print the explain JSON instead of the timeline")
 	fs.StringVar(&f.serverOut, "server-out", "", "a stdio capture in two files: FILE is what the client wrote, this what the server wrote")
 	fs.StringVar(&f.peer, "peer", "", "a Claude Desktop mcp.log: explain only this server's messages")
@@ -58,7 +58,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "playground explain: %v\n", err)
 		return 2
 	}
-	if err := f.write(stdout, rep); err != nil {
+	if err := f.write(stdout, rep, opts.Lang); err != nil {
 		fmt.Fprintf(stderr, "playground explain: %v\n", err)
 		return 2
 	}
@@ -103,7 +103,7 @@ func (f explainFlags) options() (explain.Options, error) {
 	if !ok {
 		return explain.Options{}, fmt.Errorf("unknown language %q (en or fr)", f.lang)
 	}
-	return explain.Options{Format: format, Protocol: f.protocol, Lang: string(l), Peer: f.peer,
+	return explain.Options{Format: format, Protocol: f.protocol, Lang: l, Peer: f.peer,
 		Limits: logimport.Limits{MaxBytes: f.maxBytes, MaxMessages: f.maxMessages}}, nil
 }
 
@@ -127,10 +127,10 @@ func (f explainFlags) explain(name string, stdin io.Reader, opts explain.Options
 	return explain.ExplainPair(src, srv, opts)
 }
 
-// write prints the report as JSON or as a timeline.
-func (f explainFlags) write(w io.Writer, rep *explain.Report) error {
+// write prints the report as JSON or as a timeline in lang.
+func (f explainFlags) write(w io.Writer, rep *explain.Report, lang i18n.Lang) error {
 	if !f.json {
-		return explain.WriteText(w, rep, f.lang)
+		return explain.WriteText(w, rep, lang)
 	}
 	b, err := rep.JSON()
 	if err != nil {

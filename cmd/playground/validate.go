@@ -17,7 +17,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	protocol := fs.String("protocol", grader.DefaultRevision, "protocol revision: 2025-06-18, 2025-11-25 or 2026-07-28")
-	lang := fs.String("lang", "en", "language of the messages: en or fr")
+	lang := fs.String("lang", string(i18n.Default), "language of the messages: en or fr")
 	request := fs.String("request", "", "file holding the request this message answers (checks the message as its response)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: playground validate [-protocol REV] [-lang en|fr] [-request FILE] FILE|-")
@@ -59,7 +59,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "playground validate: %v\n", err)
 		return 2
 	}
-	opts := grader.Options{Protocol: *protocol, Lang: string(l)}
+	opts := grader.Options{Protocol: *protocol, Lang: l}
 	if *request != "" {
 		if *request == "-" && files[0] == "-" {
 			fmt.Fprintln(stderr, "playground validate: the message and the request cannot both come from standard input")

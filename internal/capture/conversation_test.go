@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // conversationFinding is one session.* diagnostic on a captured session: on a
@@ -24,7 +25,7 @@ type conversationFinding struct {
 
 // converse runs s through the conversation checker and returns its session.* findings.
 func converse(s session) []conversationFinding {
-	cs := grader.NewSession(grader.SessionOptions{Protocol: s.Revision, Lang: "en"})
+	cs := grader.NewSession(grader.SessionOptions{Protocol: s.Revision, Lang: i18n.EN})
 	var out []conversationFinding
 	msgs := s.pair()
 	for _, m := range msgs {

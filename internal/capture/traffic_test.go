@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/schematest"
 )
 
@@ -34,7 +35,7 @@ type verdict struct {
 // with the official schema.
 func judge(o *schematest.Official, s session, m message) verdict {
 	raw := m.Rec.Raw()
-	rep := grader.Check(raw, grader.Options{Protocol: s.Revision, Lang: "en", Request: m.Request, Sender: m.Rec.From})
+	rep := grader.Check(raw, grader.Options{Protocol: s.Revision, Lang: i18n.EN, Request: m.Request, Sender: m.Rec.From})
 	v := verdict{from: m.Rec.From, kind: rep.Kind, method: m.Method, valid: rep.Valid}
 	if v.method == "" {
 		v.method = rep.Method

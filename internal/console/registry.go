@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -64,7 +65,7 @@ type Session struct {
 	// ID names this session among all the ones any instance ever started:
 	// a page that knew another ID knows the session restarted.
 	ID   string
-	Lang string // the language its reports were written in
+	Lang i18n.Lang // the language its reports were written in
 
 	lastUsed time.Time
 	streams  int // open event streams (browser tabs listening)
@@ -103,7 +104,7 @@ func NewRegistry(mock *mockserver.Server, lim Limits, log *slog.Logger, now func
 
 // Get returns the learner's session, starting one (its reports in lang)
 // when there is none. It returns nil after CloseAll.
-func (r *Registry) Get(learner int64, lang string) *Session {
+func (r *Registry) Get(learner int64, lang i18n.Lang) *Session {
 	now := r.now()
 	r.mu.Lock()
 	if r.closed {

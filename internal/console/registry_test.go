@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -29,10 +30,10 @@ func TestRegistryLimits(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
 	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 2, Idle: 30 * time.Minute}, slog.New(slog.DiscardHandler), clk.Now)
 	t.Cleanup(r.CloseAll)
-	a := r.Get(1, "en")
+	a := r.Get(1, i18n.EN)
 	clk.add(time.Second)
-	b := r.Get(2, "fr")
-	if a.ID == b.ID || len(a.ID) != 16 || b.Lang != "fr" {
+	b := r.Get(2, i18n.FR)
+	if a.ID == b.ID || len(a.ID) != 16 || b.Lang != i18n.FR {
 		t.Errorf("IDs %q and %q, lang %q", a.ID, b.ID, b.Lang)
 	}
 	stop, err := r.OpenStream(a) // a tab listens to the older one
@@ -40,7 +41,7 @@ func TestRegistryLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk.add(time.Second)
-	r.Get(3, "en")
+	r.Get(3, i18n.EN)
 	if _, ok := r.Peek(2); ok || r.Count() != 2 {
 		t.Errorf("the unwatched session 2 should have ended; %d sessions", r.Count())
 	}
@@ -49,7 +50,7 @@ func TestRegistryLimits(t *testing.T) {
 	}
 
 	clk.add(31 * time.Minute)
-	r.Get(4, "en") // sweeps: 3 is idle, 1 is watched
+	r.Get(4, i18n.EN) // sweeps: 3 is idle, 1 is watched
 	if _, ok := r.Peek(3); ok {
 		t.Error("an idle session outlived the limit")
 	}
@@ -58,13 +59,13 @@ func TestRegistryLimits(t *testing.T) {
 	}
 	stop()
 	clk.add(31 * time.Minute)
-	r.Get(5, "en")
+	r.Get(5, i18n.EN)
 	if _, ok := r.Peek(1); ok {
 		t.Error("the session no tab listens to any more did not end")
 	}
 
 	r.CloseAll()
-	if r.Get(6, "en") != nil || r.Count() != 0 {
+	if r.Get(6, i18n.EN) != nil || r.Count() != 0 {
 		t.Error("the registry started a session after CloseAll")
 	}
 }
@@ -73,9 +74,9 @@ func TestRegistryLimits(t *testing.T) {
 func TestSessionDraft(t *testing.T) {
 	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{}, slog.New(slog.DiscardHandler), nil)
 	t.Cleanup(r.CloseAll)
-	s := r.Get(1, "en")
+	s := r.Get(1, i18n.EN)
 	s.SetDraft(`{"jsonrpc":"2.0"}`)
-	if got := r.Get(1, "en").Draft(); got != `{"jsonrpc":"2.0"}` {
+	if got := r.Get(1, i18n.EN).Draft(); got != `{"jsonrpc":"2.0"}` {
 		t.Errorf("draft %q", got)
 	}
 }
@@ -87,11 +88,11 @@ func TestRegistryStreamBounds(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
 	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 10, StreamsPerLearner: 2, Streams: 3}, slog.New(slog.DiscardHandler), clk.Now)
 	t.Cleanup(r.CloseAll)
-	a := r.Get(1, "en")
-	if again := r.Get(1, "fr"); again != a || r.Count() != 1 {
+	a := r.Get(1, i18n.EN)
+	if again := r.Get(1, i18n.FR); again != a || r.Count() != 1 {
 		t.Fatalf("a second Get started another console for the same learner (%d consoles)", r.Count())
 	}
-	b := r.Get(2, "en")
+	b := r.Get(2, i18n.EN)
 	var stops []func()
 	open := func(s *Session) error {
 		stop, err := r.OpenStream(s)
@@ -132,16 +133,16 @@ func TestRegistryEvictsIdleFirst(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
 	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 3}, slog.New(slog.DiscardHandler), clk.Now)
 	t.Cleanup(r.CloseAll)
-	learner := r.Get(1, "en")
+	learner := r.Get(1, i18n.EN)
 	learner.Console.Send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
 	clk.add(time.Minute)
-	r.Get(2, "en") // a flood of new, empty consoles
+	r.Get(2, i18n.EN) // a flood of new, empty consoles
 	clk.add(time.Second)
-	r.Get(3, "en")
+	r.Get(3, i18n.EN)
 	clk.add(time.Second)
-	r.Get(4, "en")
+	r.Get(4, i18n.EN)
 	clk.add(time.Second)
-	r.Get(5, "en")
+	r.Get(5, i18n.EN)
 	if _, ok := r.Peek(1); !ok {
 		t.Error("the learner's conversation was evicted before empty consoles")
 	}

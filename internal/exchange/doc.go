@@ -8,7 +8,7 @@
 // (mockserver.Console, sender and time known), an explained log (sender
 // maybe inferred, a line in the log), and a check of a learner's server.
 //
-//	x := exchange.New(exchange.Options{Protocol: "", Lang: "en", MaxEvents: 300})
+//	x := exchange.New(exchange.Options{Protocol: "", Lang: i18n.EN, MaxEvents: 300})
 //	e := x.Add(exchange.Message{Raw: raw, From: exchange.FromClient, Time: now})
 //	rep := x.Peek(draft, exchange.FromClient) // the report before sending
 //	x.Events(after)                           // the timeline, in order

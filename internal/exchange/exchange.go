@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Senders of a message.
@@ -22,8 +23,8 @@ type Options struct {
 	// Protocol is the revision assumed until the conversation negotiates
 	// one ("" is grader.DefaultRevision).
 	Protocol string
-	// Lang is the language of the reports ("en" or "fr").
-	Lang string
+	// Lang is the language of the reports ("" is i18n.EN).
+	Lang i18n.Lang
 	// MaxEvents bounds the timeline kept (default 1000); the oldest events
 	// are dropped first. Pairing and the checker still know them.
 	MaxEvents int

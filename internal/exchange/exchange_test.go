@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 const (
@@ -92,7 +93,7 @@ func TestPairing(t *testing.T) {
 // The handshake's revision applies to what follows; a response is checked
 // against its request; a 2026-07-28 request speaks its own revision.
 func TestRevisionsAndReports(t *testing.T) {
-	x := New(Options{Lang: "fr"})
+	x := New(Options{Lang: i18n.FR})
 	if p := x.Protocol(); p != grader.DefaultRevision {
 		t.Errorf("protocol before the handshake = %q", p)
 	}

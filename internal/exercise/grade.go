@@ -40,7 +40,7 @@ type msgCtx struct {
 }
 
 func (e *Exercise) options(lang i18n.Lang, sender string, request []byte) grader.Options {
-	return grader.Options{Protocol: e.Protocol, Lang: string(lang), Sender: sender, Request: request}
+	return grader.Options{Protocol: e.Protocol, Lang: lang, Sender: sender, Request: request}
 }
 
 func newMsgCtx(text []byte, opts grader.Options) *msgCtx {

@@ -58,7 +58,7 @@ func (fl *fileLoader) logSection(ex *Exercise, bs []block) {
 	}
 	for _, p := range res.Problems {
 		info, _ := logimport.Info(p.Code)
-		fl.errf(b.line+p.Line-1, "%s (%s)", info.Message[string(i18n.EN)], p.Code)
+		fl.errf(b.line+p.Line-1, "%s (%s)", info.Message[i18n.EN], p.Code)
 	}
 	if len(res.Entries) < 2 {
 		fl.errf(b.line, "the log holds %d message(s); a log exercise needs at least two", len(res.Entries))

@@ -90,8 +90,8 @@ func (e *Exercise) Withhold(res Result, hints, failed int, lang i18n.Lang) Resul
 	out.Report.Diagnostics = make([]grader.Diagnostic, len(res.Report.Diagnostics))
 	for i, d := range res.Report.Diagnostics {
 		if d.Suggestion != "" && spellsAny(d.Suggestion, held) {
-			d.Message = strings.Replace(d.Message, grader.DidYouMean(d.Suggestion, "", string(lang)), "", 1)
-			d.Message = removeStandIn(d.Message, d.Suggestion, string(lang))
+			d.Message = strings.Replace(d.Message, grader.DidYouMean(d.Suggestion, "", lang), "", 1)
+			d.Message = removeStandIn(d.Message, d.Suggestion, lang)
 			d.Suggestion = ""
 		}
 		out.Report.Diagnostics[i] = d
@@ -101,7 +101,7 @@ func (e *Exercise) Withhold(res Result, hints, failed int, lang i18n.Lang) Resul
 
 // removeStandIn takes out the "Did you mean X where you wrote Y?" sentence,
 // whatever Y is.
-func removeStandIn(msg, sugg, lang string) string {
+func removeStandIn(msg, sugg string, lang i18n.Lang) string {
 	head := grader.DidYouMean(sugg, "\x00", lang)
 	pre, _, _ := strings.Cut(head, "\x00")
 	i := strings.Index(msg, pre)

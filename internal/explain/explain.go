@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
@@ -24,7 +25,7 @@ import (
 type Options struct {
 	Format   logimport.Format // FormatAuto (or "") detects it
 	Protocol string           // the revision assumed until a handshake says; "" = grader.DefaultRevision
-	Lang     string           // "en" (default) or "fr"
+	Lang     i18n.Lang        // i18n.EN (default) or i18n.FR
 	Peer     string           // a Claude Desktop log: explain only this server's messages
 	Limits   logimport.Limits // bytes and messages read
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
@@ -261,9 +262,9 @@ func TestPeers(t *testing.T) {
 }
 
 func TestFrench(t *testing.T) {
-	r := mustExplain(t, lines("c:"+req("9", "tools/list"), "c:"+initReq), Options{Lang: "fr"})
+	r := mustExplain(t, lines("c:"+req("9", "tools/list"), "c:"+initReq), Options{Lang: i18n.FR})
 	var b bytes.Buffer
-	if err := WriteText(&b, r, "fr"); err != nil {
+	if err := WriteText(&b, r, i18n.FR); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"2 messages\u202f: 2 requêtes", "Problèmes de la conversation", "Quelque chose ne va pas"} {

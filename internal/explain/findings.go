@@ -3,11 +3,12 @@ package explain
 import (
 	"sort"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
 // addProblems adds what logimport noticed about the log itself.
-func (r *Report) addProblems(problems []logimport.Problem, lang string) {
+func (r *Report) addProblems(problems []logimport.Problem, lang i18n.Lang) {
 	for _, p := range problems {
 		info, _ := logimport.Info(p.Code)
 		f := Finding{Code: p.Code, Severity: info.Severity, Messages: []int{}, Message: info.Message[lang],

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
@@ -30,8 +31,8 @@ func ExplainPair(client, server []byte, opts Options) (*Report, error) {
 
 // FromLog explains what logimport read.
 func FromLog(res logimport.Result, opts Options) *Report {
-	if opts.Lang != "fr" {
-		opts.Lang = "en"
+	if opts.Lang != i18n.FR {
+		opts.Lang = i18n.EN
 	}
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated,

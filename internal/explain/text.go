@@ -14,9 +14,8 @@ import (
 // summary, then each message with who sent it, what it is, what it is
 // paired with and what its report says, then the findings, then the
 // verdict.
-func WriteText(w io.Writer, r *Report, lang string) error {
-	l, _ := i18n.Parse(lang)
-	u := i18n.ExplainFor(l)
+func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
+	u := i18n.ExplainFor(lang)
 	b := bufio.NewWriter(w)
 	s := r.Summary
 	fmt.Fprintln(b, u.Summary([7]int{s.Messages, s.Requests, s.Responses, s.Notifications, s.Errors, s.Invalid, s.Problems}, r.Protocol, r.ProtocolSource))

@@ -3,6 +3,8 @@ package grader
 import (
 	"sync"
 	"unsafe"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // state is the reusable memory of one Check: the parser's arenas, the path being
@@ -46,9 +48,9 @@ func Check(src []byte, opts Options) Report {
 	if revName == "" {
 		revName = DefaultRevision
 	}
-	lang := "en"
-	if opts.Lang == "fr" {
-		lang = "fr"
+	lang := i18n.EN
+	if opts.Lang == i18n.FR {
+		lang = i18n.FR
 	}
 	rep := Report{Protocol: revName, Kind: KindInvalid, Diagnostics: []Diagnostic{}}
 	st := statePool.Get().(*state)

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 func TestCheckOptions(t *testing.T) {
@@ -17,7 +19,7 @@ func TestCheckOptions(t *testing.T) {
 		inMsg    string
 	}{
 		{"defaults", Options{}, DefaultRevision, codeFieldNull, "optional field"},
-		{"french", Options{Lang: "fr"}, DefaultRevision, codeFieldNull, "facultatif"},
+		{"french", Options{Lang: i18n.FR}, DefaultRevision, codeFieldNull, "facultatif"},
 		{"unknown language falls back to English", Options{Lang: "de"}, DefaultRevision, codeFieldNull, "optional field"},
 		{"unknown revision", Options{Protocol: "2024-11-05"}, "2024-11-05", codeProtocolUnknown, "2024-11-05"},
 	}
@@ -52,7 +54,7 @@ func TestCheckLimits(t *testing.T) {
 	if d := Check(deep, Options{}).Diagnostics[0]; d.Column != MaxDepth+1 {
 		t.Errorf("too deep reported at column %d, want %d (the 65th bracket)", d.Column, MaxDepth+1)
 	}
-	if rep := TooLarge(Options{Lang: "fr"}); rep.Diagnostics[0].Code != codeTooLarge || !strings.Contains(rep.Diagnostics[0].Message, "Mio") {
+	if rep := TooLarge(Options{Lang: i18n.FR}); rep.Diagnostics[0].Code != codeTooLarge || !strings.Contains(rep.Diagnostics[0].Message, "Mio") {
 		t.Errorf("TooLarge = %+v", rep)
 	}
 }
@@ -184,7 +186,7 @@ func TestURITemplate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := Options{Lang: "fr"}
+			opts := Options{Lang: i18n.FR}
 			if tt.request != "" {
 				opts.Request = []byte(tt.request)
 			}
@@ -246,7 +248,7 @@ func TestUnknownMethod(t *testing.T) {
 			if tt.rev == Rev20260728 && strings.Contains(d.Message, "roots/list_changed") {
 				t.Errorf("2026-07-28 has no roots/list_changed: %q", d.Message)
 			}
-			fr := Check([]byte(tt.msg), Options{Protocol: tt.rev, Lang: "fr"}).Diagnostics[0].Message
+			fr := Check([]byte(tt.msg), Options{Protocol: tt.rev, Lang: i18n.FR}).Diagnostics[0].Message
 			if len(tt.says) > 0 && tt.says[0] == "one such notification per list" && !strings.Contains(fr, "une notification de ce type par liste") {
 				t.Errorf("the French message does not say it: %q", fr)
 			}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Diagnostic codes. They are stable: exercises, dashboards and the mock server's
@@ -132,11 +134,11 @@ type codeDef struct {
 
 // CodeInfo documents one diagnostic code in both languages.
 type CodeInfo struct {
-	Code     string            `json:"code"`
-	Severity string            `json:"severity"`
-	Lesson   string            `json:"lesson"`
-	Title    map[string]string `json:"title"` // by language: "en", "fr"
-	Why      map[string]string `json:"why"`   // why the rule exists, by language
+	Code     string               `json:"code"`
+	Severity string               `json:"severity"`
+	Lesson   string               `json:"lesson"`
+	Title    map[i18n.Lang]string `json:"title"` // by language
+	Why      map[i18n.Lang]string `json:"why"`   // why the rule exists, by language
 }
 
 // Codes lists every diagnostic code with its explanation in both languages.
@@ -145,8 +147,8 @@ func Codes() []CodeInfo {
 	for _, d := range codeTable {
 		out = append(out, CodeInfo{
 			Code: d.code, Severity: d.sev, Lesson: d.lesson,
-			Title: map[string]string{"en": d.title[0], "fr": frTypo(d.title[1])},
-			Why:   map[string]string{"en": d.why[0], "fr": frTypo(d.why[1])},
+			Title: map[i18n.Lang]string{i18n.EN: d.title[0], i18n.FR: frTypo(d.title[1])},
+			Why:   map[i18n.Lang]string{i18n.EN: d.why[0], i18n.FR: frTypo(d.why[1])},
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
@@ -237,14 +239,14 @@ var didYouMean = map[string]bool{
 	codeFieldEnum: true, codeMethodNotInRev: true, codeUnquotedString: false,
 }
 
-// render builds the message of d in lang ("en" or "fr").
-func render(d diag, lang string) string {
+// render builds the message of d in lang.
+func render(d diag, lang i18n.Lang) string {
 	def := codeIndex[d.code]
 	if def == nil {
 		return d.code
 	}
 	li := 0
-	if lang == "fr" {
+	if lang == i18n.FR {
 		li = 1
 	}
 	var b strings.Builder

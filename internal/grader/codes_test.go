@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // TestCatalog: every code is explained in both languages, with a lesson of the
@@ -28,7 +30,7 @@ func TestCatalog(t *testing.T) {
 		if c.Severity != SeverityError && c.Severity != SeverityWarning && c.Severity != SeverityInfo {
 			t.Errorf("%s: severity %q", c.Code, c.Severity)
 		}
-		for _, lang := range []string{"en", "fr"} {
+		for _, lang := range i18n.All {
 			if c.Title[lang] == "" || c.Why[lang] == "" {
 				t.Errorf("%s: title or why missing in %s", c.Code, lang)
 			}
@@ -36,11 +38,11 @@ func TestCatalog(t *testing.T) {
 				t.Errorf("%s: the %s explanation depends on a message: %q", c.Code, lang, c.Why[lang])
 			}
 		}
-		if c.Title["en"] == c.Title["fr"] && !strings.Contains(c.Title["en"], "`") {
+		if c.Title[i18n.EN] == c.Title[i18n.FR] && !strings.Contains(c.Title[i18n.EN], "`") {
 			t.Errorf("%s: the French title is the English one", c.Code)
 		}
 		def := codeIndex[c.Code]
-		for _, text := range []string{def.msg[1], def.why[1], c.Title["fr"]} {
+		for _, text := range []string{def.msg[1], def.why[1], c.Title[i18n.FR]} {
 			checkFrench(t, c.Code, text)
 		}
 	}
@@ -88,7 +90,7 @@ func TestCatalogPlaceholders(t *testing.T) {
 // may come from the learner's own text, or from an example of the catalog.
 func TestMessagesAreRendered(t *testing.T) {
 	for _, c := range loadCorpus(t) {
-		for _, lang := range []string{"en", "fr"} {
+		for _, lang := range i18n.All {
 			for _, d := range Check(c.msg, c.opts(lang)).Diagnostics {
 				for _, m := range placeholder.FindAllString(d.Message, -1) {
 					if !strings.Contains(string(c.msg), m) && !slices.Contains(catalogExamples, m) {
@@ -96,7 +98,7 @@ func TestMessagesAreRendered(t *testing.T) {
 					}
 				}
 				name := lessonNames[d.Lesson][0]
-				if lang == "fr" {
+				if lang == i18n.FR {
 					name = lessonNames[d.Lesson][1]
 				}
 				if !strings.Contains(d.Message, name+"\u00a0»") && !strings.Contains(d.Message, name+"”") {
@@ -148,15 +150,15 @@ func TestLessonNamesMatchTheCourse(t *testing.T) {
 // call arguments that break the input schema a protocol error without saying
 // that this changed in 2025-11-25 (they became a result with isError: true).
 func TestToolErrorExplanationHoldsForEveryRevision(t *testing.T) {
-	var why map[string]string
+	var why map[i18n.Lang]string
 	for _, c := range Codes() {
 		if c.Code == codeErrCodeNotParams {
 			why = c.Why
 		}
 	}
-	wants := map[string][]string{
-		"en": {"since revision 2025-11-25", "`isError: true`", "in 2025-06-18", "unknown tool"},
-		"fr": {"depuis la révision 2025-11-25", "`isError: true`", "en 2025-06-18", "outil inconnu"},
+	wants := map[i18n.Lang][]string{
+		i18n.EN: {"since revision 2025-11-25", "`isError: true`", "in 2025-06-18", "unknown tool"},
+		i18n.FR: {"depuis la révision 2025-11-25", "`isError: true`", "en 2025-06-18", "outil inconnu"},
 	}
 	for lang, want := range wants {
 		for _, w := range want {

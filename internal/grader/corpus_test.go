@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden reports of the corpus")
@@ -27,7 +29,7 @@ type corpusCase struct {
 	sender  string
 }
 
-func (c corpusCase) opts(lang string) Options {
+func (c corpusCase) opts(lang i18n.Lang) Options {
 	return Options{Protocol: c.rev, Lang: lang, Request: c.request, Sender: c.sender}
 }
 
@@ -77,8 +79,8 @@ type golden struct {
 func TestCorpus(t *testing.T) {
 	for _, c := range loadCorpus(t) {
 		t.Run(c.name, func(t *testing.T) {
-			en := Check(c.msg, c.opts("en"))
-			fr := Check(c.msg, c.opts("fr"))
+			en := Check(c.msg, c.opts(i18n.EN))
+			fr := Check(c.msg, c.opts(i18n.FR))
 			got := golden{Report: en, French: []string{}}
 			for i, d := range fr.Diagnostics {
 				got.French = append(got.French, d.Message)
@@ -121,7 +123,7 @@ func TestCorpusCoversEveryMethod(t *testing.T) {
 	validMethods := map[string]map[string]bool{}
 	codes := map[string]bool{}
 	for _, c := range cases {
-		rep := Check(c.msg, c.opts("en"))
+		rep := Check(c.msg, c.opts(i18n.EN))
 		if validMethods[c.rev] == nil {
 			validMethods[c.rev] = map[string]bool{}
 		}

@@ -3,6 +3,8 @@ package grader
 import (
 	"regexp"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // codeSpan is text in code font, which French typography leaves alone.
@@ -16,7 +18,7 @@ var codeSpan = regexp.MustCompile("`[^`]*`")
 func TestCorpusFrenchTypography(t *testing.T) {
 	seen := 0
 	for _, c := range loadCorpus(t) {
-		for _, d := range Check(c.msg, c.opts("fr")).Diagnostics {
+		for _, d := range Check(c.msg, c.opts(i18n.FR)).Diagnostics {
 			seen++
 			prose := codeSpan.ReplaceAllString(d.Message, "``")
 			checkFrench(t, c.name+" "+d.Code, prose)

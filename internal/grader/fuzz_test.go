@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // FuzzCheck: whatever the text, Check does not panic, never calls valid what
@@ -16,7 +18,7 @@ import (
 func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		revs := []string{Rev20250618, Rev20251125, Rev20260728}
-		opts := Options{Protocol: revs[len(src)%3], Lang: [2]string{"en", "fr"}[len(src)%2]}
+		opts := Options{Protocol: revs[len(src)%3], Lang: i18n.All[len(src)%2]}
 		if len(src)%5 == 0 {
 			opts.Request = src // a message checked as the response to itself
 		}

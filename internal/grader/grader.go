@@ -39,7 +39,11 @@
 // them (schema_test.go).
 package grader
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // Protocol revisions the checker knows.
 const (
@@ -88,8 +92,8 @@ const (
 
 // Options tune one Check.
 type Options struct {
-	Protocol string // "" means DefaultRevision; an unknown revision is reported
-	Lang     string // "en" (default) or "fr"
+	Protocol string    // "" means DefaultRevision; an unknown revision is reported
+	Lang     i18n.Lang // i18n.EN (default) or i18n.FR
 	// Request is the raw text of the request this message answers. With it, a
 	// response is checked against the result of that method, and its id against
 	// the request's. An error response may answer a request whose method does

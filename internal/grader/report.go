@@ -3,6 +3,8 @@ package grader
 import (
 	"slices"
 	"strings"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // clip keeps learner text short enough to quote in a message, and copies it (the
@@ -20,7 +22,7 @@ func clip(s string) string {
 
 // finish orders the diagnostics, places them, marks the blocking one and renders
 // them in the learner's language.
-func (st *state) finish(rep *Report, src string, bom int, lang string) {
+func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 	if len(st.diags) == 0 {
 		rep.Valid = true
 		return
@@ -92,11 +94,11 @@ func (st *state) severity(d diag) string {
 	return SeverityError
 }
 
-func suggestionText(d diag, lang string) string {
+func suggestionText(d diag, lang i18n.Lang) string {
 	if d.sugg != omitSuggestion {
 		return d.sugg
 	}
-	if lang == "fr" {
+	if lang == i18n.FR {
 		return "retirez `" + d.a.field + "`"
 	}
 	return "leave `" + d.a.field + "` out"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/repo"
 	"github.com/mcpplayground/playground/internal/schematest"
 )
@@ -55,7 +56,7 @@ func TestAgreesWithOfficialSchemas(t *testing.T) {
 	counts := map[string]int{}
 	stricter := map[string][]string{}
 	for _, c := range loadCorpus(t) {
-		rep := Check(c.msg, c.opts("en"))
+		rep := Check(c.msg, c.opts(i18n.EN))
 		msg, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.msg))
 		schemaOK := false
 		var verr error
@@ -208,7 +209,7 @@ func TestAgreesOnMutations(t *testing.T) {
 		for _, m := range mutants {
 			src := must(json.Marshal(m))
 			total++
-			rep := Check(src, c.opts("en"))
+			rep := Check(src, c.opts(i18n.EN))
 			verr := o.View(c.rev, c.sender, m, c.request).Validate(m)
 			if verr != nil && rep.Valid {
 				t.Errorf("%s mutated to %s: the official schema rejects it, the checker accepts it:\n%v", c.name, src, verr)

@@ -1,5 +1,7 @@
 package grader
 
+import "github.com/mcpplayground/playground/internal/i18n"
+
 // The conversation checker. A Session follows the messages of one MCP session in
 // order, each with its sender, and adds to the single-message report what only
 // the conversation shows: ids reused, requests before the handshake, responses
@@ -25,8 +27,8 @@ const MaxSessionIDs = 100_000
 
 // SessionOptions tune a conversation check.
 type SessionOptions struct {
-	Protocol string // the revision assumed until a handshake negotiates one; "" = DefaultRevision
-	Lang     string // "en" (default) or "fr"
+	Protocol string    // the revision assumed until a handshake negotiates one; "" = DefaultRevision
+	Lang     i18n.Lang // i18n.EN (default) or i18n.FR
 	// Partial says the conversation is a piece of a longer one (a log that
 	// starts mid-session): the handshake is assumed done before the first
 	// message, and responses, progress and cancellations that quote an id the
@@ -38,7 +40,7 @@ type SessionOptions struct {
 // Session follows one MCP session message by message (no HTTP, no I/O). It is
 // not safe for concurrent use.
 type Session struct {
-	lang   string
+	lang   i18n.Lang
 	rev    string // revision in force
 	n      int    // messages added
 	maxIDs int
@@ -101,9 +103,9 @@ func NewSession(opts SessionOptions) *Session {
 	if rev == "" {
 		rev = DefaultRevision
 	}
-	lang := "en"
-	if opts.Lang == "fr" {
-		lang = "fr"
+	lang := i18n.EN
+	if opts.Lang == i18n.FR {
+		lang = i18n.FR
 	}
 	s := &Session{lang: lang, rev: rev, maxIDs: MaxSessionIDs,
 		initReq: -1, initResult: -1, initialized: -1,

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // FuzzSession: whatever the messages, a Session does not panic, Peek gives
@@ -43,7 +45,7 @@ func FuzzSession(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		lines := bytes.Split(in, []byte("\n"))
 		revs := []string{Rev20250618, Rev20251125, Rev20260728, ""}
-		s := NewSession(SessionOptions{Protocol: revs[len(lines[0])%4], Lang: [2]string{"en", "fr"}[len(in)%2]})
+		s := NewSession(SessionOptions{Protocol: revs[len(lines[0])%4], Lang: i18n.All[len(in)%2]})
 		s.maxIDs = 8 // reach the limit too
 		for i, line := range lines {
 			from := ""

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // A session file (testdata/session/*.txt) has one message a line, after its
@@ -65,7 +67,7 @@ func readSessionFile(t testing.TB, path string) sessionFile {
 		case strings.HasPrefix(line, "# protocol: "):
 			f.opts.Protocol = strings.TrimPrefix(line, "# protocol: ")
 		case strings.HasPrefix(line, "# lang: "):
-			f.opts.Lang = strings.TrimPrefix(line, "# lang: ")
+			f.opts.Lang = i18n.Lang(strings.TrimPrefix(line, "# lang: "))
 		case line == "" || strings.HasPrefix(line, "#"):
 		default:
 			from, raw, ok := strings.Cut(line, " ")

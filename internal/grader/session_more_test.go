@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // TestCleanSessionIsValid: a well-behaved session gets no diagnostic at all,
@@ -149,7 +151,7 @@ func TestSessionFrench(t *testing.T) {
 	seen := map[string]bool{}
 	for _, c := range sessionCases {
 		name := c.name
-		s := NewSession(SessionOptions{Protocol: c.protocol, Lang: "fr"})
+		s := NewSession(SessionOptions{Protocol: c.protocol, Lang: i18n.FR})
 		if c.maxIDs > 0 {
 			s.maxIDs = c.maxIDs
 		}
@@ -175,7 +177,7 @@ func TestSessionFrench(t *testing.T) {
 	if len(seen) < 20 {
 		t.Errorf("only %d French messages rendered", len(seen))
 	}
-	s := NewSession(SessionOptions{Lang: "fr"})
+	s := NewSession(SessionOptions{Lang: i18n.FR})
 	for _, st := range handshake(`{}`, allServerCaps) {
 		s.Add([]byte(st.raw), st.from)
 	}
@@ -193,7 +195,7 @@ func TestSessionFrench(t *testing.T) {
 func TestSessionCodes(t *testing.T) {
 	raised := map[string]bool{}
 	for _, c := range sessionCases {
-		got, end, _ := runSession(t, c, "en")
+		got, end, _ := runSession(t, c, i18n.EN)
 		for _, ds := range got {
 			for _, d := range ds {
 				raised[strings.Fields(d)[0]] = true
@@ -214,7 +216,7 @@ func TestSessionCodes(t *testing.T) {
 			continue
 		}
 		listed++
-		if c.Title["en"] == "" || c.Title["fr"] == "" || c.Why["en"] == "" || c.Why["fr"] == "" {
+		if c.Title[i18n.EN] == "" || c.Title[i18n.FR] == "" || c.Why[i18n.EN] == "" || c.Why[i18n.FR] == "" {
 			t.Errorf("%s: text missing: %+v", c.Code, c)
 		}
 		if !raised[c.Code] {
@@ -268,7 +270,7 @@ func TestGroupDigits(t *testing.T) {
 // TestSessionMessagesAreRendered: no placeholder is left in a conversation
 // message, in either language, and each one names its lesson.
 func TestSessionMessagesAreRendered(t *testing.T) {
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range i18n.All {
 		for _, c := range sessionCases {
 			s := NewSession(SessionOptions{Protocol: c.protocol, Lang: lang})
 			if c.maxIDs > 0 {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // step is one message of a scripted session.
@@ -202,7 +204,7 @@ var sessionCases = []sessionCase{
 
 // runSession plays a case and returns its session.* diagnostics by message,
 // and its end findings.
-func runSession(t testing.TB, c sessionCase, lang string) (map[int][]string, []string, *Session) {
+func runSession(t testing.TB, c sessionCase, lang i18n.Lang) (map[int][]string, []string, *Session) {
 	s := NewSession(SessionOptions{Protocol: c.protocol, Lang: lang, Partial: c.partial})
 	if c.maxIDs > 0 {
 		s.maxIDs = c.maxIDs
@@ -226,7 +228,7 @@ func runSession(t testing.TB, c sessionCase, lang string) (map[int][]string, []s
 func TestSession(t *testing.T) {
 	for _, c := range sessionCases {
 		t.Run(c.name, func(t *testing.T) {
-			got, end, _ := runSession(t, c, "en")
+			got, end, _ := runSession(t, c, i18n.EN)
 			want := c.want
 			if want == nil {
 				want = map[int][]string{}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // ValueKind is the JSON type of a Value.
@@ -113,7 +115,7 @@ func Parse(src []byte) (*Value, error) {
 	}
 	lc := newLineCursor(p.src, p.bom)
 	pos := lc.at(d.off)
-	msg := render(d, "en")
+	msg := render(d, i18n.EN)
 	return root, &SyntaxError{Code: d.code, Line: pos.Line, Column: pos.Column, Offset: d.off, Message: msg}
 }
 

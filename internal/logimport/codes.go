@@ -1,6 +1,10 @@
 package logimport
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // Problem codes. They are stable: the explain JSON, the pages and the log
 // exercises refer to them.
@@ -27,77 +31,77 @@ const (
 
 // CodeInfo explains one problem code in both languages.
 type CodeInfo struct {
-	Code     string            `json:"code"`
-	Severity string            `json:"severity"` // error, warning or info
-	Lesson   string            `json:"lesson"`
-	Message  map[string]string `json:"message"` // by language: "en", "fr"
+	Code     string               `json:"code"`
+	Severity string               `json:"severity"` // error, warning or info
+	Lesson   string               `json:"lesson"`
+	Message  map[i18n.Lang]string `json:"message"` // by language
 }
 
 // codeTable is the one place that lists the problem codes.
 var codeTable = map[string]CodeInfo{
-	codeNotJSON: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "This line is not JSON, so it is not an MCP message; it was skipped.",
-		"fr": "Cette ligne n’est pas du JSON, donc pas un message MCP\u202f; elle a été ignorée.",
+	codeNotJSON: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This line is not JSON, so it is not an MCP message; it was skipped.",
+		i18n.FR: "Cette ligne n’est pas du JSON, donc pas un message MCP\u202f; elle a été ignorée.",
 	}},
-	codeStdoutNoise: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "The server wrote something that is not a JSON message on its standard output. Over stdio, stdout carries MCP messages and nothing else: a client reading it fails on this line. Write logs and banners to stderr.",
-		"fr": "Le serveur a écrit sur sa sortie standard autre chose qu’un message JSON. En stdio, stdout ne transporte que des messages MCP\u202f: un client qui la lit échoue sur cette ligne. Écrivez les journaux et les bannières sur stderr.",
+	codeStdoutNoise: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server wrote something that is not a JSON message on its standard output. Over stdio, stdout carries MCP messages and nothing else: a client reading it fails on this line. Write logs and banners to stderr.",
+		i18n.FR: "Le serveur a écrit sur sa sortie standard autre chose qu’un message JSON. En stdio, stdout ne transporte que des messages MCP\u202f: un client qui la lit échoue sur cette ligne. Écrivez les journaux et les bannières sur stderr.",
 	}},
-	codeTruncated: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "This message is cut short: the log ends (or the line stops) before it closes. What was logged is checked as it is.",
-		"fr": "Ce message est tronqué\u202f: le journal (ou la ligne) s’arrête avant sa fin. Ce qui a été journalisé est vérifié tel quel.",
+	codeTruncated: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This message is cut short: the log ends (or the line stops) before it closes. What was logged is checked as it is.",
+		i18n.FR: "Ce message est tronqué\u202f: le journal (ou la ligne) s’arrête avant sa fin. Ce qui a été journalisé est vérifié tel quel.",
 	}},
-	codeUnknownWrapper: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "This line is a JSON object, but neither an MCP message nor a known wrapper around one (a `message` field with a `from` or `direction`); it was skipped.",
-		"fr": "Cette ligne est un objet JSON, mais ni un message MCP ni une enveloppe connue autour d’un message (un champ `message` avec `from` ou `direction`)\u202f; elle a été ignorée.",
+	codeUnknownWrapper: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This line is a JSON object, but neither an MCP message nor a known wrapper around one (a `message` field with a `from` or `direction`); it was skipped.",
+		i18n.FR: "Cette ligne est un objet JSON, mais ni un message MCP ni une enveloppe connue autour d’un message (un champ `message` avec `from` ou `direction`)\u202f; elle a été ignorée.",
 	}},
-	codeTooMany: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "The log holds more messages than the playground explains at once; the messages after this point were not read. Split the log to see the rest.",
-		"fr": "Le journal contient plus de messages que MCP Playground n’en explique d’un coup\u202f; les messages après ce point n’ont pas été lus. Découpez le journal pour voir la suite.",
+	codeTooMany: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The log holds more messages than the playground explains at once; the messages after this point were not read. Split the log to see the rest.",
+		i18n.FR: "Le journal contient plus de messages que MCP Playground n’en explique d’un coup\u202f; les messages après ce point n’ont pas été lus. Découpez le journal pour voir la suite.",
 	}},
-	codeClientRejected: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "MCP Inspector received this response but refused it: its SDK found it did not match what the request asked for.",
-		"fr": "MCP Inspector a reçu cette réponse mais l’a refusée\u202f: son SDK a jugé qu’elle ne correspondait pas à ce que la requête demandait.",
+	codeClientRejected: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "MCP Inspector received this response but refused it: its SDK found it did not match what the request asked for.",
+		i18n.FR: "MCP Inspector a reçu cette réponse mais l’a refusée\u202f: son SDK a jugé qu’elle ne correspondait pas à ce que la requête demandait.",
 	}},
-	codeHTTPAccept: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "A POST to a Streamable HTTP server must send `Accept: application/json, text/event-stream`: the server may answer with either, and picks according to what the client accepts.",
-		"fr": "Un POST vers un serveur Streamable HTTP doit envoyer `Accept: application/json, text/event-stream`\u202f: le serveur peut répondre de l’une ou l’autre façon, et choisit selon ce que le client accepte.",
+	codeHTTPAccept: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "A POST to a Streamable HTTP server must send `Accept: application/json, text/event-stream`: the server may answer with either, and picks according to what the client accepts.",
+		i18n.FR: "Un POST vers un serveur Streamable HTTP doit envoyer `Accept: application/json, text/event-stream`\u202f: le serveur peut répondre de l’une ou l’autre façon, et choisit selon ce que le client accepte.",
 	}},
-	codeHTTPNot202: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "This POST carried only notifications or responses, which expect no reply: the server must answer 202 Accepted with no body.",
-		"fr": "Ce POST ne portait que des notifications ou des réponses, qui n’attendent pas de réponse\u202f: le serveur doit répondre 202 Accepted, sans corps.",
+	codeHTTPNot202: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This POST carried only notifications or responses, which expect no reply: the server must answer 202 Accepted with no body.",
+		i18n.FR: "Ce POST ne portait que des notifications ou des réponses, qui n’attendent pas de réponse\u202f: le serveur doit répondre 202 Accepted, sans corps.",
 	}},
-	codeHTTPSessionMissing: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "The server gave an `Mcp-Session-Id` with the initialize result; every later request of the session must send it back, and this one does not.",
-		"fr": "Le serveur a donné un `Mcp-Session-Id` avec le résultat d’initialize\u202f; chaque requête suivante de la session doit le renvoyer, et celle-ci ne le fait pas.",
+	codeHTTPSessionMissing: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server gave an `Mcp-Session-Id` with the initialize result; every later request of the session must send it back, and this one does not.",
+		i18n.FR: "Le serveur a donné un `Mcp-Session-Id` avec le résultat d’initialize\u202f; chaque requête suivante de la session doit le renvoyer, et celle-ci ne le fait pas.",
 	}},
-	codeHTTPSessionChanged: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "This request sends another `Mcp-Session-Id` than the one the server gave at initialize: to the server, it belongs to another session.",
-		"fr": "Cette requête envoie un autre `Mcp-Session-Id` que celui donné par le serveur à l’initialisation\u202f: pour le serveur, elle appartient à une autre session.",
+	codeHTTPSessionChanged: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This request sends another `Mcp-Session-Id` than the one the server gave at initialize: to the server, it belongs to another session.",
+		i18n.FR: "Cette requête envoie un autre `Mcp-Session-Id` que celui donné par le serveur à l’initialisation\u202f: pour le serveur, elle appartient à une autre session.",
 	}},
-	codeHTTPSessionExpired: {Severity: "info", Lesson: "reading-logs", Message: map[string]string{
-		"en": "The server answered 404 to a request with the session id: the session has ended on its side. The client must start a new one with `initialize`.",
-		"fr": "Le serveur a répondu 404 à une requête portant l’identifiant de session\u202f: la session est terminée de son côté. Le client doit en ouvrir une nouvelle avec `initialize`.",
+	codeHTTPSessionExpired: {Severity: "info", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server answered 404 to a request with the session id: the session has ended on its side. The client must start a new one with `initialize`.",
+		i18n.FR: "Le serveur a répondu 404 à une requête portant l’identifiant de session\u202f: la session est terminée de son côté. Le client doit en ouvrir une nouvelle avec `initialize`.",
 	}},
-	codeHTTPVersionMissing: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "After the handshake, every HTTP request must carry the `MCP-Protocol-Version` header with the negotiated revision (in 2026-07-28, which has no handshake, every request, with the revision its `_meta` names); this one has none.",
-		"fr": "Après la poignée de main, chaque requête HTTP doit porter l’en-tête `MCP-Protocol-Version` avec la révision négociée (en 2026-07-28, qui n’a pas de poignée de main, chaque requête, avec la révision que nomme son `_meta`)\u202f; celle-ci n’en a pas.",
+	codeHTTPVersionMissing: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "After the handshake, every HTTP request must carry the `MCP-Protocol-Version` header with the negotiated revision (in 2026-07-28, which has no handshake, every request, with the revision its `_meta` names); this one has none.",
+		i18n.FR: "Après la poignée de main, chaque requête HTTP doit porter l’en-tête `MCP-Protocol-Version` avec la révision négociée (en 2026-07-28, qui n’a pas de poignée de main, chaque requête, avec la révision que nomme son `_meta`)\u202f; celle-ci n’en a pas.",
 	}},
-	codeHTTPVersionMismatch: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "The `MCP-Protocol-Version` header names another revision than the one in force (negotiated by the handshake, or named in the request’s `_meta` in 2026-07-28): the server reads the request in the header’s revision, or refuses it.",
-		"fr": "L’en-tête `MCP-Protocol-Version` nomme une autre révision que celle en vigueur (négociée à l’initialisation, ou nommée dans le `_meta` de la requête en 2026-07-28)\u202f: le serveur lit la requête dans la révision de l’en-tête, ou la refuse.",
+	codeHTTPVersionMismatch: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The `MCP-Protocol-Version` header names another revision than the one in force (negotiated by the handshake, or named in the request’s `_meta` in 2026-07-28): the server reads the request in the header’s revision, or refuses it.",
+		i18n.FR: "L’en-tête `MCP-Protocol-Version` nomme une autre révision que celle en vigueur (négociée à l’initialisation, ou nommée dans le `_meta` de la requête en 2026-07-28)\u202f: le serveur lit la requête dans la révision de l’en-tête, ou la refuse.",
 	}},
-	codeHTTPMethodHeader: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "In 2026-07-28, every request over HTTP repeats its method in the `Mcp-Method` header, so that a proxy can route it without reading the body; this header is missing or names another method. The server answers 400 (-32020, header mismatch).",
-		"fr": "En 2026-07-28, chaque requête HTTP répète sa méthode dans l’en-tête `Mcp-Method`, pour qu’un proxy puisse l’aiguiller sans lire le corps\u202f; cet en-tête manque ou nomme une autre méthode. Le serveur répond 400 (-32020, en-têtes incohérents).",
+	codeHTTPMethodHeader: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "In 2026-07-28, every request over HTTP repeats its method in the `Mcp-Method` header, so that a proxy can route it without reading the body; this header is missing or names another method. The server answers 400 (-32020, header mismatch).",
+		i18n.FR: "En 2026-07-28, chaque requête HTTP répète sa méthode dans l’en-tête `Mcp-Method`, pour qu’un proxy puisse l’aiguiller sans lire le corps\u202f; cet en-tête manque ou nomme une autre méthode. Le serveur répond 400 (-32020, en-têtes incohérents).",
 	}},
-	codeHTTPNameHeader: {Severity: "error", Lesson: "reading-logs", Message: map[string]string{
-		"en": "In 2026-07-28, `tools/call` and `prompts/get` repeat `params.name`, and `resources/read` `params.uri`, in the `Mcp-Name` header (as `=?base64?…?=` when it is not plain ASCII); this header is missing or says something else. The server answers 400 (-32020, header mismatch).",
-		"fr": "En 2026-07-28, `tools/call` et `prompts/get` répètent `params.name`, et `resources/read` `params.uri`, dans l’en-tête `Mcp-Name` (sous la forme `=?base64?…?=` s’il ne s’écrit pas en ASCII simple)\u202f; cet en-tête manque ou dit autre chose. Le serveur répond 400 (-32020, en-têtes incohérents).",
+	codeHTTPNameHeader: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "In 2026-07-28, `tools/call` and `prompts/get` repeat `params.name`, and `resources/read` `params.uri`, in the `Mcp-Name` header (as `=?base64?…?=` when it is not plain ASCII); this header is missing or says something else. The server answers 400 (-32020, header mismatch).",
+		i18n.FR: "En 2026-07-28, `tools/call` et `prompts/get` répètent `params.name`, et `resources/read` `params.uri`, dans l’en-tête `Mcp-Name` (sous la forme `=?base64?…?=` s’il ne s’écrit pas en ASCII simple)\u202f; cet en-tête manque ou dit autre chose. Le serveur répond 400 (-32020, en-têtes incohérents).",
 	}},
-	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[string]string{
-		"en": "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",
-		"fr": "Une page d’une autre origine a appelé ce serveur et a été servie. Un serveur doit vérifier `Origin` et répondre 403 aux origines auxquelles il ne fait pas confiance, sinon n’importe quelle page web peut piloter un serveur local (DNS rebinding).",
+	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",
+		i18n.FR: "Une page d’une autre origine a appelé ce serveur et a été servie. Un serveur doit vérifier `Origin` et répondre 403 aux origines auxquelles il ne fait pas confiance, sinon n’importe quelle page web peut piloter un serveur local (DNS rebinding).",
 	}},
 }
 

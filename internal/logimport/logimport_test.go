@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -219,10 +221,10 @@ func TestPrettyPrinted(t *testing.T) {
 // both languages, French typography included.
 func TestEveryCodeExplained(t *testing.T) {
 	for _, c := range Codes() {
-		if c.Message["en"] == "" || c.Message["fr"] == "" || c.Lesson == "" {
+		if c.Message[i18n.EN] == "" || c.Message[i18n.FR] == "" || c.Lesson == "" {
 			t.Errorf("%s lacks a message or a lesson: %+v", c.Code, c)
 		}
-		fr := c.Message["fr"]
+		fr := c.Message[i18n.FR]
 		if strings.Contains(fr, "'") || strings.Contains(fr, " :") || strings.Contains(fr, " ;") {
 			t.Errorf("%s: French text breaks typography: %q", c.Code, fr)
 		}

@@ -105,7 +105,7 @@ const maxQueue = 64
 // with the checker's report, a request is answered, a notification kept
 // for a later wait step, and what breaks a rule fails the step.
 func (r *runner) other(ctx context.Context, raw []byte, v *grader.Value, sr *StepResult) {
-	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: string(r.opts.Lang), Sender: FromServer})
+	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: r.opts.Lang, Sender: FromServer})
 	sr.keep(Message{From: FromServer, Message: string(raw), Report: &rep}, false)
 	if v == nil {
 		sr.Problems = append(sr.Problems, r.say(msgNotJSONRPC, clip(string(raw))))
