@@ -57,13 +57,14 @@ var skippedReplies = []skippedReply{
 	{"09-errors.md", "12", `"code": -32603`, "a deliberately wrong response with both result and error"},
 	{"12-stateless-2026.md", "1", `-32022`, "answers a request for an unsupported version that the lesson does not show"},
 	{"06-tools.md", "31", `"taskId"`, "a task-augmented call: the server's task id and times are its own (tasks_test.go checks the task)"},
+	{"11-debugging.md", "31", `-32601`, "a server that declared no prompts capability, unlike the gift server"},
 }
 
 // mustCompare are pairs the replay must find, so that a parsing slip cannot
 // turn the test into a no-op: "lesson id" keys.
 var mustCompare = []string{
 	"05-lifecycle.md 1", "06-tools.md 7", "06-tools.md 8", "08-resources-prompts.md 6",
-	"08-resources-prompts.md 9", "08-resources-prompts.md 20", "08-resources-prompts.md 21", "09-errors.md 12", "10-reading-logs.md 3", "12-stateless-2026.md 1",
+	"08-resources-prompts.md 9", "08-resources-prompts.md 20", "08-resources-prompts.md 21", "09-errors.md 12", "10-reading-logs.md 3", "11-debugging.md 21", "12-stateless-2026.md 1",
 }
 
 // lessonMessage is one JSON-RPC message shown in a lesson.

@@ -33,6 +33,8 @@ var deliberatelyWrong = []wrongExample{
 	{"10-reading-logs.md", `"tool": "suggest_gifts"`, "a tutorial's tool and args"},
 	{"10-reading-logs.md", `"id": null`, "a tutorial's null id"},
 	{"10-reading-logs.md", `"notifications/tools/result"`, "a result sent as a notification"},
+	{"11-debugging.md", `"id":11,"result":{}`, "a prompts/list result without prompts"},
+	{"14-your-server.md", `"2.0", "result": {}`, "a server answering a notification"},
 }
 
 // example is one message shown by a lesson.
