@@ -28,6 +28,7 @@ type checkRun struct {
 	x        *exchange.Exchange
 	done     bool
 	passed   bool
+	note     string // why the run was not graded ("" when it was)
 	recorded bool
 }
 
@@ -52,7 +53,7 @@ func (r *checkRun) add(sr servercheck.StepResult) {
 
 // finish marks the run ended with its verdict.
 func (r *checkRun) finish(res *servercheck.Result) {
-	r.done, r.passed = true, res.Passed
+	r.done, r.passed, r.note = true, res.Passed, res.Skipped
 	if res.Protocol != "" {
 		r.protocol = res.Protocol
 	}
@@ -64,7 +65,7 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 	x := i18n.CheckServerFor(r.l)
 	vm := view.CheckServerResultVM{
 		X: x, XE: i18n.ExerciseFor(r.l), Title: r.ex.TextIn(r.l).Title, Protocol: r.protocol,
-		Done: r.done, Passed: r.passed, Recorded: r.recorded,
+		Done: r.done, Passed: r.passed, Note: exercise.InlineHTML(r.note), Recorded: r.recorded,
 	}
 	for i, sr := range r.steps {
 		vm.Steps = append(vm.Steps, stepVM(x, r.ex, sr, r.firstSeq[i]))

@@ -13,9 +13,9 @@ import (
 // checkServerWords are the labels of check-server's text report.
 var checkServerWords = map[i18n.Lang]map[string]string{
 	i18n.EN: {"sent": "sent", "received": "received", "problem": "problem", "checker": "checker", "warning": "warning", "stderr": "server log",
-		"skipped": "skipped", "summary": "%d passed, %d failed, %d skipped", "exercise": "Exercise", "none": "(nothing)"},
+		"skipped": "skipped", "summary": "%d passed, %d failed, %d skipped", "exercise": "Exercise", "none": "(nothing)", ":": ":"},
 	i18n.FR: {"sent": "envoyé", "received": "reçu", "problem": "problème", "checker": "vérificateur", "warning": "avertissement", "stderr": "journal du serveur",
-		"skipped": "sautée", "summary": "%d réussie(s), %d échouée(s), %d sautée(s)", "exercise": "Exercice", "none": "(rien)"},
+		"skipped": "sautée", "summary": "Étapes réussies\u202f: %d, échouées\u202f: %d, sautées\u202f: %d", "exercise": "Exercice", "none": "(rien)", ":": "\u202f:"},
 }
 
 // maxShown and maxShownPassed bound a message printed in the text report,
@@ -29,8 +29,8 @@ const (
 // a dash per step, what was sent and received, and why a step failed.
 func printResult(w io.Writer, res *servercheck.Result, l i18n.Lang) {
 	words := checkServerWords[l]
-	fmt.Fprintf(w, "%s %s: %s (%s)\n", words["exercise"], res.Exercise, res.Title, res.Protocol)
-	if res.Skipped != "" {
+	fmt.Fprintf(w, "%s %s%s %s (%s)\n", words["exercise"], res.Exercise, words[":"], res.Title, res.Protocol)
+	if res.Skipped != "" && len(res.Steps) == 0 {
 		fmt.Fprintf(w, "  – %s\n\n", res.Skipped)
 		return
 	}
@@ -43,18 +43,22 @@ func printResult(w io.Writer, res *servercheck.Result, l i18n.Lang) {
 			if sr.Warning != "" {
 				mark = "⚠"
 			}
-			fmt.Fprintf(w, "%s %s: %s\n", mark, sr.Name, sr.Title)
+			fmt.Fprintf(w, "%s %s%s %s\n", mark, sr.Name, words[":"], sr.Title)
 		case servercheck.StatusSkipped:
 			skipped++
-			fmt.Fprintf(w, "– %s: %s (%s: %s)\n", sr.Name, sr.Title, words["skipped"], sr.Reason)
+			fmt.Fprintf(w, "– %s%s %s (%s%s %s)\n", sr.Name, words[":"], sr.Title, words["skipped"], words[":"], sr.Reason)
 			continue
 		default:
 			failed++
-			fmt.Fprintf(w, "✘ %s: %s\n", sr.Name, sr.Title)
+			fmt.Fprintf(w, "✘ %s%s %s\n", sr.Name, words[":"], sr.Title)
 		}
 		printStep(w, sr, words)
 	}
-	fmt.Fprintf(w, words["summary"]+"\n\n", passed, failed, skipped)
+	fmt.Fprintf(w, words["summary"]+"\n", passed, failed, skipped)
+	if res.Skipped != "" {
+		fmt.Fprintf(w, "– %s\n", res.Skipped)
+	}
+	fmt.Fprintln(w)
 }
 
 func printStep(w io.Writer, sr servercheck.StepResult, words map[string]string) {
@@ -63,21 +67,21 @@ func printStep(w io.Writer, sr servercheck.StepResult, words map[string]string) 
 		limit = maxShownPassed
 	}
 	if sr.Sent != "" {
-		fmt.Fprintf(w, "    %s: %s\n", words["sent"], shown(sr.Sent, limit))
+		fmt.Fprintf(w, "    %s%s %s\n", words["sent"], words[":"], shown(sr.Sent, limit))
 	}
 	received := sr.Received
 	if received == "" {
 		received = words["none"]
 	}
-	fmt.Fprintf(w, "    %s: %s\n", words["received"], shown(received, limit))
+	fmt.Fprintf(w, "    %s%s %s\n", words["received"], words[":"], shown(received, limit))
 	if sr.Warning != "" {
-		fmt.Fprintf(w, "    %s: %s\n", words["warning"], sr.Warning)
+		fmt.Fprintf(w, "    %s%s %s\n", words["warning"], words[":"], sr.Warning)
 	}
 	if sr.Status != servercheck.StatusFailed {
 		return
 	}
 	for _, p := range sr.Problems {
-		fmt.Fprintf(w, "    %s: %s\n", words["problem"], p)
+		fmt.Fprintf(w, "    %s%s %s\n", words["problem"], words[":"], p)
 	}
 	for _, c := range sr.Checks {
 		if c.Passed {
@@ -91,12 +95,12 @@ func printStep(w io.Writer, sr servercheck.StepResult, words map[string]string) 
 	if sr.Report != nil {
 		for _, d := range sr.Report.Diagnostics {
 			if d.Severity == grader.SeverityError {
-				fmt.Fprintf(w, "    %s: %s (%s, %s)\n", words["checker"], d.Message, d.Code, d.Pointer)
+				fmt.Fprintf(w, "    %s%s %s (%s, %s)\n", words["checker"], words[":"], d.Message, d.Code, d.Pointer)
 			}
 		}
 	}
 	if sr.Stderr != "" {
-		fmt.Fprintf(w, "    %s:\n      %s\n", words["stderr"], strings.ReplaceAll(strings.TrimRight(sr.Stderr, "\n"), "\n", "\n      "))
+		fmt.Fprintf(w, "    %s%s\n      %s\n", words["stderr"], words[":"], strings.ReplaceAll(strings.TrimRight(sr.Stderr, "\n"), "\n", "\n      "))
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/servercheck"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -71,7 +73,7 @@ func TestCheckServerHTTPFrench(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", srv.URL+"/mcp")
-	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "réussie(s), 0 échouée(s)") {
+	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "échouées\u202f: 0") {
 		t.Errorf("exit %d, stderr %s\n%s", code, errs, out)
 	}
 }
@@ -89,5 +91,18 @@ func TestCheckServerExit2(t *testing.T) {
 		if code, out, errs := checkServer(t, args...); code != 2 || errs == "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+}
+
+// A run that was not graded still shows its steps, then says why.
+func TestPrintResultNotGraded(t *testing.T) {
+	res := &servercheck.Result{Exercise: "x", Title: "T", Protocol: "2025-11-25", Skipped: "nothing declared",
+		Steps: []servercheck.StepResult{{Name: "handshake", Title: "The handshake", Status: servercheck.StatusPassed}}}
+	var b bytes.Buffer
+	printResult(&b, res, i18n.EN)
+	out := b.String()
+	step, note := strings.Index(out, "✔ handshake: The handshake"), strings.Index(out, "– nothing declared\n")
+	if step < 0 || note < step {
+		t.Errorf("printResult =\n%s\nwant the step, then the reason it was not graded", out)
 	}
 }

@@ -24,6 +24,7 @@ type CheckServerUI struct {
 	ResultTitle       string
 	Passed            string
 	Failed            string
+	NotGraded         string // the verdict when nothing the exercise checks ran
 	Recorded          string
 	StepPassed        string
 	StepFailed        string
@@ -58,6 +59,7 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		ResultTitle:       "Verdict",
 		Passed:            "Every step passed.",
 		Failed:            "Some steps failed: their reports say why.",
+		NotGraded:         "Not graded.",
 		Recorded:          "Recorded in your progress.",
 		StepPassed:        "passed",
 		StepFailed:        "failed",
@@ -90,6 +92,7 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		ResultTitle:       "Verdict",
 		Passed:            "Toutes les étapes sont réussies.",
 		Failed:            "Des étapes ont échoué : leurs rapports disent pourquoi.",
+		NotGraded:         "Non noté.",
 		Recorded:          "Enregistré dans votre progression.",
 		StepPassed:        "réussie",
 		StepFailed:        "échouée",

@@ -66,8 +66,10 @@ func sdkStdio(t testing.TB) Transport {
 	})
 }
 
-func sdkHTTP(t testing.TB) Transport {
-	s := sdkGiftServer()
+func sdkHTTP(t testing.TB) Transport { return sdkHTTPOf(t, sdkGiftServer()) }
+
+// sdkHTTPOf serves s over Streamable HTTP.
+func sdkHTTPOf(t testing.TB, s *mcp.Server) Transport {
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	t.Cleanup(srv.Close)
 	return NewHTTP(srv.URL, nil)
@@ -108,5 +110,30 @@ func TestGoSDKGiftServerPasses(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// A server that declares none of the capabilities an exercise checks is not
+// graded by it (the handshake alone does not pass it), and the run says why;
+// the same tools-only server passes the exercise on tools.
+func TestNothingDeclaredIsNotGraded(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "tools-only", Version: "0.1.0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "suggest_gifts", Description: "Suggests gift ideas."},
+		func(context.Context, *mcp.CallToolRequest, giftArgs) (*mcp.CallToolResult, giftOut, error) {
+			return nil, giftOut{Gifts: []string{"Kite"}}, nil
+		})
+	byID := map[string]*Result{}
+	for _, ex := range serverExercises(t) {
+		byID[ex.ID] = runWith(t, ex, sdkHTTPOf(t, s), Revisions[1])
+	}
+	res := byID["resources-prompts-server-read-and-get"]
+	if res.Passed || !strings.Contains(res.Skipped, "(`resources`, `prompts`)") {
+		t.Errorf("resources and prompts against a tools-only server: passed=%v skipped=%q, want not graded, naming both capabilities", res.Passed, res.Skipped)
+	}
+	if got := res.Steps[0].Status; got != StatusPassed {
+		t.Errorf("its handshake = %s, want passed (the steps are still shown)", got)
+	}
+	if res := byID["lifecycle-server-handshake-tools"]; !res.Passed || res.Skipped != "" {
+		t.Errorf("handshake and tools against a tools-only server: passed=%v skipped=%q, want passed", res.Passed, res.Skipped)
 	}
 }

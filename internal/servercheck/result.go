@@ -29,7 +29,9 @@ type Result struct {
 	// for, or the one the server chose in initialize.
 	Protocol string `json:"protocol"`
 	Passed   bool   `json:"passed"`
-	// Skipped says why the whole exercise did not run ("" when it ran).
+	// Skipped says why the exercise was not graded ("" when it was): it
+	// does not run in the revision, or the server declares none of the
+	// capabilities its steps check. Passed is then false.
 	Skipped string       `json:"skipped,omitempty"`
 	Steps   []StepResult `json:"steps"`
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -68,7 +70,30 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 		}
 	}
 	res.Protocol = r.rev
+	if none := r.noneDeclared(); none != "" && res.Passed {
+		res.Passed, res.Skipped = false, r.say(msgNothingChecked, none)
+	}
 	return res, nil
+}
+
+// noneDeclared lists the capabilities the exercise's conditional steps
+// look at when the server declared none of them ("" otherwise, or when the
+// exercise has no such step): the handshake alone then passed, and nothing
+// the exercise is about was checked.
+func (r *runner) noneDeclared() string {
+	var names []string
+	for _, st := range r.ex.Steps {
+		if st.When == "" || slices.Contains(names, "`"+st.When+"`") {
+			continue
+		}
+		if r.caps != nil {
+			if _, ok := r.caps.At("/" + st.When); ok {
+				return ""
+			}
+		}
+		names = append(names, "`"+st.When+"`")
+	}
+	return strings.Join(names, ", ")
 }
 
 // runner is one run's state.

@@ -28,6 +28,7 @@ const (
 	msgHTTPRefused
 	msgUnsupported
 	msgNoDiscover
+	msgNothingChecked
 )
 
 var words = map[int][2]string{
@@ -52,6 +53,8 @@ var words = map[int][2]string{
 	msgUnsupported: {"Your server does not support revision %s (it lists %s).", "Votre serveur ne prend pas en charge la révision %s (il annonce %s)."},
 	msgNoDiscover: {"Your server does not know server/discover: it does not speak revision 2026-07-28. Run with -protocol 2025-11-25, or add the stateless revision.",
 		"Votre serveur ne connaît pas server/discover : il ne parle pas la révision 2026-07-28. Lancez avec -protocol 2025-11-25, ou ajoutez la révision sans état."},
+	msgNothingChecked: {"Your server declares none of the capabilities this exercise checks (%s): only the handshake ran, so the exercise is not graded. Declare the capabilities of what your server offers, or choose another exercise.",
+		"Votre serveur ne déclare aucune des capacités que cet exercice vérifie (%s)\u202f: seule la poignée de main a eu lieu, l’exercice n’est donc pas noté. Déclarez les capacités de ce que votre serveur propose, ou choisissez un autre exercice."},
 	msgUndeclared: {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
 }
 

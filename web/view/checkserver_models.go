@@ -36,6 +36,8 @@ type CheckServerResultVM struct {
 	Protocol string
 	Done     bool
 	Passed   bool
+	// Note says why the run was not graded (inline HTML, "" when it was).
+	Note     template.HTML
 	Recorded bool
 	Steps    []CheckServerStepVM
 	Exchange ExchangeVM
