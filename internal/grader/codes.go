@@ -193,6 +193,7 @@ var lessonNames = map[string][2]string{
 	"notifications":     {"Notifications", "Les notifications"},
 	"lifecycle":         {"The lifecycle", "Le cycle de vie"},
 	"tools":             {"Tools", "Outils"},
+	"slow-work":         {"Slow work", "Les opérations longues"},
 	"resources-prompts": {"Resources and prompts", "Ressources et prompts"},
 	"errors":            {"Errors", "Erreurs"},
 	"reading-logs":      {"Reading real logs", "Lire de vrais journaux"},

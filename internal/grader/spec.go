@@ -333,13 +333,13 @@ func buildRevision(rev string) *revision {
 	if rev == Rev20251125 {
 		requestIDField.req = false
 	}
-	notification("notifications/cancelled", cancelledFrom, nparams(requestIDField, opt("reason", tstr())), true, "notifications")
+	notification("notifications/cancelled", cancelledFrom, nparams(requestIDField, opt("reason", tstr())), true, "slow-work")
 	progressFrom := fromBoth
 	if is2026 {
 		progressFrom = fromServer
 	}
 	notification("notifications/progress", progressFrom, nparams(req("progressToken", progressToken), req("progress", tnum()),
-		opt("total", tnum()), opt("message", tstr())), true, "notifications")
+		opt("total", tnum()), opt("message", tstr())), true, "slow-work")
 
 	// Tools.
 	callParams := []field{req("name", tstr()), opt("arguments", topen())}
@@ -422,11 +422,11 @@ func buildRevision(rev string) *revision {
 	}
 	if rev == Rev20251125 {
 		taskResult := result(task...)
-		request("tasks/get", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "requests")
-		request("tasks/result", fromBoth, rparams(req("taskId", tstr())), true, topen(), "requests")
-		request("tasks/cancel", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "requests")
-		request("tasks/list", fromBoth, rparams(opt("cursor", tstr())), false, paginated("tasks", tobj(task...)), "requests")
-		notification("notifications/tasks/status", fromBoth, nparams(task...), true, "notifications")
+		request("tasks/get", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "slow-work")
+		request("tasks/result", fromBoth, rparams(req("taskId", tstr())), true, topen(), "slow-work")
+		request("tasks/cancel", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "slow-work")
+		request("tasks/list", fromBoth, rparams(opt("cursor", tstr())), false, paginated("tasks", tobj(task...)), "slow-work")
+		notification("notifications/tasks/status", fromBoth, nparams(task...), true, "slow-work")
 		notification("notifications/elicitation/complete", fromServer, nparams(req("elicitationId", tstr())), true, "notifications")
 	}
 	if is2026 {
