@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -73,6 +74,7 @@ func Start(ctx context.Context, bin string, args []string, opt StartOptions) (*P
 				}
 			}
 		}
+		_, _ = io.Copy(io.Discard, stderr) // a line too long for the scanner
 		p.Err = cmd.Wait()
 		close(p.Done)
 	}()
