@@ -113,15 +113,6 @@ func (s *server) start() error {
 	return nil
 }
 
-func (s *server) lastLines() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.proc == nil {
-		return ""
-	}
-	return s.proc.Log()
-}
-
 func (s *server) pid() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
