@@ -90,6 +90,8 @@ func elicitFixture(message string, schema map[string]any, prefix string) func(*c
 	}
 }
 
+// conformanceTools is a table: the tools the MCP conformance suite calls,
+// one a row; the longer calls and forms are named below it.
 func conformanceTools() []*tool {
 	return []*tool{
 		{name: "test_simple_text", description: "Returns simple text.", call: constant(textResult("This is a simple text response for testing."))},
@@ -103,48 +105,12 @@ func conformanceTools() []*tool {
 			imageBlock{"image", redPixelPNG, "image/png"},
 			embeddedResource{"resource", resourceContents{URI: "test://mixed-content-resource", MimeType: "application/json", Text: `{"test":"data","value":123}`}},
 		}})},
-		{name: "test_tool_with_logging", description: "Sends three log messages while it runs.", blocking: true, call: func(c *call) (any, *rpcError) {
-			c.logf("info", "conformance", "Tool execution started")
-			if !c.pause(50 * time.Millisecond) {
-				return nil, nil
-			}
-			c.logf("info", "conformance", "Tool processing data")
-			if !c.pause(50 * time.Millisecond) {
-				return nil, nil
-			}
-			c.logf("info", "conformance", "Tool execution completed")
-			return textResult("Tool with logging executed successfully"), nil
-		}},
+		{name: "test_tool_with_logging", description: "Sends three log messages while it runs.", blocking: true, call: callWithLogging},
 		{name: "test_error_handling", description: "Always fails.", call: constant(toolError("This tool intentionally returns an error for testing"))},
-		{name: "test_tool_with_progress", description: "Reports progress 0, 50, 100 of 100.", blocking: true, call: func(c *call) (any, *rpcError) {
-			for i, p := range []float64{0, 50, 100} {
-				if i > 0 && !c.pause(50*time.Millisecond) {
-					return nil, nil
-				}
-				c.notifyProgress(p, 100, "")
-			}
-			return textResult("Tool with progress executed successfully"), nil
-		}},
+		{name: "test_tool_with_progress", description: "Reports progress 0, 50, 100 of 100.", blocking: true, call: callWithProgress},
 		{name: "test_sampling", description: "Asks the client's model.", blocking: true,
 			args: []argSpec{{name: "prompt", typ: "string", required: true, description: "The prompt to send to the LLM"}},
-			call: func(c *call) (any, *rpcError) {
-				if !c.r.caps.sampling {
-					return toolError("The client did not declare the sampling capability."), nil
-				}
-				params := map[string]any{
-					"messages":  []any{map[string]any{"role": "user", "content": text(c.str("prompt"))}},
-					"maxTokens": 100,
-				}
-				answer, instead, ok := c.askTool("sampling", "sampling/createMessage", params)
-				if !ok {
-					return instead, nil
-				}
-				var res struct {
-					Content textBlock `json:"content"`
-				}
-				_ = json.Unmarshal(answer, &res)
-				return textResult("LLM response: " + res.Content.Text), nil
-			}},
+			call: callSampling},
 		{name: "test_elicitation", description: "Asks the user for a username and an email.", blocking: true,
 			args: []argSpec{{name: "message", typ: "string", required: true, description: "The message to show the user"}},
 			call: elicitFixture("", map[string]any{
@@ -156,53 +122,115 @@ func conformanceTools() []*tool {
 				"required": []string{"username", "email"},
 			}, "User response: ")},
 		{name: "test_elicitation_sep1034_defaults", description: "Elicitation with default values.", blocking: true,
-			call: elicitFixture("Please review and update the form fields with defaults", map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"name":     map[string]any{"type": "string", "description": "User name", "default": "John Doe"},
-					"age":      map[string]any{"type": "integer", "description": "User age", "default": 30},
-					"score":    map[string]any{"type": "number", "description": "User score", "default": 95.5},
-					"status":   map[string]any{"type": "string", "description": "User status", "enum": []string{"active", "inactive", "pending"}, "default": "active"},
-					"verified": map[string]any{"type": "boolean", "description": "Verification status", "default": true},
-				},
-			}, "Elicitation completed: ")},
+			call: elicitFixture("Please review and update the form fields with defaults", defaultsSchema(), "Elicitation completed: ")},
 		{name: "test_elicitation_sep1330_enums", description: "Elicitation with every enum form.", blocking: true,
-			call: elicitFixture("Please select options from the enum fields", map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"untitledSingle": map[string]any{"type": "string", "description": "Select one option", "enum": []string{"option1", "option2", "option3"}},
-					"titledSingle": map[string]any{"type": "string", "description": "Select one option with titles", "oneOf": []any{
-						map[string]any{"const": "value1", "title": "First Option"},
-						map[string]any{"const": "value2", "title": "Second Option"},
-						map[string]any{"const": "value3", "title": "Third Option"},
-					}},
-					"legacyEnum": map[string]any{"type": "string", "description": "Select one option (legacy)", "enum": []string{"opt1", "opt2", "opt3"}, "enumNames": []string{"Option One", "Option Two", "Option Three"}},
-					"untitledMulti": map[string]any{"type": "array", "description": "Select multiple options", "minItems": 1, "maxItems": 3,
-						"items": map[string]any{"type": "string", "enum": []string{"option1", "option2", "option3"}}},
-					"titledMulti": map[string]any{"type": "array", "description": "Select multiple options with titles", "minItems": 1, "maxItems": 3,
-						"items": map[string]any{"anyOf": []any{
-							map[string]any{"const": "value1", "title": "First Choice"},
-							map[string]any{"const": "value2", "title": "Second Choice"},
-							map[string]any{"const": "value3", "title": "Third Choice"},
-						}}},
-				},
-			}, "Elicitation completed: ")},
+			call: elicitFixture("Please select options from the enum fields", enumsSchema(), "Elicitation completed: ")},
 		{name: "json_schema_2020_12_tool", description: "Tool with JSON Schema 2020-12 features",
 			inputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}`),
 			call: func(c *call) (any, *rpcError) {
 				return textResult("json_schema_2020_12_tool received: " + string(marshal(c.args))), nil
 			}},
 		{name: "test_reconnection", description: "Closes its SSE stream mid-call; the result arrives after the client reconnects with Last-Event-ID.", blocking: true,
-			call: func(c *call) (any, *rpcError) {
-				if !c.pause(50 * time.Millisecond) {
-					return nil, nil
-				}
-				closeStream(c.ctx)
-				if !c.pause(200 * time.Millisecond) {
-					return nil, nil
-				}
-				return textResult("Reconnection test completed"), nil
+			call: callReconnection},
+	}
+}
+
+// The conformance tools whose call is more than one constant result.
+
+// callWithLogging sends three log messages while it runs.
+func callWithLogging(c *call) (any, *rpcError) {
+	c.logf("info", "conformance", "Tool execution started")
+	if !c.pause(50 * time.Millisecond) {
+		return nil, nil
+	}
+	c.logf("info", "conformance", "Tool processing data")
+	if !c.pause(50 * time.Millisecond) {
+		return nil, nil
+	}
+	c.logf("info", "conformance", "Tool execution completed")
+	return textResult("Tool with logging executed successfully"), nil
+}
+
+// callWithProgress reports progress 0, 50, 100 of 100.
+func callWithProgress(c *call) (any, *rpcError) {
+	for i, p := range []float64{0, 50, 100} {
+		if i > 0 && !c.pause(50*time.Millisecond) {
+			return nil, nil
+		}
+		c.notifyProgress(p, 100, "")
+	}
+	return textResult("Tool with progress executed successfully"), nil
+}
+
+// callSampling asks the client's model for the prompt.
+func callSampling(c *call) (any, *rpcError) {
+	if !c.r.caps.sampling {
+		return toolError("The client did not declare the sampling capability."), nil
+	}
+	params := map[string]any{
+		"messages":  []any{map[string]any{"role": "user", "content": text(c.str("prompt"))}},
+		"maxTokens": 100,
+	}
+	answer, instead, ok := c.askTool("sampling", "sampling/createMessage", params)
+	if !ok {
+		return instead, nil
+	}
+	var res struct {
+		Content textBlock `json:"content"`
+	}
+	_ = json.Unmarshal(answer, &res)
+	return textResult("LLM response: " + res.Content.Text), nil
+}
+
+// callReconnection closes its SSE stream mid-call; the result arrives
+// after the client reconnects with Last-Event-ID.
+func callReconnection(c *call) (any, *rpcError) {
+	if !c.pause(50 * time.Millisecond) {
+		return nil, nil
+	}
+	closeStream(c.ctx)
+	if !c.pause(200 * time.Millisecond) {
+		return nil, nil
+	}
+	return textResult("Reconnection test completed"), nil
+}
+
+// defaultsSchema is test_elicitation_sep1034_defaults's form: a field of
+// each type, each with a default.
+func defaultsSchema() map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"name":     map[string]any{"type": "string", "description": "User name", "default": "John Doe"},
+			"age":      map[string]any{"type": "integer", "description": "User age", "default": 30},
+			"score":    map[string]any{"type": "number", "description": "User score", "default": 95.5},
+			"status":   map[string]any{"type": "string", "description": "User status", "enum": []string{"active", "inactive", "pending"}, "default": "active"},
+			"verified": map[string]any{"type": "boolean", "description": "Verification status", "default": true},
+		},
+	}
+}
+
+// enumsSchema is test_elicitation_sep1330_enums's form: every enum form.
+func enumsSchema() map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"untitledSingle": map[string]any{"type": "string", "description": "Select one option", "enum": []string{"option1", "option2", "option3"}},
+			"titledSingle": map[string]any{"type": "string", "description": "Select one option with titles", "oneOf": []any{
+				map[string]any{"const": "value1", "title": "First Option"},
+				map[string]any{"const": "value2", "title": "Second Option"},
+				map[string]any{"const": "value3", "title": "Third Option"},
 			}},
+			"legacyEnum": map[string]any{"type": "string", "description": "Select one option (legacy)", "enum": []string{"opt1", "opt2", "opt3"}, "enumNames": []string{"Option One", "Option Two", "Option Three"}},
+			"untitledMulti": map[string]any{"type": "array", "description": "Select multiple options", "minItems": 1, "maxItems": 3,
+				"items": map[string]any{"type": "string", "enum": []string{"option1", "option2", "option3"}}},
+			"titledMulti": map[string]any{"type": "array", "description": "Select multiple options with titles", "minItems": 1, "maxItems": 3,
+				"items": map[string]any{"anyOf": []any{
+					map[string]any{"const": "value1", "title": "First Choice"},
+					map[string]any{"const": "value2", "title": "Second Choice"},
+					map[string]any{"const": "value3", "title": "Third Choice"},
+				}}},
+		},
 	}
 }
 

@@ -76,6 +76,18 @@ func toolText(t *testing.T, res *mcp.CallToolResult) string {
 func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, wantRev string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	sdkHandshake(t, ctx, cs, wantRev)
+	sdkListAndSuggest(t, ctx, cs)
+	sdkCallTools(t, ctx, cs)
+	sdkUnlock(t, ctx, cs, o)
+	sdkResources(t, ctx, cs)
+	sdkPrompts(t, ctx, cs)
+	sdkNotifications(t, o, wantRev)
+}
+
+// sdkHandshake checks the negotiated revision and turns the logs on.
+func sdkHandshake(t *testing.T, ctx context.Context, cs *mcp.ClientSession, wantRev string) {
+	t.Helper()
 	if got := cs.InitializeResult().ProtocolVersion; got != wantRev {
 		t.Errorf("negotiated %q, want %q", got, wantRev)
 	}
@@ -84,7 +96,11 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 			t.Fatalf("logging/setLevel: %v", err)
 		}
 	}
+}
 
+// sdkListAndSuggest lists the tools and calls suggest_gifts.
+func sdkListAndSuggest(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
 	tools, err := cs.ListTools(ctx, &mcp.ListToolsParams{})
 	if err != nil {
 		t.Fatalf("tools/list: %v", err)
@@ -120,8 +136,12 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 	if err != nil || !res.IsError {
 		t.Errorf("nothing fits: %v %+v", err, res)
 	}
+}
 
-	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "ask_gift_preferences"})
+// sdkCallTools calls the other tools of the gift server.
+func sdkCallTools(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "ask_gift_preferences"})
 	if err != nil {
 		t.Fatalf("ask_gift_preferences: %v", err)
 	}
@@ -141,8 +161,13 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 	if got := toolText(t, res); got != "Card message: Happy birthday!" {
 		t.Errorf("write_card_message: %q", got)
 	}
+}
 
-	if _, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "unlock_gift_wrapping"}); err != nil {
+// sdkUnlock unlocks gift wrapping, waits for tools/list_changed and calls
+// the new tool.
+func sdkUnlock(t *testing.T, ctx context.Context, cs *mcp.ClientSession, o *sdkObserver) {
+	t.Helper()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "unlock_gift_wrapping"}); err != nil {
 		t.Fatalf("unlock_gift_wrapping: %v", err)
 	}
 	select {
@@ -150,17 +175,22 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 	case <-ctx.Done():
 		t.Fatal("no notifications/tools/list_changed")
 	}
-	tools, err = cs.ListTools(ctx, &mcp.ListToolsParams{})
+	tools, err := cs.ListTools(ctx, &mcp.ListToolsParams{})
 	if err != nil || tools.Tools[len(tools.Tools)-1].Name != "wrap_gift" {
 		t.Fatalf("tools/list after unlock: %v %+v", err, tools)
 	}
-	if res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "wrap_gift"}); err != nil || res.IsError {
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "wrap_gift"})
+	if err != nil || res.IsError {
 		t.Fatalf("wrap_gift: %v %+v", err, res)
 	}
 	if got := toolText(t, res); got != wrappingStylesText {
 		t.Errorf("wrap_gift: %q", got)
 	}
+}
 
+// sdkResources lists and reads every resource and template.
+func sdkResources(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
 	resources, err := cs.ListResources(ctx, &mcp.ListResourcesParams{})
 	if err != nil || len(resources.Resources) == 0 {
 		t.Fatalf("resources/list: %v %+v", err, resources)
@@ -183,7 +213,11 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "gift://catalog/cars"}); err == nil {
 		t.Error("reading an unknown resource succeeded")
 	}
+}
 
+// sdkPrompts lists and gets every prompt.
+func sdkPrompts(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
 	prompts, err := cs.ListPrompts(ctx, &mcp.ListPromptsParams{})
 	if err != nil || len(prompts.Prompts) != 1 {
 		t.Fatalf("prompts/list: %v", err)
@@ -194,7 +228,11 @@ func exerciseSDKClient(t *testing.T, cs *mcp.ClientSession, o *sdkObserver, want
 			t.Errorf("prompts/get %s: %v", p.Name, err)
 		}
 	}
+}
 
+// sdkNotifications checks what the client received on the way.
+func sdkNotifications(t *testing.T, o *sdkObserver, wantRev string) {
+	t.Helper()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	// suggest_gifts' two quick notifications, then prepare_delivery's

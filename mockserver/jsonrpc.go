@@ -94,34 +94,13 @@ var nullID = json.RawMessage("null")
 // and, when the id could be read, the message with that id set.
 func parseMessage(raw []byte) (*message, *rpcError) {
 	m := &message{raw: raw}
-	first := firstByte(raw)
-	if first == '[' {
-		if !json.Valid(raw) {
-			return m, newError(CodeParseError, "Parse error: the message is not valid JSON")
-		}
-		return m, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
+	env, rpcErr := decodeEnvelope(raw)
+	if rpcErr != nil {
+		return m, rpcErr
 	}
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return m, newError(CodeInvalidRequest, "Invalid Request: a JSON-RPC message must be a JSON object")
-		}
-		return m, newError(CodeParseError, "Parse error: the message is not valid JSON")
-	}
-	if len(env.ID) > 0 {
-		switch firstByte(env.ID) {
-		case '"':
-			m.id = env.ID
-		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-			m.id = env.ID
-		}
-	}
-	if !bytes.Equal(bytes.TrimSpace(env.JSONRPC), []byte(`"2.0"`)) {
-		if len(env.JSONRPC) == 0 {
-			return m, newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" is missing; it must be "2.0"`)
-		}
-		return m, newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" must be the string "2.0"`)
+	m.id = readableID(env.ID)
+	if rpcErr := checkVersion(env.JSONRPC); rpcErr != nil {
+		return m, rpcErr
 	}
 	hasID := len(env.ID) > 0
 	if len(env.Method) == 0 && (len(env.Result) > 0 || len(env.Error) > 0) {
@@ -141,40 +120,92 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 		return m, newError(CodeInvalidRequest, `Invalid Request: "id" must be a string or an integer`)
 	}
 	if len(env.Method) > 0 {
-		var method string
-		if err := json.Unmarshal(env.Method, &method); err != nil {
-			return m, newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
-		}
-		if len(env.Result) > 0 || len(env.Error) > 0 {
-			return m, newError(CodeInvalidRequest, `Invalid Request: a message with "method" must not carry "result" or "error"`)
-		}
-		m.method = method
-		if p := bytes.TrimSpace(env.Params); len(p) > 0 && !bytes.Equal(p, nullID) {
-			m.params = p
-		} else if len(p) > 0 {
-			// params: null is not an object; keep it so the method sees it.
-			m.params = p
-		}
-		if hasID {
-			m.kind = KindRequest
-		} else {
-			m.kind = KindNotification
-		}
-		return m, nil
+		return m, parseCall(m, &env, hasID)
 	}
 	if len(env.Result) > 0 || len(env.Error) > 0 {
-		if !hasID {
-			return m, newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
-		}
-		if len(env.Result) > 0 && len(env.Error) > 0 {
-			return m, newError(CodeInvalidRequest, `Invalid Request: a response carries "result" or "error", never both`)
-		}
-		m.kind = KindResponse
-		m.result = env.Result
-		m.errObj = env.Error
-		return m, nil
+		return m, parseResponse(m, &env, hasID)
 	}
 	return m, newError(CodeInvalidRequest, `Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`)
+}
+
+// decodeEnvelope reads the message's members, refusing batches and what
+// is not a JSON object.
+func decodeEnvelope(raw []byte) (envelope, *rpcError) {
+	var env envelope
+	if firstByte(raw) == '[' {
+		if !json.Valid(raw) {
+			return env, newError(CodeParseError, "Parse error: the message is not valid JSON")
+		}
+		return env, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
+	}
+	if err := json.Unmarshal(raw, &env); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return env, newError(CodeInvalidRequest, "Invalid Request: a JSON-RPC message must be a JSON object")
+		}
+		return env, newError(CodeParseError, "Parse error: the message is not valid JSON")
+	}
+	return env, nil
+}
+
+// readableID returns the id when it is a string or a number, nil
+// otherwise.
+func readableID(id json.RawMessage) json.RawMessage {
+	if len(id) == 0 {
+		return nil
+	}
+	switch firstByte(id) {
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return id
+	}
+	return nil
+}
+
+// checkVersion requires "jsonrpc": "2.0".
+func checkVersion(v json.RawMessage) *rpcError {
+	if bytes.Equal(bytes.TrimSpace(v), []byte(`"2.0"`)) {
+		return nil
+	}
+	if len(v) == 0 {
+		return newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" is missing; it must be "2.0"`)
+	}
+	return newError(CodeInvalidRequest, `Invalid Request: "jsonrpc" must be the string "2.0"`)
+}
+
+// parseCall reads a request or a notification.
+func parseCall(m *message, env *envelope, hasID bool) *rpcError {
+	var method string
+	if err := json.Unmarshal(env.Method, &method); err != nil {
+		return newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
+	}
+	if len(env.Result) > 0 || len(env.Error) > 0 {
+		return newError(CodeInvalidRequest, `Invalid Request: a message with "method" must not carry "result" or "error"`)
+	}
+	m.method = method
+	if p := bytes.TrimSpace(env.Params); len(p) > 0 {
+		// params: null is not an object; keep it so the method sees it.
+		m.params = p
+	}
+	if hasID {
+		m.kind = KindRequest
+	} else {
+		m.kind = KindNotification
+	}
+	return nil
+}
+
+// parseResponse reads a response: an id, and result or error.
+func parseResponse(m *message, env *envelope, hasID bool) *rpcError {
+	if !hasID {
+		return newError(CodeInvalidRequest, `Invalid Request: a response must carry the "id" of the request it answers`)
+	}
+	if len(env.Result) > 0 && len(env.Error) > 0 {
+		return newError(CodeInvalidRequest, `Invalid Request: a response carries "result" or "error", never both`)
+	}
+	m.kind = KindResponse
+	m.result = env.Result
+	m.errObj = env.Error
+	return nil
 }
 
 func firstByte(b []byte) byte {

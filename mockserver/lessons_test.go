@@ -271,28 +271,8 @@ func TestLessonExamplesMatchTheServer(t *testing.T) {
 			if !req.isRequest() {
 				continue
 			}
-			var replies []lessonMessage
-			for _, m := range msgs {
-				if !m.isResponse() || m.idKey() != req.idKey() {
-					continue
-				}
-				skip := slices.IndexFunc(skippedReplies, func(s skippedReply) bool {
-					return s.lesson == lesson && s.id == m.idKey() && strings.Contains(m.block, s.marker)
-				})
-				if skip >= 0 {
-					usedSkips[skip] = true
-					continue
-				}
-				replies = append(replies, m)
-			}
-			var progress []lessonMessage
-			if tok := req.progressToken(); tok != "" {
-				for _, m := range msgs {
-					if m.method() == "notifications/progress" && m.progressToken() == tok {
-						progress = append(progress, m)
-					}
-				}
-			}
+			replies := lessonReplies(lesson, req, msgs, usedSkips)
+			progress := lessonProgress(req, msgs)
 			if len(replies) == 0 && len(progress) == 0 {
 				continue
 			}
@@ -304,22 +284,7 @@ func TestLessonExamplesMatchTheServer(t *testing.T) {
 			}
 			key := lesson + " " + req.idKey()
 			compared[key] = true
-			t.Run(key, func(t *testing.T) {
-				got, sent := replay(t, srv, protocol, req)
-				for _, want := range replies {
-					if diffs := contains(want.v, got, ""); len(diffs) > 0 {
-						t.Errorf("the server's reply differs from the lesson's:\n  %s\nlesson: %s\nserver: %s", strings.Join(diffs, "\n  "), want.raw, show(got))
-					}
-				}
-				for _, want := range progress {
-					found := slices.ContainsFunc(sent, func(n map[string]any) bool {
-						return len(contains(want.v, n, "")) == 0
-					})
-					if !found {
-						t.Errorf("the server did not send the lesson's progress notification:\nlesson: %s\nserver sent: %s", want.raw, show(sent))
-					}
-				}
-			})
+			t.Run(key, func(t *testing.T) { compareReplay(t, srv, protocol, req, replies, progress) })
 		}
 	}
 	for _, k := range mustCompare {
@@ -330,6 +295,59 @@ func TestLessonExamplesMatchTheServer(t *testing.T) {
 	for i, s := range skippedReplies {
 		if !usedSkips[i] {
 			t.Errorf("skippedReplies[%d] (%s id %s) matches no reply any more: remove it", i, s.lesson, s.id)
+		}
+	}
+}
+
+// lessonReplies are the lesson's responses to req, but those
+// skippedReplies names (marked used in usedSkips).
+func lessonReplies(lesson string, req lessonMessage, msgs []lessonMessage, usedSkips map[int]bool) []lessonMessage {
+	var replies []lessonMessage
+	for _, m := range msgs {
+		if !m.isResponse() || m.idKey() != req.idKey() {
+			continue
+		}
+		skip := slices.IndexFunc(skippedReplies, func(s skippedReply) bool {
+			return s.lesson == lesson && s.id == m.idKey() && strings.Contains(m.block, s.marker)
+		})
+		if skip >= 0 {
+			usedSkips[skip] = true
+			continue
+		}
+		replies = append(replies, m)
+	}
+	return replies
+}
+
+// lessonProgress are the lesson's progress notifications for req.
+func lessonProgress(req lessonMessage, msgs []lessonMessage) []lessonMessage {
+	var progress []lessonMessage
+	if tok := req.progressToken(); tok != "" {
+		for _, m := range msgs {
+			if m.method() == "notifications/progress" && m.progressToken() == tok {
+				progress = append(progress, m)
+			}
+		}
+	}
+	return progress
+}
+
+// compareReplay sends req to the server and finds the lesson's replies
+// and progress notifications in what it answers and sends.
+func compareReplay(t *testing.T, srv *Server, protocol string, req lessonMessage, replies, progress []lessonMessage) {
+	t.Helper()
+	got, sent := replay(t, srv, protocol, req)
+	for _, want := range replies {
+		if diffs := contains(want.v, got, ""); len(diffs) > 0 {
+			t.Errorf("the server's reply differs from the lesson's:\n  %s\nlesson: %s\nserver: %s", strings.Join(diffs, "\n  "), want.raw, show(got))
+		}
+	}
+	for _, want := range progress {
+		found := slices.ContainsFunc(sent, func(n map[string]any) bool {
+			return len(contains(want.v, n, "")) == 0
+		})
+		if !found {
+			t.Errorf("the server did not send the lesson's progress notification:\nlesson: %s\nserver sent: %s", want.raw, show(sent))
 		}
 	}
 }

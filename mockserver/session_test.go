@@ -111,6 +111,8 @@ func mustJSON(t *testing.T, s string) any {
 	return v
 }
 
+// TestExchanges is a table: each row is a message sent to a fresh session
+// (after its setup) and the reply it must get.
 func TestExchanges(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -599,11 +599,32 @@ func TestConsoleCancellation(t *testing.T) {
 		t.Fatalf("the cancellation updates %+v, want the call #%d", cancel.Events, callSeq)
 	}
 	mustContain(t, "cancelled call", cancel.Events[0].Updates[0].HTML, `data-status="cancelled"`, "cancelled by #", "no response will come")
-	time.Sleep(300 * time.Millisecond) // longer than the ten steps would have taken
+	waitCallOver(t, b, "slow")
 	page := b.get("/en/console")
 	mustContain(t, "page after the cancellation", page.body, "cancelled by #")
-	if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) {
+	if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) ||
+		strings.Contains(page.body, "ready to ship") {
 		t.Error("the cancelled call still waits, or got a response")
+	}
+}
+
+// waitCallOver waits until the gift server no longer holds the request
+// with id in flight: it takes a ping with the same id only once the
+// request's goroutine has returned, so whatever that request was going to
+// send has been sent. Only the test's deadline bounds the wait.
+func waitCallOver(t *testing.T, b *browser, id string) {
+	t.Helper()
+	probe := `{"jsonrpc":"2.0","id":"` + id + `","method":"ping"}`
+	deadline := testDeadline(t)
+	for {
+		r := b.send(probe)
+		if n := len(r.Events); n == 2 && r.Events[1].Kind == "response" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("request %q is still in flight after its cancellation", id)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

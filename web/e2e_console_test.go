@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -22,57 +23,91 @@ func TestE2EConsole(t *testing.T) {
 	// The page's event stream stays open: end it before the test server
 	// waits for its requests to finish.
 	t.Cleanup(e.srv.Close)
+	c := &consoleTab{t: t, ctx: ctx}
+	c.open(base)
+	c.checkReportBeforeSending()
+	c.handshakeAndSlowCall()
+	c.checkSlowCallTimeline()
+	c.answerElicitation()
+	c.reset()
+}
 
-	useTemplate := func(key, want string) {
-		t.Helper()
-		e2etest.Do(t, ctx, "use the template "+key,
-			// The sticky site header would cover a button scrolled to the top edge.
-			chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
-			chromedp.SetValue(chromedp.CSS("#template"), key),
-			chromedp.Click(chromedp.CSS("[data-template-use]")),
-		)
-		e2etest.Wait(t, ctx, "the template "+key+" in the editor", `document.getElementById("answer").value.includes(`+jsonString(want)+`)`)
-	}
-	send := func(wait string) {
-		t.Helper()
-		e2etest.Do(t, ctx, "send and wait for "+wait,
-			chromedp.Click(chromedp.CSS("[data-send]")),
-			chromedp.WaitVisible(chromedp.CSS(wait)),
-		)
-	}
+// consoleTab is the console open in the browser.
+type consoleTab struct {
+	t   *testing.T
+	ctx context.Context
+}
 
-	e2etest.Do(t, ctx, "open the console",
+// useTemplate puts the template key in the editor and waits for want there.
+func (c *consoleTab) useTemplate(key, want string) {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "use the template "+key,
+		// The sticky site header would cover a button scrolled to the top edge.
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
+		chromedp.SetValue(chromedp.CSS("#template"), key),
+		chromedp.Click(chromedp.CSS("[data-template-use]")),
+	)
+	e2etest.Wait(c.t, c.ctx, "the template "+key+" in the editor", `document.getElementById("answer").value.includes(`+jsonString(want)+`)`)
+}
+
+// send sends the editor's message and waits for the selector wait.
+func (c *consoleTab) send(wait string) {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "send and wait for "+wait,
+		chromedp.Click(chromedp.CSS("[data-send]")),
+		chromedp.WaitVisible(chromedp.CSS(wait)),
+	)
+}
+
+// open opens the console page.
+func (c *consoleTab) open(base string) {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "open the console",
 		chromedp.Navigate(base+"/en/console"),
 		chromedp.WaitVisible(chromedp.CSS("#answer")),
 		chromedp.WaitVisible(chromedp.CSS(".editor.enhanced .editor-gutter")),
 	)
-	if h1 := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("main h1"))); h1 != "Console" {
-		t.Errorf("h1 = %q", h1)
+	if h1 := e2etest.Get(c.t, c.ctx, chromedp.Text(chromedp.CSS("main h1"))); h1 != "Console" {
+		c.t.Errorf("h1 = %q", h1)
 	}
+}
 
-	// The report follows the editor before anything is sent, and marks the
-	// line in the editor (exercise.js's marks).
-	e2etest.Do(t, ctx, "type a message with a mistake",
+// checkReportBeforeSending: the report follows the editor before anything
+// is sent, and marks the line in the editor (exercise.js's marks).
+func (c *consoleTab) checkReportBeforeSending() {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "type a message with a mistake",
 		chromedp.SetValue(chromedp.CSS("#answer"), "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"tools/list\",\n  \"params\": { \"cursr\": \"a\" }\n}"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("answer").dispatchEvent(new Event("input"))`),
 		chromedp.WaitVisible(chromedp.CSS("#report-box .problem[data-line='5']")),
 		chromedp.WaitVisible(chromedp.CSS(".editor-gutter .mark-error, .editor-gutter .mark-warning")),
 	)
-	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-item").length`)); n != 0 {
-		t.Errorf("checking sent %d messages", n)
+	if n := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-item").length`)); n != 0 {
+		c.t.Errorf("checking sent %d messages", n)
 	}
+}
 
-	useTemplate("initialize", `"method": "initialize"`)
-	e2etest.Do(t, ctx, "the report says it is ready", chromedp.WaitVisible(chromedp.CSS("#report-box .report-ok")))
-	send(`#msg-2[data-status="reply"]`)
-	e2etest.Wait(t, ctx, "the negotiated revision in the state", `document.querySelector("[data-state]").textContent.includes("2025-11-25")`)
-	useTemplate("initialized", "notifications/initialized")
-	send(`#msg-3[data-status="noreply"]`)
-	useTemplate("tools-list", `"id": 2`)
-	send(`#msg-5[data-reply-to="4"]`)
-	useTemplate("prepare-delivery", `"progressToken": "pack-3"`)
-	send(`.tl-item.tl-response[data-reply-to="6"]`)
+// handshakeAndSlowCall sends initialize, initialized, tools/list and a
+// call of the slow tool with a progress token, from the templates.
+func (c *consoleTab) handshakeAndSlowCall() {
+	c.t.Helper()
+	c.useTemplate("initialize", `"method": "initialize"`)
+	e2etest.Do(c.t, c.ctx, "the report says it is ready", chromedp.WaitVisible(chromedp.CSS("#report-box .report-ok")))
+	c.send(`#msg-2[data-status="reply"]`)
+	e2etest.Wait(c.t, c.ctx, "the negotiated revision in the state", `document.querySelector("[data-state]").textContent.includes("2025-11-25")`)
+	c.useTemplate("initialized", "notifications/initialized")
+	c.send(`#msg-3[data-status="noreply"]`)
+	c.useTemplate("tools-list", `"id": 2`)
+	c.send(`#msg-5[data-reply-to="4"]`)
+	c.useTemplate("prepare-delivery", `"progressToken": "pack-3"`)
+	c.send(`.tl-item.tl-response[data-reply-to="6"]`)
+}
 
+// checkSlowCallTimeline: the progress notifications arrived while nothing
+// was sent, then the result paired with the call, in the timeline and in
+// the diagram.
+func (c *consoleTab) checkSlowCallTimeline() {
+	c.t.Helper()
 	type timeline struct {
 		Progress      int
 		Request       string
@@ -85,8 +120,8 @@ func TestE2EConsole(t *testing.T) {
 	// The call's label is updated once its result is drawn; on a loaded
 	// machine that can be a frame later, so wait for it (a label that never
 	// changes still fails, at the test's deadline).
-	e2etest.Wait(t, ctx, "the call labelled as answered", `(document.querySelector("#msg-6 .tl-status") || {textContent: ""}).textContent.indexOf("answered by #") === 0`)
-	got := e2etest.Get(t, ctx, chromedp.Evaluate[timeline](`(function () {
+	e2etest.Wait(c.t, c.ctx, "the call labelled as answered", `(document.querySelector("#msg-6 .tl-status") || {textContent: ""}).textContent.indexOf("answered by #") === 0`)
+	got := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[timeline](`(function () {
 		var req = document.getElementById("msg-6");
 		var resp = document.querySelector('.tl-item[data-reply-to="6"]');
 		var pair = function (el) { return Array.from(el.classList).filter(function (c) { return c.indexOf("pair-") === 0; }).join(); };
@@ -101,41 +136,48 @@ func TestE2EConsole(t *testing.T) {
 		};
 	})()`))
 	if got.Progress != 3 {
-		t.Errorf("%d progress notifications in the timeline, want 3", got.Progress)
+		c.t.Errorf("%d progress notifications in the timeline, want 3", got.Progress)
 	}
 	if !strings.HasPrefix(got.Request, "answered by #") || got.ResponseLabel != "response to #6" {
-		t.Errorf("the call says %q and its result %q", got.Request, got.ResponseLabel)
+		c.t.Errorf("the call says %q and its result %q", got.Request, got.ResponseLabel)
 	}
 	if got.RequestPair == "" || got.RequestPair != got.ResponsePair {
-		t.Errorf("the call and its result have colours %q and %q", got.RequestPair, got.ResponsePair)
+		c.t.Errorf("the call and its result have colours %q and %q", got.RequestPair, got.ResponsePair)
 	}
 	if !strings.Contains(got.Live, "Live") {
-		t.Errorf("the live indicator says %q", got.Live)
+		c.t.Errorf("the live indicator says %q", got.Live)
 	}
-	e2etest.Wait(t, ctx, "the progress notifications in the diagram", `(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`)
+	e2etest.Wait(c.t, c.ctx, "the progress notifications in the diagram", `(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("notifications/progress")`)
+}
 
-	// The server asks the learner (elicitation/create): the request waits,
-	// its button fills in a response with the right id, checked against the
-	// request before it goes, and the tool's result follows the answer.
-	e2etest.Do(t, ctx, "call a tool that asks the learner",
+// answerElicitation: the server asks the learner (elicitation/create): the
+// request waits, its button fills in a response with the right id, checked
+// against the request before it goes, and the tool's result follows the
+// answer.
+func (c *consoleTab) answerElicitation() {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "call a tool that asks the learner",
 		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
 		chromedp.SetValue(chromedp.CSS("#answer"), `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`),
 		chromedp.Click(chromedp.CSS("[data-send]")),
 		chromedp.WaitVisible(chromedp.CSS(`#msg-12[data-status="waiting"] .tl-wait [data-answer]`)),
 		chromedp.Click(chromedp.CSS(`#msg-12 [data-answer]`)),
 	)
-	e2etest.Wait(t, ctx, "the filled-in answer to the elicitation", `document.getElementById("answer").value.includes('"action": "accept"')`)
-	e2etest.Wait(t, ctx, "the report on the answer to #12", `(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`)
-	send(`.tl-item[data-reply-to="11"]`)
-	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-wait").length`)); n != 0 {
-		t.Errorf("%d server requests still wait after the answer", n)
+	e2etest.Wait(c.t, c.ctx, "the filled-in answer to the elicitation", `document.getElementById("answer").value.includes('"action": "accept"')`)
+	e2etest.Wait(c.t, c.ctx, "the report on the answer to #12", `(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`)
+	c.send(`.tl-item[data-reply-to="11"]`)
+	if n := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-wait").length`)); n != 0 {
+		c.t.Errorf("%d server requests still wait after the answer", n)
 	}
-	if st := e2etest.Get(t, ctx, chromedp.Evaluate[string](`document.getElementById("msg-12").dataset.status`)); st != "answered" {
-		t.Errorf("the server's request is %q after the answer", st)
+	if st := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[string](`document.getElementById("msg-12").dataset.status`)); st != "answered" {
+		c.t.Errorf("the server's request is %q after the answer", st)
 	}
+}
 
-	// Reset clears the timeline and the diagram.
-	e2etest.Do(t, ctx, "reset",
+// reset clears the timeline and the diagram.
+func (c *consoleTab) reset() {
+	c.t.Helper()
+	e2etest.Do(c.t, c.ctx, "reset",
 		chromedp.Click(chromedp.CSS("[data-reset-form] button")),
 		chromedp.WaitNotPresent(chromedp.CSS(".tl-item")),
 		chromedp.WaitVisible(chromedp.CSS("[data-timeline-empty]")),

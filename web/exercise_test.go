@@ -290,6 +290,19 @@ func TestAttemptsHintsAndProgressAgree(t *testing.T) {
 	if !strings.Contains(right.SolutionHTML, "data-unlocked") {
 		t.Error("solution still locked after a pass")
 	}
+	checkHintsStored(t, e, b, []int{0, 1, 1})
+	if again.AttemptID <= wrong.AttemptID || right.AttemptID <= again.AttemptID {
+		t.Errorf("attempt ids %d %d %d are not increasing", wrong.AttemptID, again.AttemptID, right.AttemptID)
+	}
+
+	p, lessonJSON := checkProgressAPI(t, b, ex)
+	checkPagesAgree(t, b, ex, p, lessonJSON)
+}
+
+// checkHintsStored: the learner's attempts are stored with the hints
+// revealed when each was sent.
+func checkHintsStored(t *testing.T, e *testEnv, b *browser, want []int) {
+	t.Helper()
 	l, err := e.store.LearnerByToken(context.Background(), learnerToken(t, b))
 	if err != nil {
 		t.Fatal(err)
@@ -302,13 +315,16 @@ func TestAttemptsHintsAndProgressAgree(t *testing.T) {
 	for _, a := range as {
 		hints = append(hints, a.HintsUsed)
 	}
-	if diff := cmp.Diff([]int{0, 1, 1}, hints); diff != "" {
+	if diff := cmp.Diff(want, hints); diff != "" {
 		t.Errorf("hints used per attempt (-want +got):\n%s", diff)
 	}
-	if again.AttemptID <= wrong.AttemptID || right.AttemptID <= again.AttemptID {
-		t.Errorf("attempt ids %d %d %d are not increasing", wrong.AttemptID, again.AttemptID, right.AttemptID)
-	}
+}
 
+// checkProgressAPI: /api/progress has the learner and the exercise passed
+// after two failures and one hint; it returns the progress and the
+// exercise's lesson.
+func checkProgressAPI(t *testing.T, b *browser, ex *exercise.Exercise) (progressJSON, lessonProgressJSON) {
+	t.Helper()
 	p := b.progress()
 	if p.Learner == nil || p.Learner.ResumeCode == "" {
 		t.Fatalf("progress has no learner: %+v", p)
@@ -334,7 +350,13 @@ func TestAttemptsHintsAndProgressAgree(t *testing.T) {
 	if found.PassedAt == nil || p.Totals.ExercisesPassed != 1 {
 		t.Errorf("passed_at %v, totals %+v", found.PassedAt, p.Totals)
 	}
+	return p, lessonJSON
+}
 
+// checkPagesAgree: the progress page, the exercise page and the course
+// page say what /api/progress says.
+func checkPagesAgree(t *testing.T, b *browser, ex *exercise.Exercise, p progressJSON, lessonJSON lessonProgressJSON) {
+	t.Helper()
 	page := b.get("/en/progress")
 	mustContain(t, "/en/progress", page.body, p.Learner.ResumeCode,
 		fmt.Sprintf(`<progress max="%d" value="1">`, lessonJSON.ExercisesTotal),

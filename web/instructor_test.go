@@ -52,6 +52,20 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	learner.attempt(ex.ID, ex.Starter)
 
 	anon := newBrowser(t, base)
+	checkInstructorRoutesRefused(t, anon, ex.ID)
+	checkResetsRefused(t, e, anon)
+	checkForgedCookiesRefused(t, e, anon)
+	b := newBrowser(t, base)
+	checkSignIn(t, b)
+	checkSignOutRevokes(t, b, anon, base)
+}
+
+// checkInstructorRoutesRefused: without the token, pages send to the
+// sign-in form and scripts get 401 without a word of the data (exID is
+// the id of the exercise attempted); a wrong Bearer token is refused, the
+// right one accepted.
+func checkInstructorRoutesRefused(t *testing.T, anon *browser, exID string) {
+	t.Helper()
 	for _, p := range []string{"/instructor", "/instructor/live", "/instructor/reset", "/instructor/learners/1/reset", "/instructor?anon=1"} {
 		r := anon.get(p)
 		if r.status != http.StatusSeeOther || !strings.HasPrefix(r.header.Get("Location"), "/instructor/login?next=") {
@@ -63,7 +77,7 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 		if r.status != http.StatusUnauthorized || !strings.Contains(r.header.Get("WWW-Authenticate"), "Bearer") {
 			t.Errorf("GET %s without the token = %d, want 401 with WWW-Authenticate", p, r.status)
 		}
-		if strings.Contains(r.body, ex.ID) {
+		if strings.Contains(r.body, exID) {
 			t.Errorf("GET %s without the token leaks data: %s", p, r.body)
 		}
 		for _, tok := range []string{"wrong", testToken + "x", strings.ToUpper(testToken), ""} {
@@ -75,7 +89,12 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 			t.Errorf("GET %s with the right Bearer token = %d, want 200", p, r.status)
 		}
 	}
-	// State-changing routes refuse without the token and erase nothing.
+}
+
+// checkResetsRefused: state-changing routes refuse without the token and
+// erase nothing.
+func checkResetsRefused(t *testing.T, e *testEnv, anon *browser) {
+	t.Helper()
 	for _, p := range []string{"/instructor/reset", "/instructor/learners/1/reset"} {
 		r := anon.do("POST", p, "application/x-www-form-urlencoded", "confirm=yes")
 		if r.status != http.StatusUnauthorized {
@@ -85,8 +104,12 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	if n, _ := e.store.CountAttempts(context.Background()); n != 1 {
 		t.Fatalf("%d attempts after unauthorised resets, want 1", n)
 	}
-	// Cookies that are not a session: the token itself, garbage, a
-	// session signed for another token, an expired session.
+}
+
+// checkForgedCookiesRefused: cookies that are not a session: the token
+// itself, garbage, a session signed for another token, an expired session.
+func checkForgedCookiesRefused(t *testing.T, e *testEnv, anon *browser) {
+	t.Helper()
 	secret, err := e.store.Secret(context.Background(), cookieSecret, 32)
 	if err != nil {
 		t.Fatal(err)
@@ -114,10 +137,12 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 			t.Errorf("cookie %s: GET /instructor/dashboard.json = %d, want 401", name, r.status)
 		}
 	}
+}
 
-	// The sign-in form: a wrong token is refused kindly, the right one
-	// opens a session whose cookie is not the token.
-	b := newBrowser(t, base)
+// checkSignIn: the sign-in form refuses a wrong token kindly, and the
+// right one opens a session whose cookie is not the token.
+func checkSignIn(t *testing.T, b *browser) {
+	t.Helper()
 	if r := signIn(t, b, "nope"); r.status != http.StatusUnauthorized || !strings.Contains(r.body, "This is not the instructor token") {
 		t.Errorf("wrong token: %d\n%s", r.status, r.body)
 	}
@@ -150,8 +175,13 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	} else if r.header.Get("Cache-Control") != "no-store" {
 		t.Errorf("dashboard Cache-Control = %q, want no-store", r.header.Get("Cache-Control"))
 	}
-	// Signing out forgets the session in this browser and revokes it on
-	// the server: a copy of the cookie taken before stops working too.
+}
+
+// checkSignOutRevokes: signing out forgets the session in this browser
+// and revokes it on the server: a copy of the cookie taken before stops
+// working too.
+func checkSignOutRevokes(t *testing.T, b, anon *browser, base string) {
+	t.Helper()
 	copied := cookieNamed(b, "/instructor", instructorCookie)
 	if copied == nil {
 		t.Fatal("no session cookie after sign-in")

@@ -125,30 +125,13 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 }
 
 func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
-	src, err := newContentSource(cfg.content)
+	content, err := loadContent(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
-	renderer := markdown.New()
-	content, err := course.NewLive(func() (*course.Catalog, error) { return src.load(renderer) })
-	if err != nil {
-		return contentError{err}
-	}
-	if cfg.dev && src.root() != nil {
-		content.Watch(ctx, src.root(), 500*time.Millisecond, log)
-	}
-
-	if store.EngineOf(cfg.db) == store.Postgres && cfg.instructorToken == "" {
-		// Each instance would generate its own, and the instructor would
-		// be signed in on one instance only.
-		return errors.New("serve: set -instructor-token (or PLAYGROUND_INSTRUCTOR_TOKEN) with a PostgreSQL database: every instance on it must share the same token")
-	}
-	st, err := store.OpenWith(ctx, cfg.db, store.Options{MaxConns: cfg.dbMaxConns, MaxIdleTime: cfg.dbMaxIdleTime})
+	st, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return err
-	}
-	for _, m := range st.Applied() {
-		log.Info("applied database migration", "migration", m, "db", st.Path())
 	}
 	defer func() {
 		if err := st.Close(); err != nil {
@@ -208,6 +191,41 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 			cfg.onReady("http://" + ln.Addr().String())
 		}
 	})
+}
+
+// loadContent loads the course, and in dev mode reloads it when its
+// files change.
+func loadContent(ctx context.Context, cfg serveConfig, log *slog.Logger) (*course.Live, error) {
+	src, err := newContentSource(cfg.content)
+	if err != nil {
+		return nil, err
+	}
+	renderer := markdown.New()
+	content, err := course.NewLive(func() (*course.Catalog, error) { return src.load(renderer) })
+	if err != nil {
+		return nil, contentError{err}
+	}
+	if cfg.dev && src.root() != nil {
+		content.Watch(ctx, src.root(), 500*time.Millisecond, log)
+	}
+	return content, nil
+}
+
+// openStore opens the database and logs the migrations it applied.
+func openStore(ctx context.Context, cfg serveConfig, log *slog.Logger) (*store.Store, error) {
+	if store.EngineOf(cfg.db) == store.Postgres && cfg.instructorToken == "" {
+		// Each instance would generate its own, and the instructor would
+		// be signed in on one instance only.
+		return nil, errors.New("serve: set -instructor-token (or PLAYGROUND_INSTRUCTOR_TOKEN) with a PostgreSQL database: every instance on it must share the same token")
+	}
+	st, err := store.OpenWith(ctx, cfg.db, store.Options{MaxConns: cfg.dbMaxConns, MaxIdleTime: cfg.dbMaxIdleTime})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range st.Applied() {
+		log.Info("applied database migration", "migration", m, "db", st.Path())
+	}
+	return st, nil
 }
 
 // drainPlan is how a stopping server lets a proxy move new requests

@@ -28,17 +28,7 @@ func TestRunValidate(t *testing.T) {
 	response := write("response.json", `{"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"t"}]}}`)
 	big := write("big.json", `{"a":"`+strings.Repeat("x", grader.MaxSize)+`"}`)
 
-	tests := []struct {
-		name      string
-		args      []string
-		stdin     string
-		env       map[string]string
-		wantCode  int
-		wantKind  grader.Kind
-		wantCodes []string // diagnostic codes, in order
-		wantProto string
-		wantErr   string // substring of stderr
-	}{
+	tests := []validateCase{
 		{name: "valid file", args: []string{valid}, wantCode: 0, wantKind: grader.KindRequest, wantCodes: []string{}},
 		// tool stands in for the required name: the error is name, missing.
 		{name: "invalid file", args: []string{invalid}, wantCode: 1, wantKind: grader.KindRequest,
@@ -64,45 +54,63 @@ func TestRunValidate(t *testing.T) {
 		{name: "unknown flag", args: []string{"-nope", valid}, wantCode: 2, wantErr: "nope"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for k, v := range tt.env {
-				t.Setenv(k, v)
-			}
-			var stdout, stderr bytes.Buffer
-			code := runValidate(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
-			if code != tt.wantCode {
-				t.Fatalf("exit code = %d, want %d; stderr: %s", code, tt.wantCode, stderr.String())
-			}
-			if tt.wantErr != "" {
-				if !strings.Contains(stderr.String(), tt.wantErr) {
-					t.Errorf("stderr = %q, want it to mention %q", stderr.String(), tt.wantErr)
-				}
-				return
-			}
-			var rep grader.Report
-			if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
-				t.Fatalf("stdout is not a report: %v\n%s", err, stdout.String())
-			}
-			if !strings.Contains(stdout.String(), "\n  \"kind\"") {
-				t.Errorf("report is not indented:\n%s", stdout.String())
-			}
-			want := tt.wantProto
-			if want == "" {
-				want = grader.DefaultRevision
-			}
-			if rep.Protocol != want || rep.Kind != tt.wantKind || rep.Valid != (tt.wantCode == 0) {
-				t.Errorf("report = %s/%s valid=%v, want %s/%s valid=%v", rep.Protocol, rep.Kind, rep.Valid, want, tt.wantKind, tt.wantCode == 0)
-			}
-			got := []string{}
-			for _, d := range rep.Diagnostics {
-				if d.Severity != "info" {
-					got = append(got, d.Code)
-				}
-			}
-			if diff := cmp.Diff(tt.wantCodes, got); diff != "" {
-				t.Errorf("codes (-want +got):\n%s", diff)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkValidate(t, tt) })
+	}
+}
+
+// validateCase is a row of TestRunValidate.
+type validateCase struct {
+	name      string
+	args      []string
+	stdin     string
+	env       map[string]string
+	wantCode  int
+	wantKind  grader.Kind
+	wantCodes []string // diagnostic codes, in order
+	wantProto string
+	wantErr   string // substring of stderr
+}
+
+// checkValidate runs "playground validate" as tt says and checks its exit
+// code, then its error or its report.
+func checkValidate(t *testing.T, tt validateCase) {
+	t.Helper()
+	for k, v := range tt.env {
+		t.Setenv(k, v)
+	}
+	var stdout, stderr bytes.Buffer
+	code := runValidate(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+	if code != tt.wantCode {
+		t.Fatalf("exit code = %d, want %d; stderr: %s", code, tt.wantCode, stderr.String())
+	}
+	if tt.wantErr != "" {
+		if !strings.Contains(stderr.String(), tt.wantErr) {
+			t.Errorf("stderr = %q, want it to mention %q", stderr.String(), tt.wantErr)
+		}
+		return
+	}
+	var rep grader.Report
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatalf("stdout is not a report: %v\n%s", err, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "\n  \"kind\"") {
+		t.Errorf("report is not indented:\n%s", stdout.String())
+	}
+	want := tt.wantProto
+	if want == "" {
+		want = grader.DefaultRevision
+	}
+	if rep.Protocol != want || rep.Kind != tt.wantKind || rep.Valid != (tt.wantCode == 0) {
+		t.Errorf("report = %s/%s valid=%v, want %s/%s valid=%v", rep.Protocol, rep.Kind, rep.Valid, want, tt.wantKind, tt.wantCode == 0)
+	}
+	got := []string{}
+	for _, d := range rep.Diagnostics {
+		if d.Severity != "info" {
+			got = append(got, d.Code)
+		}
+	}
+	if diff := cmp.Diff(tt.wantCodes, got); diff != "" {
+		t.Errorf("codes (-want +got):\n%s", diff)
 	}
 }
 

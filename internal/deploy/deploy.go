@@ -6,7 +6,6 @@
 package deploy
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -16,94 +15,45 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // Instance is one playground process.
 type Instance struct {
 	Addr string // host:port it listens on
-	cmd  *exec.Cmd
-	done chan struct{}
-
-	mu   sync.Mutex
-	tail []string
+	p    *repo.Process
 }
-
-var readyRE = regexp.MustCompile(`msg="MCP Playground is ready" url=http://([^/ ]+)/`)
 
 // StartInstance starts bin serve on a free loopback port with db and the
 // instructor token, and returns once it is ready (its log says so) or ctx
 // ends. Extra arguments go to serve.
 func StartInstance(ctx context.Context, bin, db, token string, extra ...string) (*Instance, error) {
-	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-instructor-token", token, "-log-level", "info"}, extra...)
-	cmd := exec.Command(bin, args...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
+	args := append([]string{"-addr", "127.0.0.1:0", "-db", db, "-instructor-token", token, "-log-level", "info"}, extra...)
+	p, err := repo.Start(ctx, bin, args, repo.StartOptions{})
+	switch {
+	case errors.Is(err, repo.ErrExited):
+		return nil, fmt.Errorf("the instance exited before it was ready:\n%s", p.Log())
+	case p != nil && err != nil:
+		return nil, fmt.Errorf("the instance was not ready: %w:\n%s", err, p.Log())
+	case err != nil:
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", bin, err)
-	}
-	in := &Instance{cmd: cmd, done: make(chan struct{})}
-	addr := make(chan string, 1)
-	go func() {
-		// Read to the end: a process whose log pipe is full blocks.
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			in.remember(sc.Text())
-			if m := readyRE.FindStringSubmatch(sc.Text()); m != nil {
-				select {
-				case addr <- m[1]:
-				default:
-				}
-			}
-		}
-		_ = cmd.Wait()
-		close(in.done)
-	}()
-	select {
-	case in.Addr = <-addr:
-		return in, nil
-	case <-in.done:
-		return nil, fmt.Errorf("the instance exited before it was ready:\n%s", in.Log())
-	case <-ctx.Done():
-		in.Kill()
-		return nil, fmt.Errorf("the instance was not ready: %w:\n%s", ctx.Err(), in.Log())
-	}
-}
-
-func (in *Instance) remember(line string) {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	in.tail = append(in.tail, line)
-	if len(in.tail) > 50 {
-		in.tail = in.tail[1:]
-	}
+	return &Instance{Addr: p.Addr, p: p}, nil
 }
 
 // Log is the end of the instance's log.
-func (in *Instance) Log() string {
-	in.mu.Lock()
-	defer in.mu.Unlock()
-	return strings.Join(in.tail, "\n")
-}
+func (in *Instance) Log() string { return in.p.Log() }
 
 // Kill sends SIGKILL and waits for the process to be gone.
-func (in *Instance) Kill() {
-	_ = in.cmd.Process.Signal(syscall.SIGKILL)
-	<-in.done
-}
+func (in *Instance) Kill() { in.p.Kill() }
 
 // Stop sends SIGTERM and waits until the process exits.
-func (in *Instance) Stop() {
-	_ = in.cmd.Process.Signal(syscall.SIGTERM)
-	<-in.done
-}
+func (in *Instance) Stop() { in.p.Stop() }
 
 // Proxy is HAProxy running internal/deploy/haproxy.cfg.
 type Proxy struct {

@@ -50,6 +50,19 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 	requireHAProxy(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
+	ins, px := startDeployment(t, ctx, dsn)
+	ex := fixExercise(t)
+	const learners, each = 200, 8
+	acks, clients := answerThroughAKill(t, ctx, px.URL, ins[1], ex, learners, each)
+	stored := checkAcknowledgedStored(t, ctx, dsn, acks)
+	checkDashboardEqualsExport(t, ctx, px.URL, stored)
+	checkLearnersGoOn(t, ctx, px.URL, clients)
+}
+
+// startDeployment migrates the database, starts three instances of the
+// real binary on it and HAProxy in front of them.
+func startDeployment(t *testing.T, ctx context.Context, dsn string) ([]*Instance, *Proxy) {
+	t.Helper()
 	root, err := repo.Root()
 	if err != nil {
 		t.Fatal(err)
@@ -75,9 +88,15 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(px.Stop)
-	ex := fixExercise(t)
+	return ins, px
+}
 
-	const learners, each, killAfter = 200, 8, 600
+// answerThroughAKill has learners send each attempts through the proxy
+// at url, and kills victim after the killAfter-th acknowledgement. It
+// returns the acknowledged attempts and each learner's client.
+func answerThroughAKill(t *testing.T, ctx context.Context, url string, victim *Instance, ex *exercise.Exercise, learners, each int) ([]ack, []*http.Client) {
+	t.Helper()
+	const killAfter = 600
 	var (
 		mu      sync.Mutex
 		acks    []ack
@@ -87,7 +106,7 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 		count   atomic.Int64
 	)
 	tr := &http.Transport{MaxIdleConnsPerHost: learners}
-	defer tr.CloseIdleConnections()
+	t.Cleanup(tr.CloseIdleConnections)
 	var wg sync.WaitGroup
 	for i := range learners {
 		jar, _ := cookiejar.New(nil)
@@ -97,7 +116,7 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 			defer wg.Done()
 			for k := range each {
 				answer := ex.Starter + fmt.Sprintf("\n// learner %d attempt %d", i, k)
-				id, err := postAttempt(ctx, clients[i], px.URL+"/api/exercises/"+ex.ID+"/attempts", answer)
+				id, err := postAttempt(ctx, clients[i], url+"/api/exercises/"+ex.ID+"/attempts", answer)
 				if err != nil {
 					continue // not acknowledged: the instance died under it
 				}
@@ -105,7 +124,7 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 				acks = append(acks, ack{learner: i, id: id, answer: answer})
 				mu.Unlock()
 				if count.Add(1) == killAfter {
-					once.Do(func() { ins[1].Kill(); close(killed) })
+					once.Do(func() { victim.Kill(); close(killed) })
 				}
 			}
 		}()
@@ -120,7 +139,13 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 	if len(acks) < learners*each*3/4 {
 		t.Errorf("only %d of %d attempts acknowledged: the proxy did not move the learners of the dead instance", len(acks), learners*each)
 	}
+	return acks, clients
+}
 
+// checkAcknowledgedStored finds every acknowledged attempt in the
+// database, and returns how many attempts it holds.
+func checkAcknowledgedStored(t *testing.T, ctx context.Context, dsn string, acks []ack) int {
+	t.Helper()
 	st, err := store.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -142,11 +167,16 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 	if lost > 0 {
 		t.Errorf("%d of %d acknowledged attempts are not in the database", lost, len(acks))
 	}
-	checkDashboardEqualsExport(t, ctx, px.URL, len(stored))
-	// Every learner's next request succeeds, on whichever instance is left.
+	return len(stored)
+}
+
+// checkLearnersGoOn: every learner's next request succeeds, on whichever
+// instance is left.
+func checkLearnersGoOn(t *testing.T, ctx context.Context, url string, clients []*http.Client) {
+	t.Helper()
 	failed := 0
 	for i, c := range clients {
-		if code := getStatus(ctx, c, px.URL+"/api/progress"); code != http.StatusOK {
+		if code := getStatus(ctx, c, url+"/api/progress"); code != http.StatusOK {
 			failed++
 			if failed <= 3 {
 				t.Errorf("learner %d: GET /api/progress after the kill = %d", i, code)
@@ -154,7 +184,7 @@ func TestThreeInstancesBehindHAProxySurviveAKill(t *testing.T) {
 		}
 	}
 	if failed > 0 {
-		t.Errorf("%d of %d learners could not go on after the kill", failed, learners)
+		t.Errorf("%d of %d learners could not go on after the kill", failed, len(clients))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 // Every rule of the vocabulary, on answers that pass and answers that fail,
 // with where the result points.
+// A table: one rule and one answer a row.
 func TestRules(t *testing.T) {
 	const ping = `{"jsonrpc": "2.0", "id": 1, "method": "ping"}`
 	tests := []struct {

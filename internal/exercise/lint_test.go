@@ -18,6 +18,7 @@ func lintStrings(exs []*Exercise, c Course) []string {
 	return out
 }
 
+// TestLint is a table: a course a row, and the lint it must get.
 func TestLint(t *testing.T) {
 	const pingFix = "\n# Starter\n\n```json\n{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"pong\"}\n```\n" + pingSolution
 	tests := []struct {

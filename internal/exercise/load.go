@@ -153,24 +153,48 @@ func (fl *fileLoader) lineOf(key string) int {
 }
 
 func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, name string) (*Exercise, []error) {
-	src, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return nil, []error{fmt.Errorf("read exercise %s: %w", name, err)}
-	}
-	parts, err := frontmatter.Split(name, src)
+	m, parts, err := readFile(fsys, name)
 	if err != nil {
 		return nil, []error{err}
 	}
-	fm, body, bodyLine := parts.FrontMatter, parts.Body, parts.BodyLine
-	var m meta
-	if err := frontmatter.Decode(name, fm, &m); err != nil {
-		return nil, []error{explainYAML(err)}
-	}
-	fl := &fileLoader{file: name, r: r, lines: topLines(fm)}
+	fl := &fileLoader{file: name, r: r, lines: topLines(parts.FrontMatter)}
 	ex := &Exercise{File: name, ID: m.ID, Lesson: m.Lesson, Kind: Kind(m.Kind), Protocol: m.Protocol,
 		Order: m.Order, Sender: m.Sender, Concepts: m.Concepts, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
+	fl.identity(m, lessonExists)
+	if !fl.kind(ex, m) {
+		return nil, fl.errs // the rest depends on the kind
+	}
+	fl.settings(ex, m)
+	fl.sections(ex, parts.Body, parts.BodyLine)
+	fl.content(ex, m)
+	if len(fl.errs) > 0 {
+		sort.SliceStable(fl.errs, func(i, j int) bool { return errLine(fl.errs[i]) < errLine(fl.errs[j]) })
+		return nil, fl.errs
+	}
+	return ex, nil
+}
 
-	stem := strings.TrimSuffix(name, ".md")
+// readFile reads an exercise file and decodes its front matter.
+func readFile(fsys fs.FS, name string) (*meta, frontmatter.Parts, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, frontmatter.Parts{}, fmt.Errorf("read exercise %s: %w", name, err)
+	}
+	parts, err := frontmatter.Split(name, src)
+	if err != nil {
+		return nil, parts, err
+	}
+	var m meta
+	if err := frontmatter.Decode(name, parts.FrontMatter, &m); err != nil {
+		return nil, parts, explainYAML(err)
+	}
+	return &m, parts, nil
+}
+
+// identity checks the id against the file name and the lesson against
+// the course.
+func (fl *fileLoader) identity(m *meta, lessonExists func(string) bool) {
+	stem := strings.TrimSuffix(fl.file, ".md")
 	switch {
 	case m.ID == "":
 		fl.errf(1, "id is missing: add \"id: %s\" to the front matter", stem)
@@ -185,14 +209,24 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	case lessonExists != nil && !lessonExists(m.Lesson):
 		fl.errf(fl.lineOf("lesson"), "lesson %q does not exist: use the slug of a lesson (the end of its file name)", m.Lesson)
 	}
-	if !slices.Contains(Kinds, ex.Kind) {
-		if m.Kind == "" {
-			fl.errf(1, "kind is missing: fix, write, classify, reply, match, live, server or log")
-		} else {
-			fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server, log", m.Kind)
-		}
-		return nil, fl.errs // the rest depends on the kind
+}
+
+// kind reports whether the exercise's kind is known, and says why not.
+func (fl *fileLoader) kind(ex *Exercise, m *meta) bool {
+	if slices.Contains(Kinds, ex.Kind) {
+		return true
 	}
+	if m.Kind == "" {
+		fl.errf(1, "kind is missing: fix, write, classify, reply, match, live, server or log")
+	} else {
+		fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server, log", m.Kind)
+	}
+	return false
+}
+
+// settings checks the front matter's scalar settings and fills in their
+// defaults: protocol, order, sender, solution_after and spell_after_hint.
+func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 	if ex.Protocol == "" {
 		ex.Protocol = grader.DefaultRevision
 	} else if !grader.KnownRevision(ex.Protocol) {
@@ -226,8 +260,11 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 			fl.errf(fl.lineOf("spell_after_hint"), "spell_after_hint is the number of a hint, from 1 up, or 0 for the last hint")
 		}
 	}
+}
 
-	fl.sections(ex, body, bodyLine)
+// content reads what depends on the kind: choices, steps, checks, then
+// the solutions and the texts.
+func (fl *fileLoader) content(ex *Exercise, m *meta) {
 	switch {
 	case ex.Kind == KindClassify:
 		fl.choices(ex, m.Choices)
@@ -237,7 +274,7 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 		fl.errf(fl.lineOf("choices"), "choices belong to classify and log exercises only")
 	}
 	if ex.Kind == KindServer {
-		fl.steps(ex, &m)
+		fl.steps(ex, m)
 	} else {
 		if len(m.Steps) > 0 || m.Revisions != nil || len(m.Mistakes) > 0 {
 			fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
@@ -249,11 +286,6 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	fl.deriveSolutions(ex)
 	fl.texts(ex)
-	if len(fl.errs) > 0 {
-		sort.SliceStable(fl.errs, func(i, j int) bool { return errLine(fl.errs[i]) < errLine(fl.errs[j]) })
-		return nil, fl.errs
-	}
-	return ex, nil
 }
 
 type need int
@@ -281,17 +313,40 @@ var sectionRules = map[string]map[Kind]need{
 func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 	secs, errs := splitSections(fl.file, body, bodyLine)
 	fl.errs = append(fl.errs, errs...)
+	got := fl.gather(ex, secs)
+	if bs := got[secStarter]; len(bs) > 0 {
+		ex.starter = &bs[0]
+		ex.Starter = bs[0].text
+	}
+	if bs := got[secRequest]; len(bs) > 0 {
+		fl.request(ex, bs[0])
+	}
+	for _, b := range got[secMessages] {
+		ex.Messages = append(ex.Messages, b.text)
+	}
+	fl.requests(ex, got[secRequests])
+	fl.responses(ex, got[secResponses])
+	for _, b := range got[secSolution] {
+		if fl.parseJSON(b, "this solution") != nil {
+			ex.sols = append(ex.sols, b)
+			ex.Solutions = append(ex.Solutions, b.text)
+		}
+	}
+	ex.wrong = got[secWrong]
+	if ex.Kind == KindLog {
+		fl.logSection(ex, got[secLog])
+	}
+}
+
+// gather sorts the sections: language sections into ex.texts, the JSON
+// blocks of the others by section name, checking each against the
+// kind's sectionRules.
+func (fl *fileLoader) gather(ex *Exercise, secs []*section) map[string][]block {
 	got := map[string][]block{}
 	seen := map[string]int{}
 	for _, s := range secs {
 		if s.name == "" {
-			if prev, dup := ex.texts[s.lang]; dup {
-				fl.errf(s.line, "a second %s section: the first is on line %d", s.lang, prev.line)
-				continue
-			}
-			ts, errs := s.text(fl.file)
-			fl.errs = append(fl.errs, errs...)
-			ex.texts[s.lang] = ts
+			fl.text(ex, s)
 			continue
 		}
 		if sectionRules[s.name][ex.Kind] == never {
@@ -303,16 +358,7 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 			continue
 		}
 		seen[s.name] = s.line
-		bs, errs := s.blocks(fl.file)
-		fl.errs = append(fl.errs, errs...)
-		if len(bs) == 0 && len(errs) == 0 {
-			fl.errf(s.line, "# %s holds no ```json block", s.name)
-		}
-		if (s.name == secStarter || s.name == secRequest) && len(bs) > 1 {
-			fl.errf(bs[1].line-1, "# %s holds one ```json block, not %d", s.name, len(bs))
-			bs = bs[:1]
-		}
-		got[s.name] = append(got[s.name], bs...)
+		got[s.name] = append(got[s.name], fl.blocks(s)...)
 	}
 	for _, name := range jsonSections {
 		if sectionRules[name][ex.Kind] == required && seen[name] == 0 {
@@ -322,25 +368,50 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 	if len(ex.texts) == 0 {
 		fl.errf(1, "the exercise has no text: add a section \"# en: Title\" (and \"# fr: Titre\") with the statement")
 	}
+	return got
+}
 
-	if bs := got[secStarter]; len(bs) > 0 {
-		ex.starter = &bs[0]
-		ex.Starter = bs[0].text
+// text keeps a language section, once per language.
+func (fl *fileLoader) text(ex *Exercise, s *section) {
+	if prev, dup := ex.texts[s.lang]; dup {
+		fl.errf(s.line, "a second %s section: the first is on line %d", s.lang, prev.line)
+		return
 	}
-	if bs := got[secRequest]; len(bs) > 0 {
-		if v := fl.parseJSON(bs[0], "the request"); v != nil {
-			if rep := grader.Check([]byte(bs[0].text), grader.Options{Protocol: ex.Protocol}); rep.Kind != grader.KindRequest {
-				fl.errf(bs[0].line, "the request must be a request: an object with an id and a method")
-			}
+	ts, errs := s.text(fl.file)
+	fl.errs = append(fl.errs, errs...)
+	ex.texts[s.lang] = ts
+}
+
+// blocks reads the JSON blocks of a section: at least one, and only one
+// in # starter and # request.
+func (fl *fileLoader) blocks(s *section) []block {
+	bs, errs := s.blocks(fl.file)
+	fl.errs = append(fl.errs, errs...)
+	if len(bs) == 0 && len(errs) == 0 {
+		fl.errf(s.line, "# %s holds no ```json block", s.name)
+	}
+	if (s.name == secStarter || s.name == secRequest) && len(bs) > 1 {
+		fl.errf(bs[1].line-1, "# %s holds one ```json block, not %d", s.name, len(bs))
+		bs = bs[:1]
+	}
+	return bs
+}
+
+// request reads a reply exercise's request.
+func (fl *fileLoader) request(ex *Exercise, b block) {
+	if v := fl.parseJSON(b, "the request"); v != nil {
+		if rep := grader.Check([]byte(b.text), grader.Options{Protocol: ex.Protocol}); rep.Kind != grader.KindRequest {
+			fl.errf(b.line, "the request must be a request: an object with an id and a method")
 		}
-		ex.Request = bs[0].text
-		ex.requestKnown = grader.HasResult(requestMethod(bs[0].text), ex.Protocol)
 	}
-	for _, b := range got[secMessages] {
-		ex.Messages = append(ex.Messages, b.text)
-	}
+	ex.Request = b.text
+	ex.requestKnown = grader.HasResult(requestMethod(b.text), ex.Protocol)
+}
+
+// requests reads a match exercise's requests, whose ids must differ.
+func (fl *fileLoader) requests(ex *Exercise, bs []block) {
 	var reqIDs []*grader.Value
-	for i, b := range got[secRequests] {
+	for i, b := range bs {
 		ex.Requests = append(ex.Requests, b.text)
 		v := fl.parseJSON(b, "this request")
 		if v == nil {
@@ -358,21 +429,15 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 		}
 		reqIDs = append(reqIDs, id)
 	}
-	for i, b := range got[secResponses] {
+}
+
+// responses reads a match exercise's responses.
+func (fl *fileLoader) responses(ex *Exercise, bs []block) {
+	for i, b := range bs {
 		ex.Responses = append(ex.Responses, b.text)
 		if v := fl.parseJSON(b, "this response"); v != nil && (v.Kind != grader.Object || v.Get("method") != nil || (v.Get("result") == nil && v.Get("error") == nil)) {
 			fl.errf(b.line, "response %d must be a response: an object with result or error, and no method", i+1)
 		}
-	}
-	for _, b := range got[secSolution] {
-		if fl.parseJSON(b, "this solution") != nil {
-			ex.sols = append(ex.sols, b)
-			ex.Solutions = append(ex.Solutions, b.text)
-		}
-	}
-	ex.wrong = got[secWrong]
-	if ex.Kind == KindLog {
-		fl.logSection(ex, got[secLog])
 	}
 }
 

@@ -13,6 +13,7 @@ const pingSolution = "\n# Solution\n\n```json\n{\"jsonrpc\": \"2.0\", \"id\": 1,
 
 // A mistake in a file is reported at its line, with what to do, and every
 // mistake of a file is reported at once.
+// A table: one broken file a row, and the errors it must get.
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {
 		name string

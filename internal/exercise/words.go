@@ -60,14 +60,23 @@ func (c *Check) Describe(l i18n.Lang) string {
 }
 
 func (c *Check) describe(l i18n.Lang, protocol string) string {
-	fr := l == i18n.FR
-	i := idx(l)
-	path := func() string {
-		if c.pointer == "" {
-			return [2]string{"the message", "le message"}[i]
-		}
-		return "`" + displayPath(c.pointer) + "`"
+	switch c.Rule {
+	case RuleValid, RuleKind, RuleMethod, RuleResultShape:
+		return c.describeMessage(l, protocol)
+	case RuleEquals, RulePresent, RuleAbsent, RuleType:
+		return c.describePath(l)
+	case RuleID:
+		return c.describeID(l)
+	case RuleAnswer:
+		return c.describeAnswer(l)
 	}
+	return string(c.Rule)
+}
+
+// describeMessage says the rules about the whole message: valid, its
+// kind, its method, its result's shape.
+func (c *Check) describeMessage(l i18n.Lang, protocol string) string {
+	fr := l == i18n.FR
 	switch c.Rule {
 	case RuleValid:
 		if fr {
@@ -85,6 +94,27 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 			return "La méthode est `" + fmt.Sprint(c.value) + "`."
 		}
 		return "The method is `" + fmt.Sprint(c.value) + "`."
+	case RuleResultShape:
+		if fr {
+			return "Le `result` a la forme d’un résultat de `" + fmt.Sprint(c.value) + "`."
+		}
+		return "The `result` has the shape of a `" + fmt.Sprint(c.value) + "` result."
+	}
+	return string(c.Rule)
+}
+
+// describePath says the rules about one member: equals, present, absent,
+// type.
+func (c *Check) describePath(l i18n.Lang) string {
+	fr := l == i18n.FR
+	i := idx(l)
+	path := func() string {
+		if c.pointer == "" {
+			return [2]string{"the message", "le message"}[i]
+		}
+		return "`" + displayPath(c.pointer) + "`"
+	}
+	switch c.Rule {
 	case RuleEquals:
 		if fr {
 			return capFirst(path()) + " vaut `" + compact(c.value) + "`."
@@ -106,43 +136,46 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 			return capFirst(path()) + " est " + typePhrase[t][1] + "."
 		}
 		return capFirst(path()) + " is " + typePhrase[t][0] + "."
-	case RuleID:
-		switch c.idMode {
-		case "any":
-			if fr {
-				return "Le message a un `id` valide\u00a0: une chaîne ou un entier."
-			}
-			return "The message has a valid `id`: a string or an integer."
-		case "same":
-			if fr {
-				return "L’`id` est le même que celui de la requête."
-			}
-			return "The `id` is the same as the request's."
-		}
-		if fr {
-			return "L’`id` vaut `" + compact(c.value) + "`."
-		}
-		return "The `id` is `" + compact(c.value) + "`."
-	case RuleResultShape:
-		if fr {
-			return "Le `result` a la forme d’un résultat de `" + fmt.Sprint(c.value) + "`."
-		}
-		return "The `result` has the shape of a `" + fmt.Sprint(c.value) + "` result."
-	case RuleAnswer:
-		// Never the answer itself: the learner sees this before choosing.
-		n := c.item
-		if c.pairs {
-			if fr {
-				return fmt.Sprintf("Réponse %d\u00a0: associée à la bonne requête.", n)
-			}
-			return fmt.Sprintf("Response %d: paired with the right request.", n)
-		}
-		if fr {
-			return fmt.Sprintf("Message %d\u00a0: la bonne réponse est choisie.", n)
-		}
-		return fmt.Sprintf("Message %d: the right answer is chosen.", n)
 	}
 	return string(c.Rule)
+}
+
+// describeID says the id rule: any valid id, the request's, or a value.
+func (c *Check) describeID(l i18n.Lang) string {
+	fr := l == i18n.FR
+	switch c.idMode {
+	case "any":
+		if fr {
+			return "Le message a un `id` valide\u00a0: une chaîne ou un entier."
+		}
+		return "The message has a valid `id`: a string or an integer."
+	case "same":
+		if fr {
+			return "L’`id` est le même que celui de la requête."
+		}
+		return "The `id` is the same as the request's."
+	}
+	if fr {
+		return "L’`id` vaut `" + compact(c.value) + "`."
+	}
+	return "The `id` is `" + compact(c.value) + "`."
+}
+
+// describeAnswer says the answer rule, never the answer itself: the
+// learner sees this before choosing.
+func (c *Check) describeAnswer(l i18n.Lang) string {
+	fr := l == i18n.FR
+	n := c.item
+	if c.pairs {
+		if fr {
+			return fmt.Sprintf("Réponse %d\u00a0: associée à la bonne requête.", n)
+		}
+		return fmt.Sprintf("Response %d: paired with the right request.", n)
+	}
+	if fr {
+		return fmt.Sprintf("Message %d\u00a0: la bonne réponse est choisie.", n)
+	}
+	return fmt.Sprintf("Message %d: the right answer is chosen.", n)
 }
 
 func (s *selector) describe(l i18n.Lang) string {

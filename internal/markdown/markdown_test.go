@@ -28,6 +28,7 @@ func mustRender(t *testing.T, src string, opts Options) Doc {
 	return doc
 }
 
+// TestCallouts is a table: a callout in Markdown a row, and its HTML.
 func TestCallouts(t *testing.T) {
 	tests := []struct {
 		name      string

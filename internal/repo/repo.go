@@ -1,7 +1,7 @@
 // Package repo finds what tests and load programs need from around the
 // source tree: the repository root, the official MCP schemas that sit beside
 // it (../shared/mcp-schema, reference data that is never copied in), and a
-// freshly built playground binary.
+// freshly built playground binary, which Start runs until it is ready.
 package repo
 
 import (

@@ -1,12 +1,10 @@
 package repo
 
 import (
-	"bufio"
 	"context"
-	"io"
+	"errors"
 	"os/exec"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 )
@@ -27,38 +25,19 @@ type Served struct {
 // drained so the server never blocks on it.
 func Serve(t testing.TB, bin string, args ...string) Served {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...)...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // only a broken build gets there
+	defer cancel()
+	p, err := Start(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...), StartOptions{})
+	if p != nil {
+		t.Cleanup(p.Kill)
+	}
+	switch {
+	case errors.Is(err, ErrExited):
+		t.Fatalf("%s exited before it was ready:\n%s", bin, p.Log())
+	case errors.Is(err, context.DeadlineExceeded):
+		t.Fatalf("%s did not say it was ready", bin)
+	case err != nil:
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
-	url := make(chan string, 1)
-	var seen strings.Builder
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := readyLine.FindStringSubmatch(sc.Text()); m != nil {
-				url <- "http://" + m[1]
-				_, _ = io.Copy(io.Discard, stderr)
-				return
-			}
-			seen.WriteString(sc.Text() + "\n")
-		}
-		close(url)
-	}()
-	select {
-	case u, ok := <-url:
-		if !ok {
-			t.Fatalf("%s exited before it was ready:\n%s", bin, seen.String())
-		}
-		return Served{URL: u, Cmd: cmd}
-	case <-time.After(2 * time.Minute): // only a broken build gets here
-		t.Fatalf("%s did not say it was ready", bin)
-	}
-	return Served{}
+	return Served{URL: "http://" + p.Addr, Cmd: p.Cmd}
 }

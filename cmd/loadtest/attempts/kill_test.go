@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +10,6 @@ import (
 	"net/http/cookiejar"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,60 +25,21 @@ import (
 	"github.com/mcpplayground/playground/lessons"
 )
 
-// playground is the real binary running as a child process.
-type playground struct {
-	cmd  *exec.Cmd
-	url  string
-	exit chan error
-}
-
-var readyRE = regexp.MustCompile(`url=(http://[^ ]+)/`)
-
-func startPlayground(t *testing.T, bin, db string) *playground {
+// startPlayground starts the real binary on db and stops it when the test
+// ends.
+func startPlayground(t *testing.T, bin, db string) *repo.Process {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-db", db, "-log-level", "info")
-	stderr, err := cmd.StderrPipe()
+	pg, err := repo.Start(context.Background(), bin, []string{"-addr", "127.0.0.1:0", "-db", db, "-log-level", "info"}, repo.StartOptions{})
+	if pg != nil {
+		t.Cleanup(pg.Kill)
+	}
 	if err != nil {
+		if pg != nil {
+			t.Fatalf("playground exited before it was ready (%v):\n%s", pg.Err, pg.Log())
+		}
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
-	p := &playground{cmd: cmd, exit: make(chan error, 1)}
-	urls := make(chan string, 1)
-	var logMu sync.Mutex
-	var logText strings.Builder
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			line := sc.Text()
-			logMu.Lock()
-			logText.WriteString(line + "\n")
-			logMu.Unlock()
-			if m := readyRE.FindStringSubmatch(line); m != nil && strings.Contains(line, "ready") {
-				select {
-				case urls <- m[1]:
-				default:
-				}
-			}
-		}
-	}()
-	go func() { p.exit <- cmd.Wait() }()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			<-p.exit
-		}
-	})
-	select {
-	case p.url = <-urls:
-		return p
-	case err := <-p.exit:
-		logMu.Lock()
-		defer logMu.Unlock()
-		t.Fatalf("playground exited before it was ready (%v):\n%s", err, logText.String())
-	}
-	return nil
+	return pg
 }
 
 // ack is an attempt the server acknowledged with a 2xx.
@@ -125,7 +84,7 @@ func TestKilledServerLosesNoAcknowledgedAttempt(t *testing.T) {
 // taken. The kill follows the 300th acknowledgement, which is in the
 // middle of the fourth wave (300 = 3×80 + 60): a score of that wave's
 // answers are still in the server.
-func burstThenKill(t *testing.T, pg *playground, ex *exercise.Exercise) []ack {
+func burstThenKill(t *testing.T, pg *repo.Process, ex *exercise.Exercise) []ack {
 	const learners, wave, killAt = 80, 250 * time.Millisecond, 300
 	waves := time.Now().Add(100 * time.Millisecond)
 	var mu sync.Mutex
@@ -151,7 +110,7 @@ func burstThenKill(t *testing.T, pg *playground, ex *exercise.Exercise) []ack {
 				if k%3 == 2 {
 					answer = ex.Solutions[0]
 				}
-				a, err := sendAttempt(c, pg.url+"/api/exercises/"+ex.ID+"/attempts", answer)
+				a, err := sendAttempt(c, "http://"+pg.Addr+"/api/exercises/"+ex.ID+"/attempts", answer)
 				mu.Lock()
 				sent++
 				if err == nil {
@@ -182,10 +141,11 @@ func burstThenKill(t *testing.T, pg *playground, ex *exercise.Exercise) []ack {
 	case <-burst:
 	case <-learnersGone:
 	}
-	if err := pg.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+	if err := pg.Cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatalf("SIGKILL: %v", err)
 	}
-	err := <-pg.exit
+	<-pg.Done
+	err := pg.Err
 	close(killed)
 	<-learnersGone
 	var ee *exec.ExitError
@@ -203,16 +163,17 @@ func burstThenKill(t *testing.T, pg *playground, ex *exercise.Exercise) []ack {
 // it answers, and stops it cleanly with SIGTERM.
 func restartAndStop(t *testing.T, bin, db string) {
 	pg := startPlayground(t, bin, db)
-	resp, err := http.Get(pg.url + "/healthz")
+	resp, err := http.Get("http://" + pg.Addr + "/healthz")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("healthz after restart: %v %v", resp, err)
 	}
 	resp.Body.Close()
-	if err := pg.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := pg.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-pg.exit; err != nil {
-		t.Errorf("the restarted server did not stop cleanly on SIGTERM: %v", err)
+	<-pg.Done
+	if pg.Err != nil {
+		t.Errorf("the restarted server did not stop cleanly on SIGTERM: %v", pg.Err)
 	}
 }
 

@@ -205,7 +205,7 @@ func load(cfg config, base string, ex *exercise.Exercise) *result {
 
 	var mu sync.Mutex
 	res := &result{statuses: map[string]int{}}
-	var start, deadline time.Time
+	var clock window
 	ready := make(chan struct{})
 	var wg, warmed sync.WaitGroup
 	for i := range cfg.learners {
@@ -225,58 +225,73 @@ func load(cfg config, base string, ex *exercise.Exercise) *result {
 			}
 			warmed.Done()
 			<-ready
-			var lat []time.Duration
-			ok, failed, statuses := 0, 0, map[string]int{}
-			interval := time.Duration(0)
-			next := start
-			if cfg.rate > 0 {
-				interval = time.Duration(float64(time.Second) * float64(cfg.learners) / cfg.rate)
-				next = start.Add(interval * time.Duration(i) / time.Duration(cfg.learners))
-			}
-			for k := 0; next.Before(deadline); k++ {
-				if d := time.Until(next); d > 0 {
-					time.Sleep(d)
-				}
-				due := next
-				if cfg.rate == 0 {
-					due = time.Now()
-				}
-				status, err := post(client, url, bodies[(i+k)%len(bodies)])
-				lat = append(lat, time.Since(due))
-				switch {
-				case err != nil:
-					failed++
-					statuses[err.Error()]++
-				case status/100 == 2:
-					ok++
-				default:
-					failed++
-					statuses[fmt.Sprint(status)]++
-				}
-				if cfg.rate > 0 {
-					next = next.Add(interval)
-				} else {
-					next = time.Now()
-				}
-			}
+			lr := answerUntil(cfg, clock, i, func(k int) (int, error) { return post(client, url, bodies[(i+k)%len(bodies)]) })
 			mu.Lock()
 			defer mu.Unlock()
-			res.ok += ok
-			res.failed += failed
-			res.latencies = append(res.latencies, lat...)
-			for s, n := range statuses {
-				res.statuses[s] += n
-			}
+			res.add(lr)
 		}()
 	}
 	// Every learner has its cookie: start the clock.
 	warmed.Wait()
-	start = time.Now().Add(50 * time.Millisecond)
-	deadline = start.Add(cfg.duration)
+	clock.start = time.Now().Add(50 * time.Millisecond)
+	clock.deadline = clock.start.Add(cfg.duration)
 	close(ready)
 	wg.Wait()
-	res.elapsed = time.Since(start)
+	res.elapsed = time.Since(clock.start)
 	return res
+}
+
+// window is when the learners send.
+type window struct{ start, deadline time.Time }
+
+// answerUntil is learner i sending its attempts (send(k) sends the k-th)
+// at fixed times from w.start to w.deadline, or one after the other when
+// cfg.rate is 0.
+func answerUntil(cfg config, w window, i int, send func(k int) (int, error)) *result {
+	lr := &result{statuses: map[string]int{}}
+	interval := time.Duration(0)
+	next := w.start
+	if cfg.rate > 0 {
+		interval = time.Duration(float64(time.Second) * float64(cfg.learners) / cfg.rate)
+		next = w.start.Add(interval * time.Duration(i) / time.Duration(cfg.learners))
+	}
+	for k := 0; next.Before(w.deadline); k++ {
+		if d := time.Until(next); d > 0 {
+			time.Sleep(d)
+		}
+		due := next
+		if cfg.rate == 0 {
+			due = time.Now()
+		}
+		status, err := send(k)
+		lr.latencies = append(lr.latencies, time.Since(due))
+		switch {
+		case err != nil:
+			lr.failed++
+			lr.statuses[err.Error()]++
+		case status/100 == 2:
+			lr.ok++
+		default:
+			lr.failed++
+			lr.statuses[fmt.Sprint(status)]++
+		}
+		if cfg.rate > 0 {
+			next = next.Add(interval)
+		} else {
+			next = time.Now()
+		}
+	}
+	return lr
+}
+
+// add counts one learner's result in res.
+func (res *result) add(lr *result) {
+	res.ok += lr.ok
+	res.failed += lr.failed
+	res.latencies = append(res.latencies, lr.latencies...)
+	for s, n := range lr.statuses {
+		res.statuses[s] += n
+	}
 }
 
 func mustJSON(answer string) []byte {

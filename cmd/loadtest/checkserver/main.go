@@ -74,7 +74,7 @@ func run(ctx context.Context, cfg config) error {
 	}
 	time.Sleep(cfg.settle)
 	idle := srv.sample()
-	idleFDs := descriptors(srv.cmd.Process.Pid)
+	idleFDs := descriptors(srv.p.Cmd.Process.Pid)
 	fmt.Printf("idle:  VmRSS %s, sockets %d\n", mib(idle.rss), idle.fds)
 	start := time.Now()
 	failed := load(srv, gift, cfg)
@@ -86,7 +86,7 @@ func run(ctx context.Context, cfg config) error {
 	back, after, waited := srv.settle(idle, cfg.tolerance, cfg.settle+30*time.Second)
 	fmt.Printf("settled after %s: VmRSS %s (idle %s), sockets %d (idle %d)\n",
 		waited.Round(time.Second), mib(after.rss), mib(idle.rss), after.fds, idle.fds)
-	for _, d := range newDescriptors(idleFDs, descriptors(srv.cmd.Process.Pid)) {
+	for _, d := range newDescriptors(idleFDs, descriptors(srv.p.Cmd.Process.Pid)) {
 		fmt.Println("  descriptor not there at idle:", d)
 	}
 	switch {

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,10 +16,9 @@ import (
 
 // server is the playground as a child process.
 type server struct {
-	url  string
-	dir  string
-	cmd  *exec.Cmd
-	done chan struct{}
+	url string
+	dir string
+	p   *repo.Process
 
 	mu   sync.Mutex
 	peak int64 // the highest VmHWM seen
@@ -35,69 +30,41 @@ type sample struct {
 	fds int // open sockets
 }
 
+// startServer builds (unless given) and starts the playground on a free
+// loopback port; it returns once the server logs that it is ready. The
+// server's warnings and errors go to stderr.
 func startServer(ctx context.Context, bin string) (*server, error) {
 	dir, err := os.MkdirTemp("", "checkserver-load")
 	if err != nil {
 		return nil, err
 	}
-	s := &server{dir: dir, done: make(chan struct{})}
+	s := &server{dir: dir}
 	if bin == "" {
 		if bin, err = repo.BuildPlayground(ctx, dir); err != nil {
 			s.stop()
 			return nil, err
 		}
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		s.stop()
-		return nil, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	s.cmd = exec.Command(bin, "serve", "-addr", addr, "-db", filepath.Join(dir, "load.db"), "-log-level", "warn")
-	stderr, err := s.cmd.StderrPipe()
-	if err != nil {
-		s.stop()
-		return nil, err
-	}
-	if err := s.cmd.Start(); err != nil {
-		s.stop()
-		return nil, fmt.Errorf("start %s: %w", bin, err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			fmt.Fprintln(os.Stderr, "server:", sc.Text())
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	args := []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "load.db"), "-log-level", "info"}
+	s.p, err = repo.Start(ctx, bin, args, repo.StartOptions{OnLine: func(line string) {
+		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+			fmt.Fprintln(os.Stderr, "server:", line)
 		}
-		_ = s.cmd.Wait()
-		close(s.done)
-	}()
-	s.url = "http://" + addr
-	if err := s.waitHealthy(); err != nil {
+	}})
+	if err != nil {
 		s.stop()
 		return nil, err
 	}
+	s.url = "http://" + s.p.Addr
 	return s, nil
-}
-
-// waitHealthy polls /healthz: a load program, not a test, may poll.
-func (s *server) waitHealthy() error {
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		resp, err := http.Get(s.url + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-	}
-	return fmt.Errorf("%s/healthz did not answer 200 within 30 s", s.url)
 }
 
 // sample reads VmRSS and VmHWM from /proc/PID/status and counts the
 // open descriptors (connections included).
 func (s *server) sample() sample {
-	pid := s.cmd.Process.Pid
+	pid := s.p.Cmd.Process.Pid
 	var out sample
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err == nil {
@@ -149,13 +116,12 @@ func (s *server) settle(idle sample, tol float64, limit time.Duration) (bool, sa
 }
 
 func (s *server) stop() {
-	if s.cmd != nil && s.cmd.Process != nil {
-		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	if s.p != nil {
+		_ = s.p.Cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-s.done:
+		case <-s.p.Done:
 		case <-time.After(20 * time.Second):
-			_ = s.cmd.Process.Kill()
-			<-s.done
+			s.p.Kill()
 		}
 	}
 	_ = os.RemoveAll(s.dir)

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,11 +30,9 @@ type server struct {
 	quit               chan struct{}
 
 	mu      sync.Mutex
-	cmd     *exec.Cmd
-	exited  chan struct{}
-	peakRSS int64 // bytes, the highest VmHWM over every process started
+	proc    *repo.Process // the latest process started
+	peakRSS int64         // bytes, the highest VmHWM over every process started
 	lastRSS int64
-	tail    []string // last log lines, for errors
 }
 
 func randomToken() string {
@@ -80,56 +76,29 @@ func startServer(ctx context.Context, cfg config, logs io.Writer) (*server, erro
 	return s, nil
 }
 
-var readyRE = regexp.MustCompile(`msg="MCP Playground is ready"`)
-
 // start runs the binary, waits until it logs that it is ready, and checks
 // that /healthz answers.
 func (s *server) start() error {
-	cmd := exec.Command(s.bin, "serve", "-addr", s.addr, "-db", s.db,
-		"-instructor-token", s.token, "-join-code", s.joinCode, "-log-level", "info")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", s.bin, err)
-	}
-	ready := make(chan struct{})
-	exited := make(chan struct{})
-	go func() {
-		// Keep reading to the end: a server whose log pipe is full blocks.
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		signalled := false
-		for sc.Scan() {
-			line := sc.Text()
-			s.mu.Lock()
-			s.tail = append(s.tail, line)
-			if len(s.tail) > 40 {
-				s.tail = s.tail[1:]
-			}
-			s.mu.Unlock()
-			if !signalled && readyRE.MatchString(line) {
-				signalled = true
-				close(ready)
-			}
-			if strings.Contains(line, "level=ERROR") {
-				fmt.Fprintln(s.logs, "server:", line)
-			}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	args := []string{"-addr", s.addr, "-db", s.db, "-instructor-token", s.token, "-join-code", s.joinCode, "-log-level", "info"}
+	p, err := repo.Start(ctx, s.bin, args, repo.StartOptions{OnLine: func(line string) {
+		if strings.Contains(line, "level=ERROR") {
+			fmt.Fprintln(s.logs, "server:", line)
 		}
-		_ = cmd.Wait()
-		close(exited)
-	}()
-	s.mu.Lock()
-	s.cmd, s.exited = cmd, exited
-	s.mu.Unlock()
-	select {
-	case <-ready:
-	case <-exited:
-		return fmt.Errorf("the server exited before it was ready:\n%s", s.lastLines())
-	case <-time.After(30 * time.Second):
-		_ = cmd.Process.Kill()
-		return fmt.Errorf("the server was not ready within 30 s:\n%s", s.lastLines())
+	}})
+	if p != nil {
+		s.mu.Lock()
+		s.proc = p
+		s.mu.Unlock()
+	}
+	switch {
+	case errors.Is(err, repo.ErrExited):
+		return fmt.Errorf("the server exited before it was ready:\n%s", p.Log())
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("the server was not ready within 30 s:\n%s", p.Log())
+	case err != nil:
+		return err
 	}
 	// The server logs that it is ready once it accepts connections, so
 	// /healthz answers now or something is wrong.
@@ -144,19 +113,13 @@ func (s *server) start() error {
 	return nil
 }
 
-func (s *server) lastLines() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return strings.Join(s.tail, "\n")
-}
-
 func (s *server) pid() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cmd == nil || s.cmd.Process == nil {
+	if s.proc == nil {
 		return 0
 	}
-	return s.cmd.Process.Pid
+	return s.proc.Cmd.Process.Pid
 }
 
 // kill sends SIGKILL, as a power-less crash would: no shutdown, no
@@ -164,12 +127,12 @@ func (s *server) pid() int {
 func (s *server) kill() error {
 	s.readMemory() // the peak of the process about to die
 	s.mu.Lock()
-	cmd, exited := s.cmd, s.exited
+	p := s.proc
 	s.mu.Unlock()
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+	if err := p.Cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		return fmt.Errorf("kill the server: %w", err)
 	}
-	<-exited
+	<-p.Done
 	return nil
 }
 
@@ -182,15 +145,14 @@ func (s *server) stop() {
 		close(s.quit)
 	}
 	s.mu.Lock()
-	cmd, exited := s.cmd, s.exited
+	p := s.proc
 	s.mu.Unlock()
-	if cmd != nil && cmd.Process != nil {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
+	if p != nil {
+		_ = p.Cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-exited:
+		case <-p.Done:
 		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
+			p.Kill()
 		}
 	}
 	if s.dir != "" {

@@ -41,77 +41,18 @@ type dashboard struct {
 func (r *room) verify(ctx context.Context, out io.Writer) error {
 	// The dashboard shares a snapshot for a second; let it expire.
 	time.Sleep(1200 * time.Millisecond)
-	c := &http.Client{Transport: r.client, Timeout: 2 * time.Minute}
-	get := func(path string) ([]byte, error) {
-		req, err := http.NewRequestWithContext(ctx, "GET", r.cfg.url+path, nil)
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Authorization", "Bearer "+r.cfg.token)
-		resp, err := c.Do(req)
-		if err != nil {
-			return nil, fmt.Errorf("GET %s: %w", path, err)
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err == nil && resp.StatusCode != http.StatusOK {
-			err = fmt.Errorf("GET %s: %d %s", path, resp.StatusCode, firstLine(b))
-		}
-		return b, err
-	}
-	raw, err := get("/instructor/attempts.jsonl")
+	raw, err := r.instructorGet(ctx, "/instructor/attempts.jsonl")
 	if err != nil {
 		return err
 	}
-	stored := map[int64]exportedAttempt{}
-	type cellKey struct {
-		learner  int64
-		exercise string
+	stored, cells, err := readExport(raw)
+	if err != nil {
+		return err
 	}
-	type cellSum struct {
-		attempts int
-		passed   bool
-	}
-	cells := map[cellKey]cellSum{}
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var a exportedAttempt
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			return fmt.Errorf("attempts.jsonl: %w", err)
-		}
-		stored[a.ID] = a
-		k := cellKey{a.LearnerID, a.ExerciseID}
-		s := cells[k]
-		s.attempts++
-		s.passed = s.passed || a.Passed
-		cells[k] = s
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("attempts.jsonl: %w", err)
-	}
+	ac := r.checkAcknowledged(stored)
+	problems := ac.problems
 
-	var problems []error
-	r.mu.Lock()
-	acked := len(r.acked)
-	lost := 0
-	for id, a := range r.acked {
-		s, ok := stored[id]
-		if !ok {
-			lost++
-			continue
-		}
-		if s.DisplayName != a.learner || s.ExerciseID != a.exercise || s.Passed != a.passed {
-			problems = append(problems, fmt.Errorf("attempt %d was acknowledged as %+v but is stored as %+v", id, a, s))
-		}
-	}
-	joined := len(r.joined)
-	r.mu.Unlock()
-	if lost > 0 {
-		problems = append(problems, fmt.Errorf("%d of %d acknowledged attempts are missing", lost, acked))
-	}
-
-	raw, err = get("/instructor/dashboard.json")
+	raw, err = r.instructorGet(ctx, "/instructor/dashboard.json")
 	if err != nil {
 		return err
 	}
@@ -122,8 +63,105 @@ func (r *room) verify(ctx context.Context, out io.Writer) error {
 	if d.Attempts != len(stored) {
 		problems = append(problems, fmt.Errorf("the dashboard counts %d attempts, the export has %d", d.Attempts, len(stored)))
 	}
+	dashProblems, disagree := r.checkDashboard(d, cells)
+	problems = append(problems, dashProblems...)
+
+	fmt.Fprintf(out, "check: %d attempts acknowledged, %d missing; %d stored in all\n", ac.acked, ac.lost, len(stored))
+	fmt.Fprintf(out, "check: dashboard lists %d learners (%d joined), %d cells disagree with the stored attempts\n", len(d.Learners), ac.joined, disagree)
+	return errors.Join(problems...)
+}
+
+// instructorGet reads an instructor page with the room's token.
+func (r *room) instructorGet(ctx context.Context, path string) ([]byte, error) {
+	c := &http.Client{Transport: r.client, Timeout: 2 * time.Minute}
+	req, err := http.NewRequestWithContext(ctx, "GET", r.cfg.url+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+r.cfg.token)
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err == nil && resp.StatusCode != http.StatusOK {
+		err = fmt.Errorf("GET %s: %d %s", path, resp.StatusCode, firstLine(b))
+	}
+	return b, err
+}
+
+// cellKey is a learner's work on one exercise, as the dashboard shows it.
+type cellKey struct {
+	learner  int64
+	exercise string
+}
+
+// cellSum is what the export says of a cell.
+type cellSum struct {
+	attempts int
+	passed   bool
+}
+
+// readExport reads attempts.jsonl: the attempts by id, and the sum of
+// each learner×exercise cell.
+func readExport(raw []byte) (map[int64]exportedAttempt, map[cellKey]cellSum, error) {
+	stored := map[int64]exportedAttempt{}
+	cells := map[cellKey]cellSum{}
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var a exportedAttempt
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			return nil, nil, fmt.Errorf("attempts.jsonl: %w", err)
+		}
+		stored[a.ID] = a
+		k := cellKey{a.LearnerID, a.ExerciseID}
+		s := cells[k]
+		s.attempts++
+		s.passed = s.passed || a.Passed
+		cells[k] = s
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("attempts.jsonl: %w", err)
+	}
+	return stored, cells, nil
+}
+
+// ackCheck is what checkAcknowledged found.
+type ackCheck struct {
+	problems            []error
+	acked, lost, joined int
+}
+
+// checkAcknowledged finds every acknowledged attempt in the export, as it
+// was acknowledged; it also counts the learners who joined.
+func (r *room) checkAcknowledged(stored map[int64]exportedAttempt) ackCheck {
+	var c ackCheck
+	r.mu.Lock()
+	c.acked = len(r.acked)
+	for id, a := range r.acked {
+		s, ok := stored[id]
+		if !ok {
+			c.lost++
+			continue
+		}
+		if s.DisplayName != a.learner || s.ExerciseID != a.exercise || s.Passed != a.passed {
+			c.problems = append(c.problems, fmt.Errorf("attempt %d was acknowledged as %+v but is stored as %+v", id, a, s))
+		}
+	}
+	c.joined = len(r.joined)
+	r.mu.Unlock()
+	if c.lost > 0 {
+		c.problems = append(c.problems, fmt.Errorf("%d of %d acknowledged attempts are missing", c.lost, c.acked))
+	}
+	return c
+}
+
+// checkDashboard compares the dashboard's cells with the export's, and
+// looks for every learner who joined. It empties cells.
+func (r *room) checkDashboard(d dashboard, cells map[cellKey]cellSum) (problems []error, disagree int) {
 	names := map[string]bool{}
-	disagree := 0
 	for _, l := range d.Learners {
 		names[l.Name] = true
 		for ex, cell := range l.Exercises {
@@ -149,8 +187,5 @@ func (r *room) verify(ctx context.Context, out io.Writer) error {
 		}
 	}
 	r.mu.Unlock()
-
-	fmt.Fprintf(out, "check: %d attempts acknowledged, %d missing; %d stored in all\n", acked, lost, len(stored))
-	fmt.Fprintf(out, "check: dashboard lists %d learners (%d joined), %d cells disagree with the stored attempts\n", len(d.Learners), joined, disagree)
-	return errors.Join(problems...)
+	return problems, disagree
 }
