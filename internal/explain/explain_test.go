@@ -273,3 +273,22 @@ func TestFrench(t *testing.T) {
 		}
 	}
 }
+
+// The text counts messages from 1, as the diagnostics that refer to them do:
+// "#2" in a finding is the message printed as "#2".
+func TestTextNumbersFromOne(t *testing.T) {
+	r := mustExplain(t, lines("c:"+req("1", "tools/list"), "c:"+req("1", "tools/list")), Options{Lang: i18n.EN})
+	var b bytes.Buffer
+	if err := WriteText(&b, r, i18n.EN); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"\n#1  line 1", "\n#2  line 2", "already used by message #1", "session.id.reused [#1 #2]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "#0") {
+		t.Errorf("text counts from 0:\n%s", out)
+	}
+}

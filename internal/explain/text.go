@@ -58,7 +58,7 @@ func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
 	if m.From == grader.SenderServer {
 		arrow = "←"
 	}
-	head := fmt.Sprintf("\n#%d  %s  %s %s  %s", m.Index, fmt.Sprintf(u.LineN, m.Line), arrow, from, what(u, m))
+	head := fmt.Sprintf("\n#%d  %s  %s %s  %s", m.Index+1, fmt.Sprintf(u.LineN, m.Line), arrow, from, what(u, m))
 	if m.Peer != "" {
 		head += "  [" + m.Peer + "]"
 	}
@@ -88,7 +88,7 @@ func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
 func writeFinding(b *bufio.Writer, u *i18n.ExplainUI, f Finding) {
 	where := make([]string, 0, len(f.Messages)+1)
 	for _, i := range f.Messages {
-		where = append(where, fmt.Sprintf("#%d", i))
+		where = append(where, fmt.Sprintf("#%d", i+1)) // counted from 1, as the diagnostics count
 	}
 	if len(f.Messages) == 0 && f.Line > 0 {
 		where = append(where, fmt.Sprintf(u.LineN, f.Line))
