@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,6 +71,7 @@ func TestRunCheckContent(t *testing.T) {
 		}
 	}
 	edit("tools-fix-call-params.md", "absent: /params/tool", "absent: /parms/tool")
+	checkLine := lineOf(t, filepath.Join(dir, "exercises", "tools-fix-call-params.md"), "absent: /parms/tool")
 	edit("errors-reply-unknown-method.md", "  - id: same\n", "  - id: any\n")
 	out.Reset()
 	code := runCheckContent([]string{dir}, &out, &errOut)
@@ -79,7 +81,7 @@ func TestRunCheckContent(t *testing.T) {
 		lines[i] = triedRE.ReplaceAllString(lines[i], "(N tried)")
 	}
 	want := []string{
-		filepath.FromSlash("exercises/tools-fix-call-params.md") + `:26: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (N tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`,
+		filepath.FromSlash("exercises/tools-fix-call-params.md") + fmt.Sprintf(":%d", checkLine) + `: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (N tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`,
 		filepath.FromSlash("exercises/errors-reply-unknown-method.md") + `:1: the checker does not know the method of this request, so it cannot compare the id of a success response: add the check "- id: same"`,
 		// The author's wrong answer with the id "12" still fails: the checker
 		// compares an error response's id with the request's.
@@ -96,4 +98,18 @@ func TestRunCheckContent(t *testing.T) {
 	if code := runCheckContent([]string{filepath.Join(dir, "nope")}, &out, &errOut); code != 2 {
 		t.Errorf("missing directory: exit %d, want 2", code)
 	}
+}
+
+// lineOf is the line of path (counted from 1) where text first appears.
+func lineOf(t *testing.T, path, text string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(b, []byte(text))
+	if i < 0 {
+		t.Fatalf("%s has no %q", path, text)
+	}
+	return bytes.Count(b[:i], []byte("\n")) + 1
 }
