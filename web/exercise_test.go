@@ -166,7 +166,16 @@ func TestExercisePagesRenderWithoutCreatingLearners(t *testing.T) {
 				continue
 			}
 			mustContain(t, url, r.body, escapeText(ex.TextIn(l).Title), `id="solution"`, `id="hints"`)
-			if ex.Kind != exercise.KindLive {
+			switch ex.Kind {
+			case exercise.KindLive:
+				mustContain(t, url, r.body, `href="/`+string(l)+`/console?exercise=`+ex.ID+`"`)
+			case exercise.KindServer:
+				// Nothing is answered on the page: the server is checked there.
+				mustContain(t, url, r.body, `href="/`+string(l)+`/check-server?exercise=`+ex.ID+`"`)
+				if strings.Contains(r.body, `<form id="answer-form"`) {
+					t.Errorf("%s shows an answer form for a server exercise", url)
+				}
+			default:
 				mustContain(t, url, r.body, `<form id="answer-form"`, `method="post"`, `action="`+url+`"`)
 			}
 			if ex.Kind.IsMessage() {

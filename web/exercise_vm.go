@@ -109,7 +109,11 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
 		vm.Items, vm.Requests = choiceItems(l, x, ex, st.answer, st.result)
 	case exercise.KindLive:
-		vm.ConsoleURL = fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID)
+		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID), Title: x.OpenConsole}
+		vm.ElsewhereIntro = x.LiveIntro
+	case exercise.KindServer:
+		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/check-server?exercise=%s", l, ex.ID), Title: x.OpenCheckServer}
+		vm.ElsewhereIntro = x.ServerIntro
 	default:
 		vm.Editor = true
 		vm.Answer, vm.Starter, vm.Request = st.answer, ex.Starter, ex.Request

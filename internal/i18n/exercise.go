@@ -20,24 +20,26 @@ type ExerciseUI struct {
 	KindLive      string
 
 	// One exercise.
-	FromLesson     string // followed by the lesson's title
-	YourAnswer     string
-	EditorHelp     string
-	Submit         string
-	Reset          string
-	RequestTitle   string
-	MessagesTitle  string
-	MessageN       string // "Message %d"
-	RequestsTitle  string
-	ResponsesTitle string
-	RequestN       string // "Request %d"
-	ResponseN      string // "Response %d"
-	KindOfMessage  string // "Message %d is…"
-	AnswersRequest string // "Response %d answers…"
-	NoRequest      string
-	LiveIntro      string
-	OpenConsole    string
-	AttemptsCount  string // "Attempts: %d"
+	FromLesson      string // followed by the lesson's title
+	YourAnswer      string
+	EditorHelp      string
+	Submit          string
+	Reset           string
+	RequestTitle    string
+	MessagesTitle   string
+	MessageN        string // "Message %d"
+	RequestsTitle   string
+	ResponsesTitle  string
+	RequestN        string // "Request %d"
+	ResponseN       string // "Response %d"
+	KindOfMessage   string // "Message %d is…"
+	AnswersRequest  string // "Response %d answers…"
+	NoRequest       string
+	LiveIntro       string
+	OpenConsole     string
+	ServerIntro     string
+	OpenCheckServer string
+	AttemptsCount   string // "Attempts: %d"
 
 	// Feedback on an attempt.
 	FeedbackTitle   string
@@ -126,24 +128,26 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindMatch:     "Match responses to requests",
 		KindLive:      "Live, with the gift server",
 
-		FromLesson:     "From the lesson",
-		YourAnswer:     "Your answer",
-		EditorHelp:     "Tab indents; to leave the editor with the keyboard, press Esc, then Tab. Ctrl+Enter (⌘+Enter on a Mac) checks your answer.",
-		Submit:         "Check my answer",
-		Reset:          "Back to the starter",
-		RequestTitle:   "The request you answer",
-		MessagesTitle:  "The messages",
-		MessageN:       "Message %d",
-		RequestsTitle:  "The requests",
-		ResponsesTitle: "The responses",
-		RequestN:       "Request %d",
-		ResponseN:      "Response %d",
-		KindOfMessage:  "Message %d is…",
-		AnswersRequest: "Response %d answers…",
-		NoRequest:      "None of these requests",
-		LiveIntro:      "This exercise happens in the console: talk to the gift server there, and the console sends your session to be checked.",
-		OpenConsole:    "Open the console",
-		AttemptsCount:  "Attempts: %d",
+		FromLesson:      "From the lesson",
+		YourAnswer:      "Your answer",
+		EditorHelp:      "Tab indents; to leave the editor with the keyboard, press Esc, then Tab. Ctrl+Enter (⌘+Enter on a Mac) checks your answer.",
+		Submit:          "Check my answer",
+		Reset:           "Back to the starter",
+		RequestTitle:    "The request you answer",
+		MessagesTitle:   "The messages",
+		MessageN:        "Message %d",
+		RequestsTitle:   "The requests",
+		ResponsesTitle:  "The responses",
+		RequestN:        "Request %d",
+		ResponseN:       "Response %d",
+		KindOfMessage:   "Message %d is…",
+		AnswersRequest:  "Response %d answers…",
+		NoRequest:       "None of these requests",
+		LiveIntro:       "This exercise happens in the console: talk to the gift server there, and the console sends your session to be checked.",
+		OpenConsole:     "Open the console",
+		ServerIntro:     "This exercise grades the MCP server you wrote: run the command playground check-server, or start your server and give its address on the check-server page, which records a pass in your progress.",
+		OpenCheckServer: "Check my server",
+		AttemptsCount:   "Attempts: %d",
 
 		FeedbackTitle:   "Feedback",
 		Passed:          "Passed! Your answer meets every check.",
@@ -225,24 +229,26 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindMatch:     "Associez réponses et requêtes",
 		KindLive:      "En direct, avec le serveur de cadeaux",
 
-		FromLesson:     "Tiré de la leçon",
-		YourAnswer:     "Votre réponse",
-		EditorHelp:     "Tab indente ; pour quitter l’éditeur au clavier, appuyez sur Échap, puis sur Tab. Ctrl+Entrée (⌘+Entrée sur Mac) vérifie votre réponse.",
-		Submit:         "Vérifier ma réponse",
-		Reset:          "Revenir au point de départ",
-		RequestTitle:   "La requête à laquelle vous répondez",
-		MessagesTitle:  "Les messages",
-		MessageN:       "Message %d",
-		RequestsTitle:  "Les requêtes",
-		ResponsesTitle: "Les réponses",
-		RequestN:       "Requête %d",
-		ResponseN:      "Réponse %d",
-		KindOfMessage:  "Le message %d est…",
-		AnswersRequest: "La réponse %d répond à…",
-		NoRequest:      "Aucune de ces requêtes",
-		LiveIntro:      "Cet exercice se passe dans la console : dialoguez avec le serveur de cadeaux, et la console envoie votre session pour vérification.",
-		OpenConsole:    "Ouvrir la console",
-		AttemptsCount:  "Tentatives : %d",
+		FromLesson:      "Tiré de la leçon",
+		YourAnswer:      "Votre réponse",
+		EditorHelp:      "Tab indente ; pour quitter l’éditeur au clavier, appuyez sur Échap, puis sur Tab. Ctrl+Entrée (⌘+Entrée sur Mac) vérifie votre réponse.",
+		Submit:          "Vérifier ma réponse",
+		Reset:           "Revenir au point de départ",
+		RequestTitle:    "La requête à laquelle vous répondez",
+		MessagesTitle:   "Les messages",
+		MessageN:        "Message %d",
+		RequestsTitle:   "Les requêtes",
+		ResponsesTitle:  "Les réponses",
+		RequestN:        "Requête %d",
+		ResponseN:       "Réponse %d",
+		KindOfMessage:   "Le message %d est…",
+		AnswersRequest:  "La réponse %d répond à…",
+		NoRequest:       "Aucune de ces requêtes",
+		LiveIntro:       "Cet exercice se passe dans la console : dialoguez avec le serveur de cadeaux, et la console envoie votre session pour vérification.",
+		OpenConsole:     "Ouvrir la console",
+		ServerIntro:     "Cet exercice note le serveur MCP que vous avez écrit\u202f: lancez la commande playground check-server, ou démarrez votre serveur et donnez son adresse sur la page de vérification, qui enregistre la réussite dans votre progression.",
+		OpenCheckServer: "Vérifier mon serveur",
+		AttemptsCount:   "Tentatives : %d",
 
 		FeedbackTitle:   "Retour",
 		Passed:          "Réussi ! Votre réponse satisfait toutes les vérifications.",

@@ -72,8 +72,11 @@ type ExerciseVM struct {
 	Items []ChoiceItem
 	// Requests are the numbered requests of a match exercise.
 	Requests []NumberedMessage
-	// ConsoleURL is set for live exercises.
-	ConsoleURL string
+	// Elsewhere is where the exercise is played when it is not answered on
+	// this page (the console for a live exercise, the check-server page for
+	// a server exercise), with ElsewhereIntro saying why; nil otherwise.
+	Elsewhere      *NavLink
+	ElsewhereIntro string
 
 	// Error is a problem with what was sent (no choice made…).
 	Error    string
