@@ -320,7 +320,10 @@ func TestConsoleResetCancels(t *testing.T) {
 // times still pairs replies, lists the pending server request and exports
 // the events it keeps.
 func TestConsoleWrappedTimeline(t *testing.T) {
-	srv := newTestServer(Config{})
+	// A stopped clock: the elicitation must still wait when the timeline is
+	// read (an instant clock timed it out at once, and its error response
+	// could land between the two reads below).
+	srv := New(Config{Clock: newFakeClock()})
 	c := srv.NewConsole(ConsoleOptions{MaxEvents: 7})
 	defer c.Close()
 	c.Send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"l","version":"1"}}}`)
