@@ -15,6 +15,13 @@ func (r *reader) jsonLines(src []byte) {
 		r.jsonStream(src)
 		return
 	}
+	r.lineByLine(src, codeNotJSON, "")
+}
+
+// lineByLine reads src a line at a time: a blank line is skipped, a line
+// that does not start like JSON raises noise, and each message read is
+// marked as sent by from ("" when the log says, or nobody knows).
+func (r *reader) lineByLine(src []byte, noise, from string) {
 	for _, l := range splitLines(src) {
 		if r.full() {
 			return
@@ -24,10 +31,14 @@ func (r *reader) jsonLines(src []byte) {
 			continue
 		}
 		if !jsonStart(t) {
-			r.problem(codeNotJSON, l.n, -1, string(t))
+			r.problem(noise, l.n, -1, string(t))
 			continue
 		}
+		before := len(r.res.Entries)
 		r.jsonLine(l.n, t)
+		if len(r.res.Entries) > before && from != "" {
+			r.res.Entries[before].From = from
+		}
 	}
 }
 

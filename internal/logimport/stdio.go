@@ -1,7 +1,5 @@
 package logimport
 
-import "bytes"
-
 // stdio reads a raw stdio capture: newline-delimited messages, as one side
 // wrote them (from is "client" or "server") or both sides interleaved
 // (from is ""). A line that is not JSON on the server's stdout breaks the
@@ -11,24 +9,7 @@ func (r *reader) stdio(src []byte, from string) {
 		r.jsonStream(src)
 		return
 	}
-	for _, l := range splitLines(src) {
-		if r.full() {
-			return
-		}
-		t := bytes.TrimSpace(l.text)
-		if len(t) == 0 {
-			continue
-		}
-		if !jsonStart(t) {
-			r.problem(noiseCode(from), l.n, -1, string(t))
-			continue
-		}
-		before := len(r.res.Entries)
-		r.jsonLine(l.n, t)
-		if len(r.res.Entries) > before && from != "" {
-			r.res.Entries[before].From = from
-		}
-	}
+	r.lineByLine(src, noiseCode(from), from)
 }
 
 // noiseCode is the problem a non-JSON line raises: on what the server
