@@ -79,7 +79,9 @@ func TestConsoleLiveExercisePasses(t *testing.T) {
 	if res.Passed || !strings.Contains(res.FeedbackHTML, "as a number") {
 		t.Errorf("a budget given as text: passed %v, feedback %s", res.Passed, res.FeedbackHTML)
 	}
-	b.send(msgSuggest)
+	// The corrected call is a new request, so it takes a new id: the
+	// conversation checker refuses a reused one.
+	b.send(strings.Replace(msgSuggest, `"id":2`, `"id":3`, 1))
 	x, _ := b.exchange()
 	if len(x.Exchange) != 7 || x.Exchange[0].From != "client" || x.Exchange[1].From != "server" || x.LeftOut != 0 {
 		t.Errorf("exchange: %d messages (left out %d), first from %s", len(x.Exchange), x.LeftOut, x.Exchange[0].From)

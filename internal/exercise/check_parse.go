@@ -37,7 +37,7 @@ func parseCheck(cx checkContext, it *rawItem) (*Check, []error) {
 	if !it.isMap {
 		return nil, []error{cx.errAt(it.line, "a check is a rule and its value, such as \"- method: tools/call\"; got %s", compact(it.scalar))}
 	}
-	c := &Check{Line: it.line, item: 1, protocol: cx.protocol}
+	c := &Check{Line: it.line, item: 1, protocol: cx.protocol, live: cx.kind == KindLive}
 	key, err := findRule(cx, it, c)
 	if err != nil {
 		return nil, []error{err}
@@ -66,7 +66,7 @@ func findRule(cx checkContext, it *rawItem, c *Check) (rawKey, error) {
 			c.Rule, ruleKey = Rule(k.name), k
 		case modifiers[k.name]:
 		default:
-			return rawKey{}, cx.errAt(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message, feedback and hint", k.name, ruleList())
+			return rawKey{}, cx.errAt(k.line, "unknown key %q in a check: the rules are %s; a check may also have at, item, message, feedback, hint, of, after, before and nothing_after", k.name, ruleList())
 		}
 	}
 	if c.Rule == "" {
@@ -126,6 +126,16 @@ func (p *checkParser) ruleValue() {
 		}
 	case RuleAnswer:
 		p.errs = append(p.errs, c.parseAnswer(p.cx, p.it, v, p.key.line)...)
+	case RuleNotEmpty:
+		p.pointerValue()
+	case RuleOneOf, RuleNoneOf:
+		p.valueList()
+		p.at()
+	case RuleOnlyMembers:
+		p.memberList()
+		p.at()
+	case RuleSameAs:
+		p.sameAs()
 	}
 }
 
@@ -207,8 +217,8 @@ func (p *checkParser) idValue() {
 // that do not go with the rule or the kind.
 func (p *checkParser) modifiers() {
 	c, it := p.c, p.it
-	if k, ok := it.get("at"); ok && c.Rule != RuleEquals && c.Rule != RuleType {
-		p.errf(k.line, "at goes with equals and type; %s takes its pointer directly", c.Rule)
+	if k, ok := it.get("at"); ok && !takesAt(c.Rule) {
+		p.errf(k.line, "at goes with equals, type, one_of, none_of, only_members and same_as; %s takes its pointer directly", c.Rule)
 	}
 	if k, ok := it.get("item"); ok && c.Rule != RuleAnswer {
 		p.errf(k.line, "item goes with answer checks only")
@@ -216,6 +226,7 @@ func (p *checkParser) modifiers() {
 	if k, ok := it.get("message"); ok {
 		p.selector(k)
 	}
+	p.orderModifiers()
 	if k, ok := it.get("feedback"); ok {
 		fb, err := langMap(k.value)
 		if err != nil {
@@ -238,7 +249,11 @@ func (p *checkParser) selector(k rawKey) {
 		p.errf(k.line, "message selects messages of a live exchange: only live exercises use it")
 		return
 	}
-	sel, err := parseSelector(k.value)
+	if p.c.Rule == RuleValid {
+		p.errf(k.line, "in a live exercise, valid: true judges every message the learner sent, in the session: it takes no message selector")
+		return
+	}
+	sel, err := parseSelector("message", k.value)
 	if err != nil {
 		p.errf(k.line, "%v", err)
 	}

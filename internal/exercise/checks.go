@@ -27,9 +27,16 @@ const (
 	RuleID          Rule = "id"
 	RuleResultShape Rule = "result_shape"
 	RuleAnswer      Rule = "answer"
+	// Rules that weigh a value or relate two messages (relations.go).
+	RuleNotEmpty    Rule = "not_empty"
+	RuleOneOf       Rule = "one_of"
+	RuleNoneOf      Rule = "none_of"
+	RuleOnlyMembers Rule = "only_members"
+	RuleSameAs      Rule = "same_as"
 )
 
-var rules = []Rule{RuleValid, RuleKind, RuleMethod, RuleEquals, RulePresent, RuleAbsent, RuleType, RuleID, RuleResultShape, RuleAnswer}
+var rules = []Rule{RuleValid, RuleKind, RuleMethod, RuleEquals, RulePresent, RuleAbsent, RuleType, RuleID, RuleResultShape, RuleAnswer,
+	RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs}
 
 // Check is one declarative rule of an exercise.
 type Check struct {
@@ -40,11 +47,19 @@ type Check struct {
 	Line int // in the exercise file
 	// Implicit marks the "valid" check added when the author wrote none.
 	Implicit bool
+	// live marks a check of a live exercise: its valid check judges the
+	// whole session (live.go).
+	live bool
 
-	pointer  string // equals, type, present, absent
-	value    any    // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
-	idMode   string // id: "any", "same" or "value"
-	item     int    // answer: 1-based
+	pointer  string      // equals, type, present, absent, not_empty, one_of, none_of, only_members, same_as
+	value    any         // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
+	values   []any       // one_of, none_of: the JSON values
+	names    []string    // only_members: the members allowed
+	other    string      // same_as: the pointer in the other message
+	of       *selector   // same_as in live: the other messages
+	order    []orderRule // live: after, before, nothing_after
+	idMode   string      // id: "any", "same" or "value"
+	item     int         // answer: 1-based
 	sel      *selector
 	feedback map[i18n.Lang]string
 	pairs    bool   // answer of a match exercise: a request number
@@ -57,6 +72,8 @@ type selector struct {
 	from    string // "client", "server" or "" for either
 	method  string // requests and notifications with this method
 	answers string // responses to requests with this method
+	kind    string // only messages of this kind: request, notification, response or error
+	waiting bool   // of: only requests not answered before the message under check
 }
 
 // Pointer is the JSON Pointer the check looks at ("" when it looks at the
@@ -89,7 +106,8 @@ type checkContext struct {
 	requests int // match
 }
 
-var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true, "hint": true}
+var modifiers = map[string]bool{"at": true, "item": true, "message": true, "feedback": true, "hint": true,
+	"of": true, "after": true, "before": true, "nothing_after": true}
 
 func (c *Check) parseAnswer(cx checkContext, it *rawItem, v any, line int) []error {
 	var errs []error
@@ -130,33 +148,46 @@ func itemWord(k Kind) string {
 	return "message"
 }
 
-func parseSelector(v any) (*selector, error) {
+func parseSelector(name string, v any) (*selector, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("message is a selector such as {from: server} or {method: tools/call} or {answers: tools/call}")
+		return nil, fmt.Errorf("%s is a selector such as {from: server} or {method: tools/call} or {answers: tools/call}", name)
 	}
 	s := &selector{}
 	for k, val := range m {
+		if k == "waiting" {
+			b, ok := val.(bool)
+			if !ok || !b {
+				return nil, fmt.Errorf("%s: waiting: true picks the requests still waiting for their response; write it only with of", name)
+			}
+			s.waiting = true
+			continue
+		}
 		str, ok := val.(string)
 		if !ok || str == "" {
-			return nil, fmt.Errorf("message: %s takes a name", k)
+			return nil, fmt.Errorf("%s: %s takes a name", name, k)
 		}
 		switch k {
 		case "from":
 			if str != "client" && str != "server" {
-				return nil, fmt.Errorf("message: from is client or server, not %q", str)
+				return nil, fmt.Errorf("%s: from is client or server, not %q", name, str)
 			}
 			s.from = str
 		case "method":
 			s.method = str
 		case "answers":
 			s.answers = str
+		case "kind":
+			if !slices.Contains([]string{"request", "notification", "response", "error"}, str) {
+				return nil, fmt.Errorf("%s: kind is request, notification, response or error, not %q", name, str)
+			}
+			s.kind = str
 		default:
-			return nil, fmt.Errorf("message: unknown key %q; a selector has from, method or answers", k)
+			return nil, fmt.Errorf("%s: unknown key %q; a selector has from, method, answers, kind (and waiting, in of)", name, k)
 		}
 	}
 	if s.method != "" && s.answers != "" {
-		return nil, fmt.Errorf("message: method picks requests and notifications, answers picks responses; use one of them")
+		return nil, fmt.Errorf("%s: method picks requests and notifications, answers picks responses; use one of them", name)
 	}
 	// The learner is the client: by default a selector picks what the
 	// learner sent, and responses come from the server.
@@ -195,7 +226,7 @@ func langMap(v any) (map[i18n.Lang]string, error) {
 
 func (c *Check) baseID() string {
 	switch c.Rule {
-	case RuleEquals, RulePresent, RuleAbsent, RuleType:
+	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs:
 		return string(c.Rule) + ":" + c.pointer
 	case RuleAnswer:
 		return "answer:" + strconv.Itoa(c.item)

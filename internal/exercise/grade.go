@@ -37,6 +37,8 @@ type msgCtx struct {
 	opts    grader.Options
 	request *grader.Value // the request it answers, if known
 	base    string        // pointer of the message inside the answer (live)
+	live    *liveRun      // the session it belongs to (live), else nil
+	index   int           // its index in that session
 }
 
 func (e *Exercise) options(lang i18n.Lang, sender string, request []byte) grader.Options {
@@ -153,6 +155,10 @@ func (c *Check) eval(mc *msgCtx) outcome {
 		return o
 	case RuleResultShape:
 		return c.evalResultShape(mc)
+	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers:
+		return c.evalWeigh(mc)
+	case RuleSameAs:
+		return c.evalSameAs(mc)
 	}
 	return outcome{}
 }
@@ -326,35 +332,25 @@ func (e *Exercise) gradeLive(answer string, lang i18n.Lang) Result {
 	if err != nil {
 		res.Problem = problems["live"][idx(lang)]
 	}
-	ctxs := make([]*msgCtx, len(msgs)) // built on first use: most checks look at few messages
-	ctxFor := func(i int) *msgCtx {
-		if ctxs[i] == nil {
-			m := msgs[i]
-			var req []byte
-			if m.req >= 0 {
-				req = msgs[m.req].text
-			}
-			mc := &msgCtx{text: m.text, opts: e.options(lang, m.from, req), base: m.base}
-			mc.rep = grader.Check(m.text, mc.opts)
-			if m.root != nil {
-				mc.root = m.root
-			}
-			ctxs[i] = mc
-		}
-		return ctxs[i]
-	}
+	run := e.newLiveRun(msgs, lang)
 	for _, c := range e.Checks {
+		if c.Rule == RuleValid {
+			o, feedback := run.judge(c, lang)
+			res.add(c, o, lang, feedback)
+			continue
+		}
 		sel := c.sel
 		if sel == nil {
 			sel = &selector{from: "client"}
 		}
 		o := outcome{pointer: "/exchange"}
 		var firstFail *outcome
-		for i, m := range msgs {
-			if !sel.picks(m, msgs) {
+		for i := range msgs {
+			if !run.picks(sel, i) {
 				continue
 			}
-			r := c.eval(ctxFor(i))
+			r := c.eval(run.ctxs[i])
+			r.passed = r.passed && c.inOrder(run, i)
 			if r.passed {
 				o = r
 				break
@@ -369,26 +365,4 @@ func (e *Exercise) gradeLive(answer string, lang i18n.Lang) Result {
 		res.add(c, o, lang, "")
 	}
 	return res
-}
-
-// picks reports whether the selector applies to message m.
-func (s *selector) picks(m *exchangeMsg, all []*exchangeMsg) bool {
-	if s.from != "" && m.from != s.from {
-		return false
-	}
-	switch {
-	case s.method != "":
-		if m.root == nil {
-			return false
-		}
-		method := m.root.Get("method")
-		return method != nil && method.Kind == grader.String && method.Str == s.method
-	case s.answers != "":
-		if m.req < 0 {
-			return false
-		}
-		method := all[m.req].root.Get("method")
-		return method != nil && method.Kind == grader.String && method.Str == s.answers
-	}
-	return true
 }

@@ -523,8 +523,8 @@ func (fl *fileLoader) checks(ex *Exercise, items []*rawItem) {
 		hasValid = hasValid || c.Rule == RuleValid
 		ex.Checks = append(ex.Checks, c)
 	}
-	if ex.Kind.IsMessage() && !hasValid {
-		implicit := &Check{ID: string(RuleValid), Rule: RuleValid, Line: fl.lineOf("checks"), Implicit: true, protocol: ex.Protocol}
+	if (ex.Kind.IsMessage() || ex.Kind == KindLive) && !hasValid {
+		implicit := &Check{ID: string(RuleValid), Rule: RuleValid, Line: fl.lineOf("checks"), Implicit: true, protocol: ex.Protocol, live: ex.Kind == KindLive}
 		ex.Checks = append([]*Check{implicit}, ex.Checks...)
 	}
 	// Readable ids that stay unique: a second "method" becomes "method#2".

@@ -24,7 +24,7 @@ const maxHints = 20
 // spells reports whether the check's description names the value it expects.
 func (c *Check) spells() bool {
 	switch c.Rule {
-	case RuleKind, RuleMethod, RuleEquals:
+	case RuleKind, RuleMethod, RuleEquals, RuleOneOf:
 		return true
 	case RuleID:
 		return c.idMode == "value"
@@ -126,6 +126,13 @@ func spellsAny(sugg string, held []string) bool {
 
 // heldValues are the texts a held check must not be given away by.
 func heldValues(c *Check) []string {
+	if c.Rule == RuleOneOf {
+		var out []string
+		for _, v := range c.values {
+			out = append(out, compact(v), fmt.Sprint(v))
+		}
+		return out
+	}
 	switch v := c.value.(type) {
 	case string:
 		return []string{v}
@@ -155,8 +162,8 @@ func (c *Check) vague(l i18n.Lang) string {
 			s = capFirst(path) + " holds the value the statement calls for."
 		}
 	}
-	if c.sel == nil {
-		return s
+	if c.sel != nil {
+		s = c.sel.describe(l) + nbspColon(l) + " " + lowerFirst(s)
 	}
-	return c.sel.describe(l) + nbspColon(l) + " " + lowerFirst(s)
+	return s + c.describeOrder(l)
 }

@@ -53,10 +53,10 @@ func idx(l i18n.Lang) int {
 // InlineHTML renders them.
 func (c *Check) Describe(l i18n.Lang) string {
 	s := c.describe(l, c.protocol)
-	if c.sel == nil {
-		return s
+	if c.sel != nil {
+		s = c.sel.describe(l) + nbspColon(l) + " " + lowerFirst(s)
 	}
-	return c.sel.describe(l) + nbspColon(l) + " " + lowerFirst(s)
+	return s + c.describeOrder(l)
 }
 
 func (c *Check) describe(l i18n.Lang, protocol string) string {
@@ -69,6 +69,8 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 		return c.describeID(l)
 	case RuleAnswer:
 		return c.describeAnswer(l)
+	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs:
+		return c.describeWeigh(l)
 	}
 	return string(c.Rule)
 }
@@ -79,6 +81,12 @@ func (c *Check) describeMessage(l i18n.Lang, protocol string) string {
 	fr := l == i18n.FR
 	switch c.Rule {
 	case RuleValid:
+		if c.live && fr {
+			return "Chaque message que vous avez envoyé est valide pour la révision " + protocol + " de MCP, seul et à sa place dans la session."
+		}
+		if c.live {
+			return "Every message you sent is valid for MCP revision " + protocol + ", on its own and at its place in the session."
+		}
 		if fr {
 			return "Le message est valide pour la révision " + protocol + " de MCP."
 		}
@@ -180,6 +188,9 @@ func (c *Check) describeAnswer(l i18n.Lang) string {
 
 func (s *selector) describe(l i18n.Lang) string {
 	fr := l == i18n.FR
+	if s.kind != "" || s.waiting {
+		return capFirst(s.phrase(l))
+	}
 	switch {
 	case s.answers != "" && s.from == "client":
 		if fr {
