@@ -17,6 +17,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/store/pgtest"
 	"github.com/mcpplayground/playground/lessons"
 	"github.com/mcpplayground/playground/mockserver"
 )
@@ -37,6 +38,9 @@ type envSetup struct {
 	// workshop gives the instructor a token and the dashboard a cache
 	// that never serves a stale snapshot to a test.
 	workshop bool
+	// postgres puts the database on a fresh PostgreSQL schema
+	// (onPostgres).
+	postgres bool
 }
 
 // envOption changes what newTestEnv builds.
@@ -77,7 +81,11 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 	if err != nil {
 		t.Fatalf("load bundled course: %v", err)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	dsn := filepath.Join(t.TempDir(), "test.db")
+	if setup.postgres {
+		dsn = pgtest.DSN(t)
+	}
+	st, err := store.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatalf("open the test database: %v", err)
 	}

@@ -27,6 +27,7 @@ func (s *Server) workshopReset(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	s.consoles.Reset()
 	s.dashCache.invalidate()
 	s.log.Info("instructor reset the workshop", "learners_removed", n)
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/instructor?done=workshop&n=%d", n))

@@ -256,6 +256,20 @@ func (r *Registry) CloseAll() {
 	r.end(all)
 }
 
+// Reset ends every session and keeps the registry open: the workshop was
+// reset, and no session, draft or timeline of a learner of the old room
+// may reach anyone of the new one.
+func (r *Registry) Reset() {
+	r.mu.Lock()
+	all := make([]*Session, 0, len(r.byLearner))
+	for _, s := range r.byLearner {
+		all = append(all, s)
+	}
+	r.byLearner = map[int64]*Session{}
+	r.mu.Unlock()
+	r.end(all)
+}
+
 // SetDraft keeps the last message sent, for the page without JavaScript.
 func (s *Session) SetDraft(text string) {
 	s.draftMu.Lock()

@@ -155,3 +155,21 @@ func TestRegistryEvictsIdleFirst(t *testing.T) {
 		t.Errorf("%d consoles, want the cap of 3", r.Count())
 	}
 }
+
+// Reset ends every session (drafts with them) and keeps the registry
+// open: the next Get starts a fresh session.
+func TestRegistryReset(t *testing.T) {
+	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{}, slog.New(slog.DiscardHandler), nil)
+	t.Cleanup(r.CloseAll)
+	old := r.Get(1, i18n.EN)
+	old.SetDraft("old room")
+	r.Get(2, i18n.EN)
+	r.Reset()
+	if r.Count() != 0 {
+		t.Errorf("%d sessions after Reset", r.Count())
+	}
+	s := r.Get(1, i18n.EN)
+	if s == nil || s == old || s.ID == old.ID || s.Draft() != "" {
+		t.Errorf("after Reset, Get(1) = %+v, the old session was %+v", s, old)
+	}
+}

@@ -303,10 +303,14 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 		token, hash = newToken()
 		for range 5 {
 			l = Learner{DisplayName: name, ResumeCode: newResumeCode(), CreatedAt: time.UnixMilli(now), LastSeenAt: time.UnixMilli(now)}
-			err := tx.QueryRowContext(ctx, `
-				INSERT INTO learners(token_hash, resume_code, display_name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
+			id, err := nextLearnerID(ctx, tx)
+			if err != nil {
+				return err
+			}
+			err = tx.QueryRowContext(ctx, `
+				INSERT INTO learners(id, token_hash, resume_code, display_name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)
 				ON CONFLICT(resume_code) DO NOTHING RETURNING id`,
-				hash, l.ResumeCode, name, now, now).Scan(&l.ID)
+				id, hash, l.ResumeCode, name, now, now).Scan(&l.ID)
 			if !errors.Is(err, sql.ErrNoRows) {
 				return err
 			}

@@ -137,10 +137,14 @@ func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
 	for range 5 {
 		l := Learner{ResumeCode: newResumeCode(), CreatedAt: now.Truncate(time.Millisecond), LastSeenAt: now.Truncate(time.Millisecond)}
 		err := s.inTx(ctx, func(tx *txn) error {
+			id, err := nextLearnerID(ctx, tx)
+			if err != nil {
+				return err
+			}
 			return tx.QueryRowContext(ctx,
-				`INSERT INTO learners(token_hash, resume_code, created_at, last_seen_at) VALUES (?, ?, ?, ?)
+				`INSERT INTO learners(id, token_hash, resume_code, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
 				 ON CONFLICT(resume_code) DO NOTHING RETURNING id`,
-				hash, l.ResumeCode, now.UnixMilli(), now.UnixMilli()).Scan(&l.ID)
+				id, hash, l.ResumeCode, now.UnixMilli(), now.UnixMilli()).Scan(&l.ID)
 		})
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
@@ -151,6 +155,28 @@ func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
 		return l, token, nil
 	}
 	return Learner{}, "", errors.New("create learner: no free resume code after 5 tries")
+}
+
+// nextLearnerID draws a learner id that no learner ever had, on this
+// database, whatever was deleted before: SQLite's learner_ids counter (see
+// migration 0006) or PostgreSQL's identity sequence.
+func nextLearnerID(ctx context.Context, tx *txn) (int64, error) {
+	var id int64
+	if tx.engine == Postgres {
+		err := tx.QueryRowContext(ctx, `SELECT nextval(pg_get_serial_sequence('learners', 'id'))`).Scan(&id)
+		if err != nil {
+			return 0, fmt.Errorf("draw a learner id: %w", err)
+		}
+		return id, nil
+	}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO learner_ids DEFAULT VALUES RETURNING id`).Scan(&id); err != nil {
+		return 0, fmt.Errorf("draw a learner id: %w", err)
+	}
+	// The counter lives in sqlite_sequence: the row itself is not needed.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM learner_ids`); err != nil {
+		return 0, fmt.Errorf("draw a learner id: %w", err)
+	}
+	return id, nil
 }
 
 const learnerColumns = `l.id, l.display_name, l.resume_code, l.created_at, l.last_seen_at`
