@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/explain"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -63,7 +64,7 @@ func (s *Server) explainOptions(q explainQuery) (explain.Options, *explainFailur
 	u := i18n.ExplainFor(q.lang)
 	format, err := logimport.ParseFormat(q.format)
 	if err != nil {
-		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrFormat, q.format)}
+		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrFormat, q.format, strings.Join(logimport.Names(), ", "))}
 	}
 	if q.protocol != "" && !grader.KnownRevision(q.protocol) {
 		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrProtocol, q.protocol)}
@@ -94,6 +95,8 @@ func (s *Server) explainLog(ctx context.Context, src []byte, opts explain.Option
 		return nil, s.tooLarge(lang)
 	case errors.Is(err, logimport.ErrBinary):
 		return nil, &explainFailure{status: http.StatusBadRequest, msg: u.ErrBinary}
+	case errors.Is(err, logimport.ErrNoMessages):
+		return nil, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrNoMessages, knownFormats(lang))}
 	case errors.Is(err, logimport.ErrNotFormat):
 		return nil, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrNotFormat, opts.Format)}
 	case err != nil:
@@ -123,4 +126,13 @@ func byteSize(n int64, lang i18n.Lang) string {
 		return fmt.Sprintf("%d\u00a0%s", n>>10, [2]string{"KiB", "Kio"}[k])
 	}
 	return fmt.Sprintf("%d\u00a0%s", n, [2]string{"bytes", "octets"}[k])
+}
+
+// knownFormats names the formats the log reader knows, for a person.
+func knownFormats(l i18n.Lang) string {
+	var names []string
+	for _, f := range logimport.Known() {
+		names = append(names, f.LabelIn(l))
+	}
+	return strings.Join(names, "; ")
 }

@@ -57,7 +57,7 @@ func (s *Server) explainPageVM(c *gin.Context, l i18n.Lang, q explainQuery, log 
 	return view.ExplainVM{
 		U: u, Action: c.Request.URL.Path, Log: log,
 		FileHelp:  fmt.Sprintf(u.FileHelp, byteSize(s.explainMaxBytes(), l)),
-		Formats:   explainFormats(u, q.format),
+		Formats:   explainFormats(u, l, q.format),
 		Revs:      explainRevisions(u, q.protocol),
 		ScriptURL: s.assets.URL("js/explain.js"),
 	}

@@ -153,12 +153,12 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report) view.ExplainSummaryVM {
 	return vm
 }
 
-// explainFormats are the choices of the format field.
-func explainFormats(u *i18n.ExplainUI, chosen string) []view.ExplainOption {
+// explainFormats are the choices of the format field: the formats the
+// log reader knows, named in the page's language.
+func explainFormats(u *i18n.ExplainUI, l i18n.Lang, chosen string) []view.ExplainOption {
 	opts := []view.ExplainOption{{Value: "auto", Label: u.FormatAuto, Selected: chosen == "" || chosen == "auto"}}
-	for _, f := range []struct{ v, l string }{{"jsonl", "JSON Lines"}, {"stdio", "stdio"}, {"inspector", "MCP Inspector"},
-		{"claude", "Claude Desktop (mcp*.log)"}, {"har", "HAR"}} {
-		opts = append(opts, view.ExplainOption{Value: f.v, Label: f.l, Selected: chosen == f.v})
+	for _, f := range logimport.Known() {
+		opts = append(opts, view.ExplainOption{Value: string(f.Name), Label: f.LabelIn(l), Selected: chosen == string(f.Name)})
 	}
 	return opts
 }

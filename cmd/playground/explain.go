@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/explain"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -27,7 +28,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f explainFlags
-	fs.StringVar(&f.format, "format", "auto", "log format: auto, jsonl, stdio, inspector, claude or har")
+	fs.StringVar(&f.format, "format", "auto", "log format: "+strings.Join(logimport.Names(), ", "))
 	fs.StringVar(&f.protocol, "protocol", "", "protocol revision assumed until a handshake says (default "+grader.DefaultRevision+")")
 	fs.StringVar(&f.lang, "lang", string(i18n.Default), "language of the explanation: en or fr")
 	fs.BoolVar(&f.json, "json", false, "print the explain JSON instead of the timeline")
@@ -36,7 +37,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Int64Var(&f.maxBytes, "max-bytes", 64<<20, "largest log read, in bytes")
 	fs.IntVar(&f.maxMessages, "max-messages", 100_000, "most messages explained")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground explain [-format auto|jsonl|stdio|inspector|claude|har] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] FILE|-")
+		fmt.Fprintf(stderr, "usage: playground explain [-format %s] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] FILE|-\n", strings.Join(logimport.Names(), "|"))
 		fmt.Fprintln(stderr, "\nExplains a real MCP log (\"-\" reads standard input): every message checked, requests and responses paired, the conversation's problems.")
 		fs.PrintDefaults()
 	}

@@ -101,7 +101,10 @@ type Finding struct {
 
 // Conversation is one peer's part of a log that interleaves several.
 type Conversation struct {
-	Peer           string `json:"peer"`
+	Peer string `json:"peer"`
+	// Run counts from 0 the processes of one server in the log: a client
+	// that started it again logged another conversation.
+	Run            int    `json:"run,omitempty"`
 	Protocol       string `json:"protocol"`
 	ProtocolSource string `json:"protocol_source"`
 	Partial        bool   `json:"partial"`

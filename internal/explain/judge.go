@@ -13,7 +13,7 @@ import (
 // through its own conversation checker, fills in their messages in r, and
 // adds the conversation's findings.
 func judge(r *Report, entries []logimport.Entry, group []int, opts Options) Conversation {
-	c := Conversation{Peer: entries[group[0]].Peer, Partial: midSession(entries, group, opts.Protocol), Messages: group}
+	c := Conversation{Peer: entries[group[0]].Peer, Run: entries[group[0]].Run, Partial: midSession(entries, group, opts.Protocol), Messages: group}
 	s := grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang, Partial: c.Partial})
 	handshake := false
 	for _, gi := range group {

@@ -93,16 +93,22 @@ func pickPeer(res logimport.Result, peer string) ([]logimport.Entry, []logimport
 	return entries, problems
 }
 
-// groupByPeer lists the entry indices of each peer, peers in the order
-// they first appear.
+// groupByPeer lists the entry indices of each conversation: a peer, and
+// each run of it (a server the client started again), in the order they
+// first appear.
 func groupByPeer(entries []logimport.Entry) [][]int {
-	at := map[string]int{}
+	type key struct {
+		peer string
+		run  int
+	}
+	at := map[key]int{}
 	var groups [][]int
 	for i, e := range entries {
-		g, ok := at[e.Peer]
+		k := key{e.Peer, e.Run}
+		g, ok := at[k]
 		if !ok {
 			g = len(groups)
-			at[e.Peer] = g
+			at[k] = g
 			groups = append(groups, nil)
 		}
 		groups[g] = append(groups[g], i)

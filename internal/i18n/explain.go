@@ -41,6 +41,8 @@ type ExplainUI struct {
 
 	// What went wrong with the upload.
 	ErrEmpty, ErrTooLarge, ErrBinary, ErrNotFormat, ErrFormat, ErrProtocol string
+	// ErrNoMessages: no MCP message in the text; %s lists the formats.
+	ErrNoMessages string
 
 	// The summary's words, singular then plural, and its punctuation.
 	Message1, MessageN           string
@@ -116,7 +118,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Title:         "Explain a log",
 		Intro:         "Paste the log of your own MCP client or server, or drop the file: the playground reads the conversation, checks every message, pairs each request with its response, and shows what went wrong and where.",
 		PasteLabel:    "Your log",
-		PasteHelp:     "JSON Lines, a raw stdio capture, MCP Inspector’s export, Claude Desktop’s mcp*.log, or a HAR file.",
+		PasteHelp:     "Any log with MCP messages in it: the format is detected among those of the list below, or choose it.",
 		FileLabel:     "Or a file",
 		FileHelp:      "Up to %s.",
 		FormatLabel:   "Format",
@@ -152,12 +154,13 @@ var explainUI = map[Lang]*ExplainUI{
 		SourceProtocol:  "as asked",
 		SourceDefault:   "the default",
 
-		ErrEmpty:     "The log is empty: paste it or choose a file.",
-		ErrTooLarge:  "The log is larger than %s, the most the playground explains at once. Split it.",
-		ErrBinary:    "This file is not text: a log is a text file (JSON Lines, a capture, a HAR…).",
-		ErrNotFormat: "The text is not in the format asked for: %s. Choose “Detect it”.",
-		ErrFormat:    "Unknown format “%s” (auto, jsonl, stdio, inspector, claude or har).",
-		ErrProtocol:  "Unknown protocol revision “%s” (2025-06-18, 2025-11-25 or 2026-07-28).",
+		ErrEmpty:      "The log is empty: paste it or choose a file.",
+		ErrTooLarge:   "The log is larger than %s, the most the playground explains at once. Split it.",
+		ErrBinary:     "This file is not text: a log is a text file (JSON Lines, a capture, a HAR…).",
+		ErrNotFormat:  "The text is not in the format asked for: %s. Choose “Detect it”.",
+		ErrFormat:     "Unknown format “%s” (known: %s).",
+		ErrNoMessages: "No MCP message found in this text. The formats the playground reads: %s.",
+		ErrProtocol:   "Unknown protocol revision “%s” (2025-06-18, 2025-11-25 or 2026-07-28).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "request", RequestN: "requests",
@@ -173,7 +176,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Title:         "Expliquer un journal",
 		Intro:         "Collez le journal de votre client ou de votre serveur MCP, ou déposez le fichier\u202f: MCP Playground lit la conversation, vérifie chaque message, associe chaque requête à sa réponse, et montre ce qui ne va pas, et où.",
 		PasteLabel:    "Votre journal",
-		PasteHelp:     "JSON Lines, une capture stdio brute, l’export de MCP Inspector, le mcp*.log de Claude Desktop ou un fichier HAR.",
+		PasteHelp:     "Tout journal qui contient des messages MCP\u202f: son format est reconnu parmi ceux de la liste ci-dessous, ou choisissez-le.",
 		FileLabel:     "Ou un fichier",
 		FileHelp:      "Jusqu’à %s.",
 		FormatLabel:   "Format",
@@ -209,12 +212,13 @@ var explainUI = map[Lang]*ExplainUI{
 		SourceProtocol:  "celle demandée",
 		SourceDefault:   "celle par défaut",
 
-		ErrEmpty:     "Le journal est vide\u202f: collez-le ou choisissez un fichier.",
-		ErrTooLarge:  "Le journal dépasse %s, le maximum que MCP Playground explique d’un coup. Découpez-le.",
-		ErrBinary:    "Ce fichier n’est pas du texte\u202f: un journal est un fichier texte (JSON Lines, une capture, un HAR…).",
-		ErrNotFormat: "Le texte n’est pas au format demandé\u202f: %s. Choisissez «\u00a0Le détecter\u00a0».",
-		ErrFormat:    "Format inconnu «\u00a0%s\u00a0» (auto, jsonl, stdio, inspector, claude ou har).",
-		ErrProtocol:  "Révision du protocole inconnue «\u00a0%s\u00a0» (2025-06-18, 2025-11-25 ou 2026-07-28).",
+		ErrEmpty:      "Le journal est vide\u202f: collez-le ou choisissez un fichier.",
+		ErrTooLarge:   "Le journal dépasse %s, le maximum que MCP Playground explique d’un coup. Découpez-le.",
+		ErrBinary:     "Ce fichier n’est pas du texte\u202f: un journal est un fichier texte (JSON Lines, une capture, un HAR…).",
+		ErrNotFormat:  "Le texte n’est pas au format demandé\u202f: %s. Choisissez «\u00a0Le détecter\u00a0».",
+		ErrFormat:     "Format inconnu «\u00a0%s\u00a0» (formats connus\u202f: %s).",
+		ErrNoMessages: "Aucun message MCP dans ce texte. Les formats que MCP Playground sait lire\u202f: %s.",
+		ErrProtocol:   "Révision du protocole inconnue «\u00a0%s\u00a0» (2025-06-18, 2025-11-25 ou 2026-07-28).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "requête", RequestN: "requêtes",

@@ -1,6 +1,8 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/i18n"
+
 	"bytes"
 	"regexp"
 	"strings"
@@ -17,9 +19,11 @@ var claudeLine = regexp.MustCompile(`^(\d{4}-\d\d-\d\dT[\d:.]+Z?)\s+\[([^\]]*)\]
 // bracket from the server's name.
 var claudeLevels = map[string]bool{"debug": true, "info": true, "warn": true, "warning": true, "error": true}
 
-// claude reads Claude Desktop's MCP logs. Lines that are not messages
-// (start-up, shutdown, the server's stderr) are skipped, except the client's
-// complaint that the server wrote something that is not JSON on stdout.
+// claude reads Claude Desktop's MCP logs. Lines that are not messages are
+// named (notes.go): the client's own words, failures it saw (a transport
+// closed, a server that exited), its complaint that the server wrote
+// something that is not JSON on stdout; a line without the header is the
+// server's stderr, which Claude Desktop copies as it comes.
 func (r *reader) claude(src []byte) {
 	for _, l := range splitLines(src) {
 		if r.full() {
@@ -27,6 +31,7 @@ func (r *reader) claude(src []byte) {
 		}
 		m := claudeLine.FindSubmatch(l.text)
 		if m == nil {
+			r.note(l.n, l.text, ContextStderr)
 			continue
 		}
 		peer, level := string(m[2]), string(m[3])
@@ -46,14 +51,15 @@ func (r *reader) claudeText(n int, ts, peer string, text []byte) {
 	case bytes.HasPrefix(text, []byte("Message from server: ")):
 		from = FromServer
 	default:
-		if bytes.Contains(text, []byte("is not valid JSON")) {
-			r.problem(codeStdoutNoise, n, -1, string(text))
+		if startLine.Match(text) {
+			r.started(peer)
 		}
+		r.note(n, text, ContextClientLog)
 		return
 	}
 	body := text[len("Message from client: "):]
 	msg, complete := firstValue(body)
-	if !r.add(Entry{Line: n, From: from, Raw: msg, Time: parseTime(ts), Peer: peer}) {
+	if !r.add(Entry{Line: n, From: from, Raw: msg, Time: parseTime(ts), Peer: peer, Run: r.runOf(peer)}) {
 		return
 	}
 	if !complete {
@@ -70,4 +76,12 @@ func firstValue(b []byte) (v []byte, complete bool) {
 		return b[:end], true
 	}
 	return bytes.TrimRight(b, " \t"), false
+}
+
+func init() {
+	register(Spec{Name: FormatClaude, rank: 30,
+		Label:  map[i18n.Lang]string{i18n.EN: "Claude Desktop (mcp.log, mcp-server-NAME.log)", i18n.FR: "Claude Desktop (mcp.log, mcp-server-NOM.log)"},
+		Sample: `2025-06-01T10:00:00.000Z [gift] [info] Message from client: {"jsonrpc":"2.0","id":1,"method":"tools/list"} { metadata: undefined }`,
+		detect: func(s *sniff) bool { return s.count(claudeLine) > 0 },
+		read:   func(r *reader, src []byte) error { r.claude(src); return nil }})
 }

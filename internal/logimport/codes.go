@@ -99,6 +99,18 @@ var codeTable = map[string]CodeInfo{
 		i18n.EN: "In 2026-07-28, `tools/call` and `prompts/get` repeat `params.name`, and `resources/read` `params.uri`, in the `Mcp-Name` header (as `=?base64?…?=` when it is not plain ASCII); this header is missing or says something else. The server answers 400 (-32020, header mismatch).",
 		i18n.FR: "En 2026-07-28, `tools/call` et `prompts/get` répètent `params.name`, et `resources/read` `params.uri`, dans l’en-tête `Mcp-Name` (sous la forme `=?base64?…?=` s’il ne s’écrit pas en ASCII simple)\u202f; cet en-tête manque ou dit autre chose. Le serveur répond 400 (-32020, en-têtes incohérents).",
 	}},
+	codeClientTimeout: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The client gave up waiting: its request timed out before the server answered (the SDKs’ -32001, “Request timed out”). The server was too slow, or never answered; a long job should send progress notifications, or answer sooner.",
+		i18n.FR: "Le client a cessé d’attendre : sa requête a expiré avant que le serveur ne réponde (le -32001 des SDK, « Request timed out »). Le serveur a été trop lent, ou n’a jamais répondu ; un long travail doit envoyer des notifications de progression, ou répondre plus tôt.",
+	}},
+	codeServerExited: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server went away: its process exited, or the client saw the connection close, while the client still expected it to answer. Look at the server’s stderr just before this line: it usually says why.",
+		i18n.FR: "Le serveur a disparu : son processus s’est terminé, ou le client a vu la connexion se fermer, alors qu’il attendait encore une réponse. Regardez la sortie d’erreur du serveur juste avant cette ligne : elle dit en général pourquoi.",
+	}},
+	codeServerCrashed: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server crashed: a panic or an uncaught exception, with its stack trace on stderr. Every request still open died with it.",
+		i18n.FR: "Le serveur a planté : une panique ou une exception non rattrapée, avec sa pile d’appels sur stderr. Toutes les requêtes en cours sont mortes avec lui.",
+	}},
 	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",
 		i18n.FR: "Une page d’une autre origine a appelé ce serveur et a été servie. Un serveur doit vérifier `Origin` et répondre 403 aux origines auxquelles il ne fait pas confiance, sinon n’importe quelle page web peut piloter un serveur local (DNS rebinding).",

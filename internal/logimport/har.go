@@ -1,6 +1,8 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/i18n"
+
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -178,4 +180,23 @@ func sseData(body string) [][]byte {
 	}
 	flush()
 	return out
+}
+
+func init() {
+	register(Spec{Name: FormatHAR, rank: 10,
+		Label: map[i18n.Lang]string{i18n.EN: "HAR (a browser's or proxy's HTTP record)", i18n.FR: "HAR (l’enregistrement HTTP d’un navigateur ou d’un proxy)"},
+		Sample: `{"log": {"entries": [{"request": {"method": "POST", "url": "http://127.0.0.1:8080/mcp",
+  "postData": {"text": "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"}}, "response": {…}}]}}`,
+		detect: func(s *sniff) bool { return len(s.text) > 0 && s.text[0] == '{' && isHAR(s.text) },
+		read:   (*reader).har})
+}
+
+// isHAR reports whether t is a HAR document.
+func isHAR(t []byte) bool {
+	var h struct {
+		Log *struct {
+			Entries json.RawMessage `json:"entries"`
+		} `json:"log"`
+	}
+	return json.Unmarshal(t, &h) == nil && h.Log != nil && len(h.Log.Entries) > 0
 }

@@ -1,6 +1,8 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/i18n"
+
 	"encoding/json"
 	"time"
 )
@@ -91,4 +93,25 @@ func other(from string) string {
 		return FromClient
 	}
 	return ""
+}
+
+func init() {
+	register(Spec{Name: FormatInspector, rank: 20,
+		Label: map[i18n.Lang]string{i18n.EN: "MCP Inspector (saved history)", i18n.FR: "MCP Inspector (historique enregistré)"},
+		Sample: `[{"timestamp": "2025-06-01T10:00:00.000Z", "direction": "request", "origin": "client",
+  "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, "response": {…}}]`,
+		detect: func(s *sniff) bool { return len(s.text) > 0 && s.text[0] == '[' && isInspector(s.text) },
+		read:   (*reader).inspector})
+}
+
+// isInspector reports whether t is an array of Inspector history entries.
+func isInspector(t []byte) bool {
+	var entries []map[string]json.RawMessage
+	if json.Unmarshal(t, &entries) != nil || len(entries) == 0 {
+		return false
+	}
+	_, dir := entries[0]["direction"]
+	_, msg := entries[0]["message"]
+	_, req := entries[0]["request"]
+	return (dir && msg) || req
 }

@@ -1,6 +1,8 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/i18n"
+
 	"bytes"
 	"encoding/json"
 	"strings"
@@ -31,9 +33,10 @@ func (r *reader) lineByLine(src []byte, noise, from string) {
 			continue
 		}
 		if !jsonStart(t) {
-			r.problem(noise, l.n, -1, string(t))
+			r.rawLine(l.n, t, noise)
 			continue
 		}
+		r.inTrace = false
 		before := len(r.res.Entries)
 		r.jsonLine(l.n, t)
 		if len(r.res.Entries) > before && from != "" {
@@ -224,7 +227,9 @@ func jsonStart(t []byte) bool {
 	if len(rest) == 0 {
 		return true
 	}
-	if strings.ContainsRune("{[]\"-0123456789", rune(rest[0])) {
+	// "[12] …", "[2025-06-01 …]" are a log's prefix, not a batch: a
+	// batch holds objects.
+	if strings.ContainsRune("{[]\"", rune(rest[0])) {
 		return true
 	}
 	for _, lit := range []string{"true", "false", "null"} {
@@ -233,4 +238,32 @@ func jsonStart(t []byte) bool {
 		}
 	}
 	return false
+}
+
+func init() {
+	register(Spec{Name: FormatJSONL, rank: 80,
+		Label:  map[i18n.Lang]string{i18n.EN: "JSON Lines (one message a line, or wrapped with its direction)", i18n.FR: "JSON Lines (un message par ligne, ou enveloppé avec son sens)"},
+		Sample: `{"direction": "in", "time": "2025-06-01T10:00:00Z", "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}}`,
+		detect: func(s *sniff) bool {
+			for i, l := range s.lines {
+				if i == 50 {
+					break
+				}
+				if l[0] == '{' && isWrapper(l) {
+					return true
+				}
+			}
+			return false
+		},
+		read: func(r *reader, src []byte) error { r.jsonLines(src); return nil }})
+}
+
+// isWrapper reports whether a line is an object wrapping a message.
+func isWrapper(lt []byte) bool {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(lt, &obj) != nil || isMessage(obj) {
+		return false
+	}
+	_, ok := payloadOf(obj)
+	return ok
 }

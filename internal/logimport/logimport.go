@@ -1,9 +1,12 @@
 // Package logimport reads the logs that real MCP clients and servers leave
 // behind into the messages of one conversation, each with its sender and the
-// line where it starts: JSON Lines (plain or wrapped with a direction), a raw
-// stdio capture (one stream, or what each side wrote), MCP Inspector's
-// protocol export, Claude Desktop's mcp*.log files, and HAR files of
-// Streamable HTTP traffic.
+// line where it starts. Each format is one file (format_*.go and the older
+// jsonl.go, stdio.go, inspector.go, claude.go, har.go) that registers how to
+// detect it, read it, name it and a sample of it (format.go); what no format
+// claims but holds a message after a prefix is read by the generic prefix
+// reader, the sender taken from the prefix's words (words.go) or the
+// message's shape. The lines that are not messages are named (notes.go):
+// context, the failures the client saw, or stdout noise where it really is.
 //
 // It only reads: judging the messages is the grader's work, pairing and
 // showing them the exchange's. What it notices about the log itself (a line
@@ -16,16 +19,17 @@
 package logimport
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
 // Format names a kind of log.
 type Format string
 
-// The formats Read understands.
+// The formats other packages name; every format is in the registry
+// (format.go), each in its own file.
 const (
 	FormatAuto      Format = "auto"
 	FormatJSONL     Format = "jsonl"
@@ -34,22 +38,6 @@ const (
 	FormatClaude    Format = "claude"
 	FormatHAR       Format = "har"
 )
-
-// Formats lists the formats a user may name, in the order the help shows them.
-var Formats = []Format{FormatAuto, FormatJSONL, FormatStdio, FormatInspector, FormatClaude, FormatHAR}
-
-// ParseFormat returns the format named s ("" is FormatAuto).
-func ParseFormat(s string) (Format, error) {
-	if s == "" {
-		return FormatAuto, nil
-	}
-	for _, f := range Formats {
-		if string(f) == s {
-			return f, nil
-		}
-	}
-	return "", fmt.Errorf("%w: %q (known: auto, jsonl, stdio, inspector, claude, har)", ErrUnknownFormat, s)
-}
 
 // Senders of a message.
 const (
@@ -75,6 +63,9 @@ type Entry struct {
 	Time time.Time
 	// Peer names the server a Claude Desktop log line belongs to.
 	Peer string
+	// Run counts the processes of one server the log shows, from 0: a
+	// client that started the server again logged another conversation.
+	Run int
 }
 
 // Problem is something about the log itself, not about a message.
@@ -96,6 +87,10 @@ type Result struct {
 	Problems []Problem
 	// Truncated is true when MaxMessages stopped the reading.
 	Truncated bool
+	// Context holds the first lines that are no message, named
+	// (notes.go); ContextLines counts them all.
+	Context      []Context
+	ContextLines int
 }
 
 // Limits bound one Read.
@@ -127,44 +122,39 @@ var (
 	ErrUnknownFormat = errors.New("unknown log format")
 	ErrBinary        = errors.New("the file is not text")
 	ErrNotFormat     = errors.New("the text is not in the format asked for")
+	ErrNoMessages    = errors.New("no MCP message found")
 )
 
 // utf8BOM is the byte order mark some editors write at the start of a file.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
 // Read reads src as a log of the given format (FormatAuto detects it).
+// A text in which no MCP message is found, and no failure either, is
+// ErrNoMessages.
 func Read(src []byte, format Format, lim Limits) (Result, error) {
 	lim = lim.withDefaults()
 	if int64(len(src)) > lim.MaxBytes {
 		return Result{}, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, len(src), lim.MaxBytes)
 	}
+	src = decodeText(src)
 	if isBinary(src) {
 		return Result{}, ErrBinary
 	}
-	src = bytes.TrimPrefix(src, utf8BOM) // an editor on Windows starts the file with one
 	if format == FormatAuto || format == "" {
 		format = Detect(src)
 	}
-	r := &reader{res: Result{Format: format}, max: lim.MaxMessages}
-	var err error
-	switch format {
-	case FormatJSONL:
-		r.jsonLines(src)
-	case FormatStdio:
-		r.stdio(src, "")
-	case FormatInspector:
-		err = r.inspector(src)
-	case FormatClaude:
-		r.claude(src)
-	case FormatHAR:
-		err = r.har(src)
-	default:
+	spec, ok := Lookup(format)
+	if !ok {
 		return Result{}, fmt.Errorf("%w: %q", ErrUnknownFormat, format)
 	}
-	if err != nil {
+	r := &reader{res: Result{Format: format}, max: lim.MaxMessages}
+	if err := spec.read(r, src); err != nil {
 		return Result{}, err
 	}
 	r.finish()
+	if len(r.res.Entries) == 0 && !r.sawFailure() {
+		return r.res, fmt.Errorf("%w (formats known: %s)", ErrNoMessages, strings.Join(Names()[1:], ", "))
+	}
 	return r.res, nil
 }
 
@@ -178,10 +168,10 @@ func ReadPair(client, server []byte, lim Limits) (Result, error) {
 	if n := int64(len(client) + len(server)); n > lim.MaxBytes {
 		return Result{}, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, n, lim.MaxBytes)
 	}
+	client, server = decodeText(client), decodeText(server)
 	if isBinary(client) || isBinary(server) {
 		return Result{}, ErrBinary
 	}
-	client, server = bytes.TrimPrefix(client, utf8BOM), bytes.TrimPrefix(server, utf8BOM)
 	c := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}
 	c.stdio(client, FromClient)
 	s := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}

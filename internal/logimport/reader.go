@@ -9,6 +9,20 @@ import (
 type reader struct {
 	res Result
 	max int
+	// persp is, for each entry, what the log's words said of its sender
+	// seen from the log's writer: +1 it sent it, -1 it received it.
+	persp []int8
+	// shutdown is true once the log says the client is stopping the
+	// server: its exit is then no failure.
+	shutdown bool
+	// lastFailure and lastFailureAt keep a failure from being reported
+	// once per line of the same stack trace.
+	lastFailure   string
+	lastFailureAt int
+	runs          map[string]*runState
+	// inTrace is true from a crash to the next message: the lines of its
+	// stack trace are the server's stderr.
+	inTrace bool
 }
 
 // add keeps e unless MaxMessages is reached; it reports whether reading
@@ -42,6 +56,8 @@ func (r *reader) last() int { return len(r.res.Entries) - 1 }
 
 // finish works out the senders the log did not give and masks secrets.
 func (r *reader) finish() {
+	r.resolveWriter()
+	splitRuns(r.res.Entries)
 	inferSenders(r.res.Entries)
 	var scratch []byte
 	for i := range r.res.Entries {
@@ -123,4 +139,34 @@ func clip(s string) string {
 		n++
 	}
 	return s
+}
+
+// splitRuns starts another run of a server where the client initializes
+// it again within one run: a client that starts the same server twice
+// logs both processes into one file, and each is a conversation of its
+// own, judged alone.
+func splitRuns(entries []Entry) {
+	type state struct {
+		run, extra int
+		inited     bool
+	}
+	peers := map[string]*state{}
+	for i := range entries {
+		e := &entries[i]
+		st := peers[e.Peer]
+		if st == nil {
+			st = &state{run: e.Run}
+			peers[e.Peer] = st
+		}
+		if e.Run != st.run {
+			st.run, st.inited = e.Run, false
+		}
+		if p := peek(e.Raw); p.kind == kindRequest && p.method == "initialize" {
+			if st.inited {
+				st.extra++
+			}
+			st.inited = true
+		}
+		e.Run += st.extra
+	}
 }

@@ -1,5 +1,7 @@
 package logimport
 
+import "github.com/mcpplayground/playground/internal/i18n"
+
 // stdio reads a raw stdio capture: newline-delimited messages, as one side
 // wrote them (from is "client" or "server") or both sides interleaved
 // (from is ""). A line that is not JSON on the server's stdout breaks the
@@ -79,4 +81,12 @@ func track(p peeked, mine, theirs map[string]bool) {
 	case kindResponse:
 		delete(theirs, p.id)
 	}
+}
+
+func init() {
+	register(Spec{Name: FormatStdio, rank: 1000,
+		Label: map[i18n.Lang]string{i18n.EN: "stdio capture (what went through the server’s stdin and stdout)", i18n.FR: "capture stdio (ce qui est passé par l’entrée et la sortie standard du serveur)"},
+		Sample: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{…}}
+{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25",…}}`,
+		read: func(r *reader, src []byte) error { r.stdio(src, ""); return nil }})
 }

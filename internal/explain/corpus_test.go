@@ -1,0 +1,168 @@
+package explain
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/logimport"
+)
+
+// corpusCase is what one fixture of the corpus must give: it reproduces
+// the shape of a real client's log (written for the project: no real
+// names or paths) and, for the failures, what the client saw.
+type corpusCase struct {
+	file    string
+	format  logimport.Format
+	senders string   // one letter a message: c client, s server; * inferred
+	want    []string // the error and warning findings: the real problems, nothing else
+	convs   int      // conversations, when more than one
+	bad     bool     // the verdict is "something is wrong"
+}
+
+// corpus lists the fixtures of testdata/corpus and the existing fixtures
+// of logimport.
+var corpus = []corpusCase{
+	{file: "corpus/vscode-ok.log", format: "vscode", senders: "csccs"},
+	{file: "corpus/vscode-exited.log", format: "vscode", senders: "cscc", want: []string{"log.server-exited", "session.request.unanswered"}, bad: true},
+	{file: "corpus/cursor-noise.log", format: "cursor", want: []string{"log.stdout-noise"}, bad: true},
+	{file: "corpus/cursor-timeout.log", format: "cursor", want: []string{"log.client-timeout"}, bad: true},
+	{file: "corpus/windsurf-deadline.log", format: "windsurf", want: []string{"log.client-timeout"}, bad: true},
+	{file: "corpus/cline-closed.log", format: "cline", want: []string{"log.server-exited"}, bad: true},
+	{file: "corpus/zed-ok.log", format: "zed", senders: "csccs"},
+	{file: "corpus/claude-code-debug.log", format: "claude-code", want: []string{"log.server-exited"}, bad: true},
+	{file: "corpus/claude-code-cache.json", format: "claude-code", want: []string{"log.client-timeout"}, bad: true},
+	{file: "corpus/gemini-noise.log", format: "gemini", want: []string{"log.stdout-noise"}, bad: true},
+	{file: "corpus/mcp-remote-ok.log", format: "mcp-remote", senders: "csccs"},
+	{file: "corpus/mcp-remote-two-runs.log", format: "mcp-remote", senders: "csccsccs", convs: 2},
+	{file: "corpus/inspector-console.log", format: "inspector-console", want: []string{"log.server-exited"}, bad: true},
+	{file: "corpus/python-logging.log", format: "prefixed", senders: "c*s*c*c*s*"},
+	{file: "corpus/go-sdk-logging.log", format: "prefixed", senders: "c*s*c*c*s*"},
+	{file: "corpus/rust-tracing-panic.log", format: "prefixed", senders: "c*s*c*c*", want: []string{"log.server-crashed", "session.request.unanswered"}, bad: true},
+	{file: "corpus/slog-text.log", format: "prefixed", senders: "c*s*c*"},
+	{file: "corpus/prefix-words.log", format: "prefixed", senders: "csccsc*s*"},
+	{file: "corpus/bracket-date.log", format: "prefixed", senders: "c*s*c*"},
+	{file: "corpus/shape-only.log", format: "prefixed", senders: "c*s*c*c*s*"},
+	{file: "corpus/stdio-panic.txt", format: "stdio", senders: "c*s*c*c*", want: []string{"log.server-crashed", "session.request.unanswered"}, bad: true},
+	{file: "corpus/stdio-powershell-utf16.txt", format: "stdio", senders: "c*s*c*c*s*"},
+	{file: "corpus/two-processes-stdio.txt", format: "stdio", senders: "c*s*c*c*s*c*s*c*", convs: 2},
+	{file: "corpus/claude-exited.log", format: "claude", senders: "c", want: []string{"log.server-exited", "session.request.unanswered"}, bad: true},
+	{file: "console-export.jsonl", format: "jsonl", bad: true},
+	{file: "stdio-interleaved.txt", format: "stdio", want: []string{"log.stdout-noise", "log.truncated"}, bad: true},
+	{file: "inspector-protocol.json", format: "inspector", want: []string{"log.client-rejected", "session.request.unanswered"}},
+	{file: "claude-mcp-server-gift.log", format: "claude", want: []string{"log.stdout-noise"}, bad: true},
+	{file: "claude-mcp.log", format: "claude", want: []string{"log.truncated", "session.capability.server-undeclared", "session.lifecycle.initialized-missing"}, bad: true},
+	{file: "gift-session.har", format: "har", want: []string{"log.http.accept", "log.http.not-202", "log.http.origin-accepted", "log.http.protocol-version-missing", "log.http.session-id-missing", "session.request.unanswered"}, bad: true},
+	{file: "modern-session.har", format: "har", want: []string{"log.http.method-header", "log.http.name-header", "log.http.protocol-version-mismatch"}, bad: true},
+}
+
+// TestCorpus explains every fixture of the corpus as a learner would
+// bring it: the format, the messages and their senders, the real
+// problems and no false alarm, and a verdict that agrees with them. With
+// -v it logs the figures of issue 20's table.
+func TestCorpus(t *testing.T) {
+	var formats, msgs, alarms, found, wanted, verdicts int
+	for _, c := range corpus {
+		t.Run(c.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("..", "logimport", "testdata", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Explain(src, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Format == string(c.format) {
+				formats++
+			} else {
+				t.Errorf("format %s, want %s", r.Format, c.format)
+			}
+			msgs += len(r.Messages)
+			if c.senders != "" || len(r.Messages) == 0 {
+				if got := senders(r); got != c.senders {
+					t.Errorf("senders %q, want %q", got, c.senders)
+				}
+			}
+			got := problems(r)
+			for _, code := range got {
+				if !slices.Contains(c.want, code) {
+					alarms++
+				}
+			}
+			for _, code := range c.want {
+				wanted++
+				if slices.Contains(got, code) {
+					found++
+				}
+			}
+			if d := cmp.Diff(sorted(c.want), got); d != "" {
+				t.Errorf("problems (-want +got):\n%s", d)
+			}
+			if r.OK() != c.bad {
+				verdicts++
+			} else {
+				t.Errorf("verdict OK=%v, want %v", r.OK(), !c.bad)
+			}
+			if n := max(len(r.Conversations), 1); c.convs > 0 && n != c.convs {
+				t.Errorf("%d conversations, want %d", n, c.convs)
+			}
+		})
+	}
+	t.Logf("formats recognised %d/%d; messages found %d; false alarms %d; real problems found %d/%d; right verdicts %d/%d",
+		formats, len(corpus), msgs, alarms, found, wanted, verdicts, len(corpus))
+}
+
+// TestCorpusNothing is a text with no MCP message in it: an error that
+// says so and lists the formats.
+func TestCorpusNothing(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "logimport", "testdata", "corpus", "nothing.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Explain(src, Options{})
+	if !errors.Is(err, logimport.ErrNoMessages) || !strings.Contains(err.Error(), "vscode") {
+		t.Errorf("err = %v, want ErrNoMessages listing the formats", err)
+	}
+}
+
+func senders(r *Report) string {
+	var b strings.Builder
+	for _, m := range r.Messages {
+		switch m.From {
+		case grader.SenderClient:
+			b.WriteByte('c')
+		case grader.SenderServer:
+			b.WriteByte('s')
+		default:
+			b.WriteByte('?')
+		}
+		if m.Inferred {
+			b.WriteByte('*')
+		}
+	}
+	return b.String()
+}
+
+// problems are the codes of the findings of severity error or warning,
+// sorted, each once.
+func problems(r *Report) []string {
+	var out []string
+	for _, f := range r.Findings {
+		if f.Severity == grader.SeverityError || f.Severity == grader.SeverityWarning {
+			out = append(out, f.Code)
+		}
+	}
+	return sorted(out)
+}
+
+func sorted(xs []string) []string {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

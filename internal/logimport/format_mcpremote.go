@@ -1,0 +1,35 @@
+package logimport
+
+import (
+	"regexp"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+)
+
+// mcp-remote's stderr: each line starts with the proxy's process id in
+// brackets; "[Local→Remote] METHOD" and "[Remote→Local] ID" say what went
+// through it, and with debugging on the message follows, printed over
+// several lines. A new process id is another run of the proxy.
+//
+//	[4242] [Local→Remote] initialize
+//	[4242] {
+//	  "jsonrpc": "2.0", …
+//	}
+var remoteHead = regexp.MustCompile(`^\[(?P<pid>\d+)\] `)
+
+const FormatMCPRemote Format = "mcp-remote"
+
+func init() {
+	register(Spec{Name: FormatMCPRemote, rank: 38,
+		Label: map[i18n.Lang]string{i18n.EN: "mcp-remote (its stderr)", i18n.FR: "mcp-remote (sa sortie d’erreur)"},
+		Sample: `[4242] Connecting to remote server: http://127.0.0.1:8080/mcp
+[4242] [Local→Remote] tools/call
+[4242] [Remote→Local] 3`,
+		detect: func(s *sniff) bool {
+			return s.count(remoteHead) > 0 && s.any("Local→Remote", "Remote→Local", "Connecting to remote server", "Proxy established")
+		},
+		read: func(r *reader, src []byte) error {
+			r.prefixedLines(src, lineStyle{head: remoteHead, writer: FromClient})
+			return nil
+		}})
+}

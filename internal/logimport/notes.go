@@ -1,0 +1,190 @@
+package logimport
+
+import (
+	"bytes"
+	"regexp"
+)
+
+// Context is a line of the log that is no MCP message, named for what it
+// is rather than blamed: the client's own log, the server's stderr copied
+// into it, the user's shell, the framing of an HTTP transcript.
+type Context struct {
+	Line int    `json:"line"`
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+}
+
+// The kinds of context line.
+const (
+	ContextClientLog = "client-log"    // the client (or proxy) writing about itself
+	ContextStderr    = "server-stderr" // the server's stderr, copied into the log
+	ContextShell     = "shell"         // the user's prompt and commands
+	ContextHTTP      = "http"          // an HTTP transcript's framing: headers, SSE fields
+	ContextServerLog = "server-log"    // a server or SDK writing about itself
+)
+
+// maxContext bounds the context lines kept (their count goes on).
+const maxContext = 500
+
+// context records a line that is no message.
+func (r *reader) context(n int, kind string, text []byte) {
+	r.res.ContextLines++
+	if len(r.res.Context) < maxContext {
+		r.res.Context = append(r.res.Context, Context{Line: n, Kind: kind, Text: clip(string(text))})
+	}
+}
+
+// What a client's or a server's line says happened, when it is a failure
+// a person must know about.
+var (
+	// A client's JSON.parse complaint, in all of Node's forms, and the
+	// SDKs' own words: it quotes what the server wrote on stdout.
+	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal`)
+	timeoutLine    = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded`)
+	crashLine      = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
+	exitLine       = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|process exited|server disconnected|transport closed unexpectedly|closed unexpectedly|connection closed|-32000|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	shutdownLine   = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
+	stderrLine     = regexp.MustCompile(`(?i)\[server stderr\]|MCP STDERR|\bstderr\b`)
+	shellLine      = regexp.MustCompile(`^(?:\$ |% |# |PS [A-Za-z]:\\[^>]*> |[\w.-]+@[\w.-]+[^$#]*[$#] |C:\\[^>]*>)`)
+	httpLine       = regexp.MustCompile(`^(?:[<>] |\* |(?:event|id|retry):|: ?\S*$|HTTP/[\d.]+ \d{3})`)
+)
+
+// failure codes: what the client saw happen to the server.
+const (
+	codeClientTimeout = "log.client-timeout"
+	codeServerExited  = "log.server-exited"
+	codeServerCrashed = "log.server-crashed"
+)
+
+// note names a line that is no message: a failure the client saw (a
+// problem of severity error), the client's complaint that quotes the
+// server's stdout, or context of the given kind. It reports whether the
+// line was a failure or a complaint.
+func (r *reader) note(n int, text []byte, kind string) bool {
+	t := bytes.TrimSpace(text)
+	if len(t) == 0 {
+		return false
+	}
+	if kind != ContextStderr && stderrLine.Match(t) {
+		kind = ContextStderr
+	}
+	if code := r.failureOf(t, kind); code != "" {
+		r.failure(code, n, t)
+		return true
+	}
+	if kind != ContextStderr && parseComplaint.Match(t) {
+		r.problem(codeStdoutNoise, n, -1, string(t))
+		return true
+	}
+	switch {
+	case kind == ContextStderr:
+	case shellLine.Match(t):
+		kind = ContextShell
+	case httpLine.Match(t):
+		kind = ContextHTTP
+	}
+	r.context(n, kind, t)
+	if shutdownLine.Match(t) {
+		r.shutdown = true
+	}
+	return false
+}
+
+// failureOf is the failure code of a line, "" when it is none. A process
+// that ends after the client asked it to shut down is no failure.
+func (r *reader) failureOf(t []byte, kind string) string {
+	switch {
+	case crashLine.Match(t):
+		return codeServerCrashed
+	case kind == ContextStderr:
+		return ""
+	case timeoutLine.Match(t):
+		return codeClientTimeout
+	case exitLine.Match(t) && !r.shutdown && !shutdownLine.Match(t):
+		return codeServerExited
+	}
+	return ""
+}
+
+// failure records a failure once for a run of lines that repeat it (a
+// stack trace, a client retrying), on the last message read before it.
+func (r *reader) failure(code string, n int, t []byte) {
+	if r.lastFailure == code && r.lastFailureAt == len(r.res.Entries) {
+		return
+	}
+	r.lastFailure, r.lastFailureAt = code, len(r.res.Entries)
+	r.problem(code, n, -1, string(t))
+}
+
+// started notes that the log shows a server (re)starting: the messages
+// after it are another conversation when the last one held messages.
+func (r *reader) started(peer string) {
+	r.shutdown = false
+	if r.runs == nil {
+		r.runs = map[string]*runState{}
+	}
+	st := r.runs[peer]
+	if st == nil {
+		r.runs[peer] = &runState{}
+		return
+	}
+	if st.msgs > 0 {
+		st.run++
+		st.msgs = 0
+	}
+}
+
+// runOf is the run of peer a new message belongs to, counted.
+func (r *reader) runOf(peer string) int {
+	if r.runs == nil {
+		r.runs = map[string]*runState{}
+	}
+	st := r.runs[peer]
+	if st == nil {
+		st = &runState{}
+		r.runs[peer] = st
+	}
+	st.msgs++
+	return st.run
+}
+
+type runState struct{ run, msgs int }
+
+// startLine matches a line that says a server process starts.
+var startLine = regexp.MustCompile(`(?i)initializing server|starting (?:new )?(?:mcp )?server|server started|attempting to connect to mcp server|starting context server|launching (?:mcp )?server|spawning|new stdio connection`)
+
+// sawFailure reports whether the log showed a failure or stdout noise:
+// a log of a client that never got a message through still tells why.
+func (r *reader) sawFailure() bool {
+	for _, p := range r.res.Problems {
+		switch p.Code {
+		case codeClientTimeout, codeServerExited, codeServerCrashed:
+			return true
+		case codeStdoutNoise:
+			// a text with no message at all is no stdio capture: its lines
+			// are no server's stdout.
+			return r.res.Format != FormatStdio
+		}
+	}
+	return false
+}
+
+// rawLine names a line of a raw stdio capture that is no message: a crash
+// and the stack trace after it, the user's shell, an HTTP transcript's
+// framing are named; anything else really is what the server wrote on
+// stdout, and breaks the framing.
+func (r *reader) rawLine(n int, t []byte, noise string) {
+	switch {
+	case crashLine.Match(t):
+		r.failure(codeServerCrashed, n, t)
+		r.inTrace = true
+	case r.inTrace:
+		r.context(n, ContextStderr, t)
+	case shellLine.Match(t):
+		r.context(n, ContextShell, t)
+	case noise == codeStdoutNoise && timeoutLine.Match(t):
+		r.failure(codeClientTimeout, n, t)
+	default:
+		r.problem(noise, n, -1, string(t))
+	}
+}

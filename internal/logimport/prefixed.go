@@ -1,0 +1,312 @@
+package logimport
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strconv"
+)
+
+// lineStyle is how one format writes its lines, for the reader that finds
+// a message after a prefix (prefixedLines).
+type lineStyle struct {
+	// head matches the header of a line; its named groups "time", "level"
+	// and "peer" are read, and the text is what follows the match. A line
+	// it does not match continues the one before (a message printed over
+	// several lines, a stack trace) or, with bare set, is a line of that
+	// kind (Claude Desktop copies the server's stderr without a header).
+	// nil: every line is read whole.
+	head *regexp.Regexp
+	bare string
+	// writer is who writes the log when the format says ("client" for a
+	// client's own log): "sending" and "received" are read from its side.
+	writer string
+	// kind is the context kind of the log's own lines.
+	kind string
+	// peerOf reads the server's name from a line's text, when the format
+	// writes it there rather than in the header.
+	peerOf func(text []byte) string
+}
+
+// maxCollect bounds a message printed over several lines: past it, the
+// message is taken as cut short.
+const maxCollect = 1 << 20
+
+// prefixed is the state of one prefixedLines read.
+type prefixed struct {
+	r    *reader
+	st   lineStyle
+	peer string
+	ts   string
+	pid  string
+	// pending is the sender a line without a message announced for the
+	// message on the next line (mcp-remote writes "[Local→Remote]
+	// initialize", then the message).
+	pending     sender
+	pendingLine int
+	// open is a message being collected over several lines.
+	open     []byte
+	openLine int
+	openFrom sender
+	openPeer string
+	openTS   string
+	depth    depthScanner
+}
+
+// sender is what a line's words say of who sent its message.
+type sender struct {
+	from  string // "client" or "server" when the words say so
+	persp int8   // +1 the log's writer sent it, -1 it received it
+}
+
+// prefixedLines reads a log whose lines hold a message after a prefix (a
+// timestamp, a level, a logger's name, words saying the direction), and
+// names every other line (notes.go).
+func (r *reader) prefixedLines(src []byte, st lineStyle) {
+	p := &prefixed{r: r, st: st}
+	if p.st.kind == "" {
+		p.st.kind = ContextClientLog
+	}
+	for _, l := range splitLines(src) {
+		if r.full() {
+			return
+		}
+		p.line(l)
+	}
+	if p.open != nil {
+		p.emit(p.open, false)
+	}
+}
+
+// line reads one line of the log.
+func (p *prefixed) line(l line) {
+	text, headed := l.text, true
+	if p.st.head != nil {
+		m := p.st.head.FindSubmatchIndex(l.text)
+		if m == nil || m[1] == 0 {
+			headed = false
+		}
+		if m != nil {
+			p.header(l.text, m)
+			text = l.text[m[1]:]
+		}
+	}
+	if p.open != nil {
+		if !headed {
+			p.more(l.text)
+			return
+		}
+		p.emit(p.open, false) // a new header: the message was cut short
+	}
+	if !headed && p.st.bare != "" {
+		p.r.note(l.n, text, p.st.bare)
+		return
+	}
+	p.text(l.n, text)
+}
+
+// header reads the named groups of a header match.
+func (p *prefixed) header(t []byte, m []int) {
+	p.ts = ""
+	for i, name := range p.st.head.SubexpNames() {
+		if m[2*i] < 0 {
+			continue
+		}
+		switch v := string(t[m[2*i]:m[2*i+1]]); name {
+		case "time":
+			p.ts = v
+		case "peer":
+			p.peer = v
+		case "pid":
+			if p.pid != "" && v != p.pid {
+				p.r.started(p.peer)
+			}
+			p.pid = v
+		}
+	}
+}
+
+// text reads the text of a line after its header.
+func (p *prefixed) text(n int, text []byte) {
+	if p.st.peerOf != nil {
+		if peer := p.st.peerOf(text); peer != "" {
+			p.peer = peer
+		}
+	}
+	if startLine.Match(text) {
+		p.r.started(p.peer)
+	}
+	at, end, quoted := findMessage(text)
+	if at < 0 {
+		p.r.note(n, text, p.st.kind)
+		if s := senderWords(string(text)); s != (sender{}) && len(text) < 200 && bytes.ContainsAny(text, "→←<>") {
+			p.pending, p.pendingLine = s, n
+		}
+		return
+	}
+	s := senderWords(string(text[:at]))
+	if s == (sender{}) && p.pendingLine == n-1 {
+		s = p.pending
+	}
+	p.pending = sender{}
+	body := text[at:]
+	switch {
+	case quoted:
+		p.add(n, s, unquote(body[:end]), true)
+	case end < 0:
+		p.open, p.openLine, p.openFrom, p.openPeer, p.openTS = append([]byte{}, body...), n, s, p.peer, p.ts
+		p.depth = depthScanner{}
+		p.depth.feed(body)
+	default:
+		p.add(n, s, body[:end], true)
+	}
+}
+
+// more adds a line to the message being collected, and ends it when it
+// closes.
+func (p *prefixed) more(t []byte) {
+	p.open = append(p.open, '\n')
+	start := len(p.open)
+	p.open = append(p.open, t...)
+	if end := p.depth.feed(p.open[start:]); end >= 0 {
+		p.emit(p.open[:start+end], true)
+		return
+	}
+	if len(p.open) > maxCollect {
+		p.emit(p.open, false)
+	}
+}
+
+// emit adds the collected message.
+func (p *prefixed) emit(raw []byte, complete bool) {
+	peer, ts := p.peer, p.ts
+	p.peer, p.ts = p.openPeer, p.openTS
+	p.add(p.openLine, p.openFrom, raw, complete)
+	p.peer, p.ts = peer, ts
+	p.open = nil
+}
+
+// add keeps one message.
+func (p *prefixed) add(n int, s sender, raw []byte, complete bool) {
+	e := Entry{Line: n, From: s.from, Raw: raw, Time: parseTime(p.ts), Peer: p.peer}
+	if e.From == "" && s.persp != 0 && p.st.writer != "" {
+		e.From = p.st.writer
+		if s.persp < 0 {
+			e.From = other(p.st.writer)
+		}
+	}
+	e.Run = p.r.runOf(e.Peer)
+	if !p.r.add(e) {
+		return
+	}
+	p.r.setPersp(len(p.r.res.Entries)-1, s.persp, e.From)
+	if !complete {
+		p.r.problem(codeTruncated, n, p.r.last(), "")
+	}
+}
+
+// findMessage finds a JSON-RPC message in a line's text: an object (or a
+// batch) whose members say it is one, or a Go-quoted string holding one
+// (slog's and logfmt's message="{\"jsonrpc\"…}"). at is where it starts
+// (-1: none), end the offset past it in text[at:] (-1: it goes on over the
+// next lines).
+func findMessage(t []byte) (at, end int, quoted bool) {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '{':
+			if e, ok := objectAt(t[i:]); ok {
+				return i, e, false
+			}
+		case '[':
+			if j := skipSpace(t, i+1); j < len(t) && t[j] == '{' {
+				if e, ok := objectAt(t[i:]); ok {
+					return i, e, false
+				}
+			}
+		case '"':
+			if bytes.HasPrefix(t[i:], []byte(`"{\"`)) || bytes.HasPrefix(t[i:], []byte(`"[{\"`)) {
+				if q, err := strconv.QuotedPrefix(string(t[i:])); err == nil && looksLikeMessage(unquote([]byte(q))) {
+					return i, len(q), true
+				}
+			}
+		}
+	}
+	return -1, 0, false
+}
+
+// objectAt reads the value that t starts with: a message that closes on
+// this line (end past it), or one that goes on over the next lines (end
+// -1), which must start like one: "{" alone, or a first member that is
+// one of a message's.
+func objectAt(t []byte) (int, bool) {
+	end := valueEnd(t)
+	if end < 0 {
+		rest := bytes.TrimSpace(t[1:])
+		if t[0] == '[' {
+			rest = bytes.TrimSpace(bytes.TrimPrefix(rest, []byte("{")))
+		}
+		if len(rest) == 0 || bytes.HasPrefix(rest, []byte(`"jsonrpc"`)) || bytes.HasPrefix(rest, []byte(`"method"`)) || bytes.HasPrefix(rest, []byte(`"id"`)) {
+			return -1, true
+		}
+		return 0, false
+	}
+	return end, looksLikeMessage(t[:end])
+}
+
+// looksLikeMessage reports whether v is a JSON-RPC message, or a batch of
+// them.
+func looksLikeMessage(v []byte) bool {
+	v = bytes.TrimSpace(v)
+	if len(v) > 0 && v[0] == '[' {
+		var batch []json.RawMessage
+		return json.Unmarshal(v, &batch) == nil && len(batch) > 0 && looksLikeMessage(batch[0])
+	}
+	var obj map[string]json.RawMessage
+	return json.Unmarshal(v, &obj) == nil && isMessage(obj)
+}
+
+func unquote(q []byte) []byte {
+	s, err := strconv.Unquote(string(q))
+	if err != nil {
+		return q
+	}
+	return []byte(s)
+}
+
+func skipSpace(t []byte, i int) int {
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// depthScanner follows the nesting of a JSON value fed in pieces.
+type depthScanner struct {
+	depth      int
+	inStr, esc bool
+	began      bool
+}
+
+// feed reads b; it returns the offset in b just past the end of the value,
+// or -1 while it is still open.
+func (d *depthScanner) feed(b []byte) int {
+	for i, c := range b {
+		switch {
+		case d.esc:
+			d.esc = false
+		case d.inStr && c == '\\':
+			d.esc = true
+		case c == '"':
+			d.inStr = !d.inStr
+		case d.inStr:
+		case c == '{' || c == '[':
+			d.depth++
+			d.began = true
+		case c == '}' || c == ']':
+			if d.depth--; d.depth == 0 && d.began {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,142 @@
+package logimport
+
+import (
+	"strings"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
+
+// arrowWords turn the arrows logs draw into one of two tokens.
+var arrowWords = strings.NewReplacer(
+	"→", " > ", "->", " > ", "=>", " > ", ">>>", " > ", ">>", " > ", "⟶", " > ",
+	"←", " < ", "<-", " < ", "<=", " < ", "<<<", " < ", "<<", " < ", "⟵", " < ",
+	"[", " ", "]", " ", "(", " ", ")", " ", ":", " ", ",", " ", "|", " ", "\"", " ", "'", " ",
+)
+
+// roleWords are the words logs use for the two sides. An editor, a host, a
+// proxy's local side are the client; the remote side is the server.
+var roleWords = map[string]string{
+	"client": FromClient, "editor": FromClient, "host": FromClient, "local": FromClient, "c": FromClient,
+	"server": FromServer, "remote": FromServer, "s": FromServer, "mcp-server": FromServer,
+}
+
+// Words that say the log's writer sent the message, or received it.
+var (
+	sentWords = map[string]bool{"send": true, "sending": true, "sent": true, "write": true, "writing": true, "wrote": true,
+		"outgoing": true, "out": true, "tx": true, "emit": true, "emitting": true, "publish": true}
+	receivedWords = map[string]bool{"recv": true, "receive": true, "received": true, "receiving": true, "read": true, "reading": true,
+		"incoming": true, "in": true, "rx": true, "got": true}
+)
+
+// senderWords reads who sent a message from the words before it: a side
+// named with an arrow, "says", "from" or "to" ("Client Says", "Message
+// from server", "[editor -> server]", "SERVER >>>", "[Local→Remote]"),
+// or, failing that, whether the log's writer sent or received it
+// ("Sending", "Received", "read:", "outgoing message").
+func senderWords(prefix string) sender {
+	toks := strings.Fields(arrowWords.Replace(strings.ToLower(prefix)))
+	if s := roleFromTokens(toks); s != "" {
+		return sender{from: s}
+	}
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch t := toks[i]; {
+		case sentWords[t] || t == ">":
+			return sender{persp: 1}
+		case receivedWords[t] || t == "<":
+			return sender{persp: -1}
+		}
+	}
+	return sender{}
+}
+
+// roleFromTokens reads a side named with an arrow, "says", "from" or "to";
+// a side named alone ("[server] {…}") sent the message.
+func roleFromTokens(toks []string) string {
+	named, alone := "", 0
+	for i, t := range toks {
+		role, ok := roleWords[t]
+		if !ok || (len(t) == 1 && !nextIsArrow(toks, i)) {
+			continue
+		}
+		named, alone = role, alone+1
+		prev, next := at(toks, i-1), at(toks, i+1)
+		switch {
+		case next == ">" || next == "says" || next == "said" || next == "sends" || prev == "from" || prev == "<":
+			return role
+		case next == "<" || prev == ">" || prev == "to":
+			return other(role)
+		}
+	}
+	if alone == 1 {
+		return named
+	}
+	return ""
+}
+
+func nextIsArrow(toks []string, i int) bool {
+	n := at(toks, i+1)
+	return n == ">" || n == "<" || at(toks, i-1) == ">" || at(toks, i-1) == "<"
+}
+
+func at(toks []string, i int) string {
+	if i < 0 || i >= len(toks) {
+		return ""
+	}
+	return toks[i]
+}
+
+// setPersp keeps what the words said of entry i's sender from the
+// writer's side, for resolveWriter.
+func (r *reader) setPersp(i int, persp int8, from string) {
+	if persp == 0 || from != "" {
+		return
+	}
+	for len(r.persp) <= i {
+		r.persp = append(r.persp, 0)
+	}
+	r.persp[i] = persp
+}
+
+// resolveWriter gives a sender to the messages whose words only said that
+// the log's writer sent or received them: who the writer is follows from
+// the methods it sent (and received), as the side that sends them. Such a
+// sender is marked inferred.
+func (r *reader) resolveWriter() {
+	votes := map[string]int{}
+	for i, p := range r.persp {
+		if p == 0 {
+			continue
+		}
+		pk := peek(r.res.Entries[i].Raw)
+		if pk.kind != kindRequest && pk.kind != kindNotification {
+			continue
+		}
+		s := grader.MethodSender(pk.method, "")
+		if s != FromClient && s != FromServer {
+			continue
+		}
+		if p < 0 {
+			s = other(s)
+		}
+		votes[s]++
+	}
+	writer := ""
+	switch {
+	case votes[FromClient] > votes[FromServer]:
+		writer = FromClient
+	case votes[FromServer] > votes[FromClient]:
+		writer = FromServer
+	default:
+		return
+	}
+	for i, p := range r.persp {
+		e := &r.res.Entries[i]
+		if p == 0 || e.From != "" {
+			continue
+		}
+		e.From, e.Inferred = writer, true
+		if p < 0 {
+			e.From = other(writer)
+		}
+	}
+}
