@@ -25,6 +25,9 @@ type Course struct {
 	// Concepts lists the ids of the concepts the course teaches; each must
 	// be practised by at least one exercise (see concepts.go).
 	Concepts []string
+	// WrongAnswers is how many "# Wrong" blocks each exercise must list,
+	// but server exercises (0: no requirement).
+	WrongAnswers int
 	// conceptsLine is the line of "concepts:" in course.yaml.
 	conceptsLine int
 }
@@ -32,6 +35,7 @@ type Course struct {
 type courseFile struct {
 	Languages []string `yaml:"languages"`
 	Concepts  []string `yaml:"concepts"`
+	Wrong     int      `yaml:"wrong_answers"`
 }
 
 // ReadCourse reads course.yaml from an exercises directory; a missing file
@@ -54,7 +58,10 @@ func ReadCourse(fsys fs.FS) (Course, error) {
 		}
 		return Course{}, err
 	}
-	c := Course{Concepts: cf.Concepts, conceptsLine: topLines(src)["concepts"] - fmOffset}
+	if cf.Wrong < 0 {
+		return Course{}, frontmatter.Errorf(CourseFile, topLines(src)["wrong_answers"]-fmOffset, "wrong_answers is a number of wrong answers, 0 or more")
+	}
+	c := Course{Concepts: cf.Concepts, WrongAnswers: cf.Wrong, conceptsLine: topLines(src)["concepts"] - fmOffset}
 	for _, s := range cf.Languages {
 		l, ok := i18n.Parse(s)
 		if !ok || string(l) != s {
@@ -130,6 +137,13 @@ func (ex *Exercise) lint(course Course) []error {
 		if ex.Grade(w.text, lang).Passed {
 			errf(w.line, "this wrong answer passes every check: add a check that rejects it")
 		}
+	}
+	if n := len(ex.wrong); n < course.WrongAnswers {
+		line := 1
+		if n > 0 {
+			line = ex.wrong[0].line
+		}
+		errf(line, "%d wrong answer(s) in # Wrong; %s asks for at least %d: write the mistakes a learner is likely to make here, one block each", n, CourseFile, course.WrongAnswers)
 	}
 	if ex.Kind == KindReply && !ex.requestKnown && !slices.ContainsFunc(ex.Checks, func(c *Check) bool { return c.Rule == RuleID && c.idMode == "same" }) {
 		errf(1, "the checker does not know the method of this request, so it cannot compare the id of a success response: add the check \"- id: same\"")

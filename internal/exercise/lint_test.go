@@ -34,6 +34,10 @@ func TestLint(t *testing.T) {
 			[]string{"x.md:12: this solution fails the check on line 6: The method is `tools/list`."}},
 		{"a wrong answer passes", map[string]string{"x.md": file("kind: write\nchecks:\n  - method: ping", pingSolution+"\n# Wrong\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 2, "method": "ping"}`)+text)}, Course{},
 			[]string{`x.md:18: this wrong answer passes every check: add a check that rejects it`}},
+		{"too few wrong answers", map[string]string{"x.md": file("kind: write\nchecks:\n  - method: ping", pingSolution+"\n# Wrong\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 2, "method": "pong"}`)+text),
+			"y.md": strings.Replace(file("kind: write\norder: 2\nchecks:\n  - method: ping", pingSolution+text), "id: x", "id: y", 1)}, Course{WrongAnswers: 2},
+			[]string{"x.md:18: 1 wrong answer(s) in # Wrong; course.yaml asks for at least 2: write the mistakes a learner is likely to make here, one block each",
+				"y.md:1: 0 wrong answer(s) in # Wrong; course.yaml asks for at least 2: write the mistakes a learner is likely to make here, one block each"}},
 		{"a check that never fails", map[string]string{"x.md": file("kind: fix\nchecks:\n  - method: ping\n  - absent: /parms/name", pingFix+text)}, Course{},
 			[]string{`x.md:7: this check never fails: it passes on the starter, the wrong answers and every one-step change of the solutions (10 tried); is the pointer right? (see "Every check can fail" in FORMAT.md)`}},
 		{"orders within a lesson", map[string]string{
