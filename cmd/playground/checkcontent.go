@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -58,6 +59,7 @@ func checkContent(src contentSource) []error {
 	}
 	var problems []error
 	problems = append(problems, c.CheckExerciseLinks()...)
+	problems = append(problems, course.CheckFrenchSpaces(src.lessons)...)
 	settings, err := exercise.ReadCourse(src.exercises)
 	if err != nil {
 		return append(problems, err)
