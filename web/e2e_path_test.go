@@ -294,8 +294,9 @@ func TestE2ECourseYouCanFinish(t *testing.T) {
 	}
 }
 
-// phonePages are the pages a learner opens on a phone (the console is
-// measured by its own tests).
+// phonePages are the pages a learner opens on a phone, as they first load
+// (TestE2EPhoneStates measures them with a session, a log, a result or a
+// room in them).
 func phonePages(e *testEnv, l i18n.Lang) []string {
 	p := "/" + string(l)
 	pages := []string{p + "/", p + "/exercises", p + "/progress", p + "/rules", p + "/rules/mcp.method.unknown", p + "/rules/session.id.reused", p + "/finish", p + "/review"}

@@ -1,0 +1,328 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mcpplayground/playground/internal/e2etest"
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/mockserver"
+)
+
+// The pages at 390 px in the states people use them in, not as they first
+// load: the console after a handshake and thirty messages, then with a
+// request of the server waiting for an answer; the explainer with a log of
+// 200 messages; the server check after a failed run; an exercise with its
+// feedback and every hint open; the instructor's dashboard of a room of
+// thirty with results. In both languages and both themes, no page scrolls
+// sideways, and axe-core finds no serious or critical violation.
+//
+// With PLAYGROUND_SCREENSHOTS=DIR, each state is also saved there as a
+// PNG of the whole page, to look at.
+func TestE2EPhoneStates(t *testing.T) {
+	axe := loadAxe(t)
+	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop(), withMock(quickSlowTool))
+	base := e.serve(t)
+	t.Cleanup(e.srv.Close) // the console's event stream stays open
+	broken := giftServer(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
+	fillRoom(t, e, base, 30)
+	hinted := exerciseWithMostHints(t, e)
+
+	for _, l := range i18n.All {
+		t.Run(string(l), func(t *testing.T) {
+			ctx := e2etest.Browser(t)
+			p := &phoneTab{t: t, ctx: ctx, base: base, lang: string(l), axe: axe}
+			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
+			p.join()
+			states := []struct {
+				name string
+				run  func()
+			}{
+				{"console", func() { p.consoleWithThirty(); p.consoleWaiting() }},
+				{"explain", p.explainLongLog},
+				{"check-server", func() { p.checkServerFailed(broken) }},
+				{"exercise", func() { p.exerciseWithHints(hinted) }},
+				{"dashboard", p.dashboardOfThirty},
+			}
+			for _, s := range states {
+				t.Run(s.name, func(t *testing.T) {
+					p.t = t
+					s.run()
+				})
+			}
+		})
+	}
+}
+
+// phoneTab is one browser tab on a phone's screen, in one language.
+type phoneTab struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	lang string
+	axe  string
+	sent int // messages the console has sent so far
+}
+
+// join enters the room as a learner, so every learner's page opens.
+func (p *phoneTab) join() {
+	e2etest.Do(p.t, p.ctx, "join the room",
+		chromedp.Navigate(p.base+"/"+p.lang+"/join"),
+		chromedp.WaitVisible(chromedp.CSS("#join-code")),
+		chromedp.SendKeys(chromedp.CSS("#join-code"), "ROOM"),
+		chromedp.SendKeys(chromedp.CSS("#join-name"), "Phone "+p.lang),
+		chromedp.Click(chromedp.CSS(".join-form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(".lesson-list")),
+	)
+}
+
+// postMessages sends messages from the console page, as its script does.
+func (p *phoneTab) postMessages(msgs []string) {
+	p.t.Helper()
+	script := `(async function () {
+		for (const m of ` + jsonOf(msgs) + `) {
+			const r = await fetch("/api/console/messages?lang=` + p.lang + `", {method: "POST", body: m, credentials: "same-origin"});
+			if (!r.ok) return "POST " + r.status + " " + await r.text();
+		}
+		return "";
+	})()`
+	if msg := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise)); msg != "" {
+		p.t.Fatalf("sending from the console page: %s", msg)
+	}
+	p.sent += len(msgs)
+}
+
+// thirtyMessages is a handshake and then what a learner tries in a
+// session: lists, calls (one with a long query, one of an unknown tool),
+// a ping, a mistake and a line that is not JSON. Twenty-two of them are
+// sent; with the server's replies the timeline holds well over thirty.
+func thirtyMessages() []string {
+	msgs := []string{msgInitialize, msgInitialized}
+	bodies := []string{
+		`"method":"tools/list"`,
+		`"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":20}}`,
+		`"method":"resources/list"`,
+		`"method":"prompts/list"`,
+		`"method":"ping"`,
+		`"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"anniversaire_de_mariage_de_mes_grands_parents_qui_ont_toujours_tout","budget":5}}`,
+		`"method":"tools/call","params":{"name":"no_such_tool_with_a_rather_long_name_indeed"}`,
+		`"method":"tools/list","params":{"cursr":"x"}`,
+	}
+	for i := 0; len(msgs) < 21; i++ {
+		msgs = append(msgs, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,%s}`, 10+i, bodies[i%len(bodies)]))
+	}
+	return append(msgs, `not JSON, and a rather long line of it that goes on and on without a single space:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`)
+}
+
+func (p *phoneTab) consoleWithThirty() {
+	page := p.base + "/" + p.lang + "/console"
+	e2etest.Do(p.t, p.ctx, "open the console", chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS("#answer")))
+	p.postMessages(thirtyMessages())
+	e2etest.Do(p.t, p.ctx, "reload the console with its timeline",
+		chromedp.Navigate(page),
+		chromedp.WaitVisible(chromedp.CSS("#diagram-box svg")),
+	)
+	if n := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[int](`document.querySelectorAll("#tl-list .tl-item").length`)); n < 30 {
+		p.t.Errorf("the console's timeline holds %d messages, want 30 or more", n)
+	}
+	p.measure("console after a handshake and thirty messages")
+}
+
+func (p *phoneTab) consoleWaiting() {
+	p.postMessages([]string{`{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`})
+	e2etest.Do(p.t, p.ctx, "reload the console with a request waiting",
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(".tl-wait [data-answer]")),
+	)
+	p.measure("console with a server request waiting")
+}
+
+// longLog is a JSON Lines log of n messages: a handshake, then calls and
+// their results, one call in ten answered by an error.
+func longLog(n int) string {
+	var b strings.Builder
+	line := func(seq int, dir, msg string) {
+		fmt.Fprintf(&b, `{"seq":%d,"direction":%q,"time":"2026-11-30T10:%02d:%02d.000Z","message":%s}`+"\n", seq, dir, seq/60%60, seq%60, msg)
+	}
+	line(1, "in", msgInitialize)
+	line(2, "out", `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"gift-server","version":"1.0.0"}}}`)
+	line(3, "in", msgInitialized)
+	for seq, id := 4, 2; seq <= n; seq, id = seq+2, id+1 {
+		line(seq, "in", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":%d}}}`, id, id))
+		if seq+1 > n {
+			break
+		}
+		if id%10 == 0 {
+			line(seq+1, "out", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"error":{"code":-32602,"message":"Invalid params: budget must be at most 1000 and this message is rather long so that it wraps"}}`, id))
+			continue
+		}
+		line(seq+1, "out", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"3 gifts for a birthday under $%d: a scarf, a book of poems, a long-handled wooden spoon"}]}}`, id, id))
+	}
+	return b.String()
+}
+
+func (p *phoneTab) explainLongLog() {
+	e2etest.Do(p.t, p.ctx, "explain a log of 200 messages",
+		chromedp.Navigate(p.base+"/"+p.lang+"/explain"),
+		chromedp.WaitVisible(chromedp.CSS("#explain-log")),
+		chromedp.SetValue(chromedp.CSS("#explain-log"), longLog(200)),
+		chromedp.Click(chromedp.CSS(".explain-form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("[data-summary]")),
+		chromedp.WaitVisible(chromedp.CSS("#tl-list .tl-item")),
+	)
+	p.measure("explainer with a 200-message log")
+}
+
+func (p *phoneTab) checkServerFailed(url string) {
+	e2etest.Do(p.t, p.ctx, "check a faulty server",
+		chromedp.Navigate(p.base+"/"+p.lang+"/check-server"),
+		chromedp.WaitVisible(chromedp.CSS("#url")),
+		chromedp.SetValue(chromedp.CSS("#url"), url),
+		chromedp.SetValue(chromedp.CSS("#exercise"), "tools-server-gift-server"),
+		chromedp.Click(chromedp.CSS("[data-check-run]")),
+	)
+	e2etest.Get(p.t, p.ctx, chromedp.Poll[bool](`document.querySelector("[data-check-result] [data-done='true']") !== null`, chromedp.WithPollingTimeout(30*time.Second)))
+	e2etest.Do(p.t, p.ctx, "a failed step", chromedp.WaitVisible(chromedp.CSS(".check-step[data-status='failed']")))
+	p.measure("server check after a failed run")
+}
+
+func (p *phoneTab) exerciseWithHints(ex *exercise.Exercise) {
+	e2etest.Do(p.t, p.ctx, "answer "+ex.ID+" wrongly",
+		chromedp.Navigate(p.base+"/"+p.lang+"/exercises/"+ex.ID),
+		chromedp.WaitVisible(chromedp.CSS("#answer")),
+		chromedp.SetValue(chromedp.CSS("#answer"), `{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"cursr": "a-rather-long-cursor-value-that-goes-on-and-on-and-on"}}`),
+		chromedp.Click(chromedp.CSS("#answer-form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("#feedback .fb-fail")),
+	)
+	for i := 1; i <= len(ex.TextIn(i18n.Lang(p.lang)).Hints); i++ {
+		e2etest.Do(p.t, p.ctx, fmt.Sprintf("open hint %d", i),
+			chromedp.Click(chromedp.CSS("[data-hint-button]")),
+			chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`.hint[data-hint="%d"]`, i))),
+		)
+	}
+	p.measure("exercise with feedback and hints open")
+}
+
+func (p *phoneTab) dashboardOfThirty() {
+	e2etest.Do(p.t, p.ctx, "sign in as the instructor",
+		chromedp.Navigate(p.base+"/instructor/login?lang="+p.lang),
+		chromedp.WaitVisible(chromedp.CSS("#instructor-token")),
+		chromedp.SendKeys(chromedp.CSS("#instructor-token"), testToken),
+		chromedp.Click(chromedp.CSS("[data-token-form] button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(".dash-matrix")),
+		chromedp.Navigate(p.base+"/instructor?lang="+p.lang),
+		chromedp.WaitVisible(chromedp.CSS(".dash-matrix")),
+	)
+	if n := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[int](`document.querySelectorAll(".dash-matrix tbody tr").length`)); n < 30 {
+		p.t.Errorf("the dashboard lists %d learners, want 30 or more", n)
+	}
+	p.measure("instructor dashboard of a room of thirty")
+}
+
+// fitJS measures the page: its width, and the first elements that stick
+// out of a 390-px screen without a box of their own that scrolls.
+const fitJS = `(function () {
+	const out = {Width: document.documentElement.scrollWidth, Wide: []};
+	const scrolls = (el) => {
+		for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+			const o = getComputedStyle(a).overflowX;
+			if (o === "auto" || o === "scroll" || o === "hidden" || o === "clip") return true;
+		}
+		return false;
+	};
+	for (const el of document.body.querySelectorAll("*")) {
+		const r = el.getBoundingClientRect();
+		if (r.right > 391 && r.width > 0 && !scrolls(el)) {
+			out.Wide.push(el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && el.className.baseVal === undefined ? "." + String(el.className).trim().split(/\s+/).join(".") : "") + " " + Math.round(r.right));
+			if (out.Wide.length >= 4) break;
+		}
+	}
+	return out;
+})()`
+
+// measure checks the page's width in both themes, saves a screenshot where
+// asked, and runs axe-core in both themes.
+func (p *phoneTab) measure(state string) {
+	p.t.Helper()
+	name := state + " (" + p.lang + ")"
+	for _, theme := range []string{"light", "dark"} {
+		e2etest.Do(p.t, p.ctx, "the "+theme+" theme",
+			chromedp.Evaluate[chromedp.Void](`document.documentElement.dataset.theme = "`+theme+`"`))
+		type fit struct {
+			Width int
+			Wide  []string
+		}
+		got := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[fit](fitJS))
+		p.t.Logf("%s, %s: %d px", name, theme, got.Width)
+		if got.Width > 390 {
+			p.t.Errorf("%s, %s theme: the page is %d px wide at 390 px: %v", name, theme, got.Width, got.Wide)
+		}
+		p.screenshot(name + " " + theme)
+	}
+	checkAxe(p.t, p.ctx, p.axe, name)
+}
+
+func (p *phoneTab) screenshot(name string) {
+	dir := os.Getenv("PLAYGROUND_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png := e2etest.Get(p.t, p.ctx, chromedp.FullScreenshot(100))
+	file := strings.NewReplacer(" ", "-", "(", "", ")", "").Replace(name) + ".png"
+	if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
+		p.t.Errorf("save the screenshot: %v", err)
+	}
+}
+
+// fillRoom has n learners join the room with names of every length and
+// answer exercises: some pass, some fail, some are stuck.
+func fillRoom(t *testing.T, e *testEnv, base string, n int) {
+	t.Helper()
+	exs := e.catalog.Exercises()
+	for i := range n {
+		b := newBrowser(t, base)
+		name := fmt.Sprintf("Learner %02d", i+1)
+		if i%7 == 3 {
+			name = fmt.Sprintf("Maximilienne-Éléonore %02d", i+1)
+		}
+		if r := joinForm(b, "en", "ROOM", name, ""); r.status != http.StatusSeeOther {
+			t.Fatalf("join as %s = %d %s", name, r.status, r.body)
+		}
+		for j, ex := range exs {
+			if j > i%12+3 || ex.Kind != exercise.KindFix && ex.Kind != exercise.KindWrite {
+				continue
+			}
+			b.attempt(ex.ID, `{"jsonrpc": "2.0", "id": 1, "method": "tools/lst"}`)
+			if (i+j)%3 != 0 {
+				b.attempt(ex.ID, ex.Solutions[0])
+			}
+		}
+	}
+}
+
+// exerciseWithMostHints is the editor exercise with the most hints.
+func exerciseWithMostHints(t *testing.T, e *testEnv) *exercise.Exercise {
+	t.Helper()
+	var best *exercise.Exercise
+	for _, ex := range e.catalog.Exercises() {
+		if ex.Kind != exercise.KindFix && ex.Kind != exercise.KindWrite {
+			continue
+		}
+		if best == nil || len(ex.TextIn(i18n.EN).Hints) > len(best.TextIn(i18n.EN).Hints) {
+			best = ex
+		}
+	}
+	if best == nil {
+		t.Fatal("no exercise with an editor")
+	}
+	return best
+}
