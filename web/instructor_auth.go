@@ -29,11 +29,16 @@ const (
 )
 
 // NewInstructorToken returns a random token for the instructor pages, for
-// when none was configured: 128 bits, URL-safe so it can be pasted anywhere.
+// when none was configured: 144 random bits, URL-safe so it can be pasted
+// anywhere, and never one that TokenBits would call weak.
 func NewInstructorToken() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // never fails since Go 1.24
-	return base64.RawURLEncoding.EncodeToString(b)
+	for {
+		b := make([]byte, 18)
+		_, _ = rand.Read(b) // never fails since Go 1.24
+		if tok := base64.RawURLEncoding.EncodeToString(b); TokenBits(tok) >= MinTokenBits {
+			return tok
+		}
+	}
 }
 
 // instructorAuth checks the instructor token and the session cookie. The
@@ -146,37 +151,44 @@ func bearerToken(c *gin.Context) (string, bool) {
 	return strings.TrimSpace(tok), true
 }
 
-// isInstructor reports whether the request carries the token (Bearer) or a
-// valid instructor session cookie; limited is true when a wrong one was
-// slowed down by the sign-in guard.
-func (s *Server) isInstructor(c *gin.Context) (ok, limited bool) {
-	now := s.now()
+// isInstructor decides whether the request carries the token (Bearer) or
+// a valid instructor session cookie. A wrong one, and the token itself
+// while its network is guessing, waits its turn (signin_guard.go); v says
+// what became of it, retry when to try again.
+func (s *Server) isInstructor(c *gin.Context) (v signInVerdict, retry time.Duration) {
+	now, ctx := s.now(), c.Request.Context()
 	if tok, has := bearerToken(c); has {
-		ok = s.instructor.checkToken(tok)
-		return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "bearer", ok, now)
+		return s.instructorGuard.decide(ctx, c.ClientIP(), "bearer", s.instructor.checkToken(tok), now)
 	}
-	v, err := c.Cookie(instructorCookie)
+	cookie, err := c.Cookie(instructorCookie)
 	if err != nil {
-		return false, false
+		return signInWrong, 0
 	}
-	ok = s.instructor.validSession(c.Request.Context(), v, now)
-	return ok, s.instructorGuard.decided(c.Request.Context(), c.ClientIP(), "cookie", ok, now)
+	// A signed cookie cannot be guessed, so a valid one is never slowed.
+	if s.instructor.validSession(ctx, cookie, now) {
+		return signInRight, 0
+	}
+	return s.instructorGuard.decide(ctx, c.ClientIP(), "cookie", false, now)
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the
-// sign-in page; a script (Bearer, exports, JSON) gets 401.
+// sign-in page; a script (Bearer, exports, JSON) gets 401, or 429 when its
+// guess was not tried because its network has too many waiting.
 func (s *Server) requireInstructor(c *gin.Context) {
 	// Names and answers must not stay in shared caches or the back button.
 	c.Header("Cache-Control", "no-store")
-	ok, limited := s.isInstructor(c)
-	if ok {
+	v, retry := s.isInstructor(c)
+	switch v {
+	case signInRight:
 		c.Set(instructorKey, true)
 		c.Next()
 		return
-	}
-	if limited {
-		c.Header("Retry-After", "1")
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong instructor credentials from this address; wait, then try again"})
+	case signInGone:
+		c.Abort()
+		return
+	case signInBusy:
+		c.Header("Retry-After", retryAfter(retry))
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many instructor sign-in attempts from this network are waiting; this one was not tried: wait, then try again"})
 		return
 	}
 	_, hasBearer := bearerToken(c)

@@ -10,8 +10,9 @@ import (
 
 // instructorLoginCreate checks the token and gives the browser an
 // instructor session. The attempt is decided once the form has arrived
-// whole, and wrong tokens are slowed per address (signin_guard.go); the
-// form is protected from other sites by the cross-origin middleware.
+// whole, and answered at its turn when its network is guessing
+// (signin_guard.go); the form is protected from other sites by the
+// cross-origin middleware.
 func (s *Server) instructorLoginCreate(c *gin.Context) error {
 	t := i18n.InstructorFor(langOf(c))
 	next := safeNext(c.Query("next"), "/instructor")
@@ -19,12 +20,16 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 		return badRequest("the sign-in form could not be read")
 	}
 	ip, now := c.ClientIP(), s.now()
-	ok := s.instructor.checkToken(c.PostForm("token"))
-	if s.instructorGuard.decided(c.Request.Context(), ip, "form", ok, now) {
+	v, retry := s.instructorGuard.decide(c.Request.Context(), ip, "form", s.instructor.checkToken(c.PostForm("token")), now)
+	switch v {
+	case signInGone:
+		c.Abort()
+		return nil
+	case signInBusy:
+		c.Header("Retry-After", retryAfter(retry))
 		s.renderLogin(c, http.StatusTooManyRequests, next, t.LoginTooMany)
 		return nil
-	}
-	if !ok {
+	case signInWrong:
 		s.renderLogin(c, http.StatusUnauthorized, next, t.LoginBad)
 		return nil
 	}

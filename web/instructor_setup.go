@@ -36,7 +36,7 @@ func (s *Server) initWorkshop() error {
 		return fmt.Errorf("read the cookie-signing secret: %w", err)
 	}
 	s.instructor = newInstructorAuth(token, secret, s.store, s.cfg.SecureCookies)
-	s.instructorGuard = newSignInGuard(s.log)
+	s.instructorGuard = newSignInGuard(s.cfg.SignInLimit, s.log)
 	s.joinGuard = newFailureLimiter(20)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -198,79 +199,143 @@ func checkSignOutRevokes(t *testing.T, b, anon *browser, base string) {
 	}
 }
 
-// TestSignInGuard slows wrong guesses past the free ones, whatever the way
-// in (form or Bearer), and never the right token: the instructor is not
-// locked out by a participant guessing from the same address.
+// TestSignInGuard: past the free failures, every guess of the network —
+// right or wrong, by form or Bearer — is answered at its turn, one pace
+// after the previous one; past the guesses allowed to wait, a guess is
+// refused untried. Another network is answered at once, and a signed-in
+// instructor is never slowed.
 func TestSignInGuard(t *testing.T) {
-	e := newTestEnv(t, Config{}, asWorkshop())
-	var waits atomic.Int32
-	e.srv.instructorGuard.wait = func(context.Context, time.Duration) error { waits.Add(1); return nil }
+	clock := &manualClock{t: time.Unix(1_000_000, 0)}
+	e := newTestEnv(t, Config{Clock: clock, TrustedProxies: []string{"127.0.0.1"}}, asWorkshop())
+	var waits []time.Duration
+	e.srv.instructorGuard.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+	pace := e.srv.instructorGuard.pace
 	b := newBrowser(t, e.serve(t))
-	for i := range 5 {
-		if r := signIn(t, b, "guess"); r.status != http.StatusUnauthorized {
-			t.Fatalf("form guess %d = %d, want 401", i, r.status)
-		}
-		if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer guess"); r.status != http.StatusUnauthorized {
-			t.Fatalf("Bearer guess %d = %d, want 401", i, r.status)
-		}
+	signedIn := newBrowser(t, b.base)
+	if r := signIn(t, signedIn, testToken); r.status != http.StatusSeeOther {
+		t.Fatalf("signing in before the guessing = %d", r.status)
 	}
-	if waits.Load() != 0 {
-		t.Fatalf("the ten free failures were delayed %d times", waits.Load())
+	from := func(addr string) []string { return []string{"X-Forwarded-For", addr} }
+	bearer := func(tok, addr string) int {
+		return b.do("GET", "/instructor/export.csv", "", "", append(from(addr), "Authorization", "Bearer "+tok)...).status
 	}
-	if r := signIn(t, b, "guess"); r.status != http.StatusTooManyRequests {
-		t.Errorf("the 11th wrong guess = %d, want 429", r.status)
+	var codes []int
+	for range 5 {
+		codes = append(codes, signIn(t, b, "guess").status, bearer("guess", "127.0.0.1"))
 	}
-	if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer guess"); r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
-		t.Errorf("a Bearer guess past the free ones = %d (Retry-After %q), want 429 with Retry-After", r.status, r.header.Get("Retry-After"))
+	// The turns of a burst: now, then one pace later, two paces later;
+	// a third waiting guess is one too many, right or wrong.
+	codes = append(codes, bearer("guess", "127.0.0.1"), bearer(testToken, "127.0.0.1"), signIn(t, b, "guess").status, bearer(testToken, "127.0.0.1"))
+	want := []int{401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 200, 401, 429}
+	if diff := cmp.Diff(want, codes); diff != "" {
+		t.Errorf("answers (-want +got):\n%s", diff)
 	}
-	if waits.Load() != 2 {
-		t.Errorf("%d delays, want one per failure past the free ones (2)", waits.Load())
+	if diff := cmp.Diff([]time.Duration{pace, 2 * pace}, waits); diff != "" {
+		t.Errorf("waits for their turn (-want +got):\n%s", diff)
 	}
-	if r := signIn(t, b, testToken); r.status != http.StatusSeeOther {
-		t.Errorf("the right token during the guessing = %d, want 303", r.status)
+	if c := bearer(testToken, "198.51.100.7"); c != http.StatusOK {
+		t.Errorf("the right token from another network during the guessing = %d, want 200", c)
 	}
-	if r := b.do("GET", "/instructor/export.csv", "", "", "Authorization", "Bearer "+testToken); r.status != http.StatusOK {
-		t.Errorf("the right Bearer token during the guessing = %d, want 200", r.status)
+	if r := signedIn.get("/instructor/export.csv"); r.status != http.StatusOK {
+		t.Errorf("a signed-in instructor during the guessing = %d, want 200", r.status)
 	}
-	if waits.Load() != 2 {
-		t.Errorf("the right token was delayed")
+	if len(waits) != 2 {
+		t.Errorf("%d waits, want none beyond the network's two", len(waits))
+	}
+	clock.advance(3 * pace)
+	if c := bearer(testToken, "127.0.0.1"); c != http.StatusOK {
+		t.Errorf("the right token once the network's turns are past = %d, want 200", c)
 	}
 }
 
-// TestSignInGuardOneAtATime answers the delayed failures of one address
-// one after the other, so holding many guesses in flight buys nothing.
+// TestSignInGuardTurns holds every guess of a network in a burst until its
+// turn, right and wrong alike, so the early answer of one never tells it
+// apart; a guess whose client left before its turn has still spent it and
+// counts as a failure.
+func TestSignInGuardTurns(t *testing.T) {
+	g := newSignInGuard(SignInLimit{FreeFailures: 1, Waiting: 100}, quietLogger())
+	now := time.Unix(1_000_000, 0)
+	var waited []time.Duration
+	gone := context.Background()
+	g.wait = func(ctx context.Context, d time.Duration) error {
+		waited = append(waited, d)
+		return ctx.Err()
+	}
+	cancelled, cancel := context.WithCancel(gone)
+	cancel()
+	type guess struct {
+		ctx  context.Context
+		addr string
+		ok   bool
+	}
+	var got []signInVerdict
+	for _, q := range []guess{
+		{gone, "2001:db8::1", false},      // free
+		{gone, "2001:db8::2", false},      // the burst's first turn: now
+		{cancelled, "2001:db8::3", false}, // abandoned before its turn
+		{gone, "2001:db8::4", true},       // right: waits like the rest
+		{gone, "2001:db8::5", false},      // wrong
+		{gone, "2001:db8:0:1::1", true},   // another /64: at once
+	} {
+		v, _ := g.decide(q.ctx, q.addr, "bearer", q.ok, now)
+		got = append(got, v)
+	}
+	if diff := cmp.Diff([]signInVerdict{signInWrong, signInWrong, signInGone, signInRight, signInWrong, signInRight}, got); diff != "" {
+		t.Errorf("verdicts (-want +got):\n%s", diff)
+	}
+	p := g.pace
+	if diff := cmp.Diff([]time.Duration{p, 2 * p, 3 * p}, waited); diff != "" {
+		t.Errorf("waits (-want +got):\n%s", diff)
+	}
+	if n := g.nets["2001:db8::/64"].fails.n; n != 4 {
+		t.Errorf("%d failures counted for the /64, want 4 (the abandoned one too)", n)
+	}
+	if g.waiting != 0 {
+		t.Errorf("%d guesses still counted as waiting", g.waiting)
+	}
+}
+
+// TestSignInGuardOneAtATime: many guesses of one network sent at once are
+// given distinct turns, one pace apart, and the ones past the allowed
+// waiting are refused untried.
 func TestSignInGuardOneAtATime(t *testing.T) {
-	g := newSignInGuard(quietLogger())
-	g.freeFails = 0
-	var inside, most atomic.Int32
+	g := newSignInGuard(SignInLimit{FreeFailures: 1, Waiting: 3}, quietLogger())
+	now := time.Unix(1_000_000, 0)
+	entered := make(chan time.Duration)
 	release := make(chan struct{})
-	g.wait = func(context.Context, time.Duration) error {
-		n := inside.Add(1)
-		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-		}
+	g.wait = func(_ context.Context, d time.Duration) error {
+		entered <- d
 		<-release
-		inside.Add(-1)
 		return nil
 	}
+	g.decide(context.Background(), "10.0.0.9", "form", false, now)
 	var wg sync.WaitGroup
+	var busy atomic.Int32
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if !g.decided(context.Background(), "10.0.0.9", "form", false, time.Now()) {
-				t.Error("a failure past the free ones was not slowed")
+			if v, _ := g.decide(context.Background(), "10.0.0.9", "form", false, now); v == signInBusy {
+				busy.Add(1)
 			}
 		}()
 	}
-	for range 8 {
-		release <- struct{}{}
+	var turns []time.Duration
+	for range 3 {
+		turns = append(turns, <-entered)
 	}
+	close(release)
 	wg.Wait()
-	if most.Load() != 1 {
-		t.Errorf("%d delayed failures of one address ran at once, want 1", most.Load())
+	slices.Sort(turns)
+	p := g.pace
+	if diff := cmp.Diff([]time.Duration{p, 2 * p, 3 * p}, turns); diff != "" {
+		t.Errorf("turns of the waiting guesses (-want +got):\n%s", diff)
 	}
-	if len(g.queues) != 0 {
-		t.Errorf("%d address queues left behind", len(g.queues))
+	if busy.Load() != 4 {
+		t.Errorf("%d refused untried, want 4 (8 sent, 1 at once, 3 waiting)", busy.Load())
+	}
+	if g.waiting != 0 {
+		t.Errorf("%d guesses left counted as waiting", g.waiting)
 	}
 }
 

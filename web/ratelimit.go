@@ -38,6 +38,42 @@ var (
 	DefaultServerCheckLimit = RateLimit{PerSecond: 0.1, Burst: 5}
 )
 
+// SignInLimit paces the guesses of the instructor token from one network
+// (signin_guard.go); zero fields take the defaults below.
+type SignInLimit struct {
+	// Pace is the time between two decided guesses of a network in a
+	// burst (500ms).
+	Pace time.Duration
+	// FreeFailures are the failures of a network, and GlobalFreeFailures
+	// those overall, answered at once before the burst is paced (10, 100).
+	FreeFailures, GlobalFreeFailures int
+	// Waiting is how many guesses of a network may wait for their turn (2),
+	// WaitingOverall how many overall (256); more are refused untried.
+	Waiting, WaitingOverall int
+	// Window is how long failures count from the first one of a burst
+	// (one minute).
+	Window time.Duration
+}
+
+func (l SignInLimit) orDefault() SignInLimit {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&l.FreeFailures, 10)
+	def(&l.GlobalFreeFailures, 100)
+	def(&l.Waiting, 2)
+	def(&l.WaitingOverall, 256)
+	if l.Pace <= 0 {
+		l.Pace = 500 * time.Millisecond
+	}
+	if l.Window <= 0 {
+		l.Window = time.Minute
+	}
+	return l
+}
+
 func (r RateLimit) orDefault(d RateLimit) RateLimit {
 	if r.PerSecond == 0 && r.Burst == 0 {
 		return d
@@ -171,10 +207,7 @@ func (s *Server) rateLimit(kind limitKind) gin.HandlerFunc {
 // tooManyRequests answers 429 with Retry-After, kindly, in the learner's
 // language: JSON for scripts and the pages' fetches, a page for forms.
 func (s *Server) tooManyRequests(c *gin.Context, kind limitKind, wait time.Duration) {
-	secs := int(math.Ceil(wait.Seconds()))
-	if secs < 1 {
-		secs = 1
-	}
+	secs := retrySeconds(wait)
 	l := apiLang(c)
 	w := i18n.WorkshopFor(l)
 	msg := fmt.Sprintf(w.SlowAttempts, secs)
@@ -194,6 +227,14 @@ func (s *Server) tooManyRequests(c *gin.Context, kind limitKind, wait time.Durat
 		view.ErrorVM{Status: http.StatusTooManyRequests, Title: w.SlowDownTitle, Body: msg}))
 	c.Abort()
 }
+
+// retrySeconds is a Retry-After in whole seconds, at least one.
+func retrySeconds(wait time.Duration) int {
+	return max(1, int(math.Ceil(wait.Seconds())))
+}
+
+// retryAfter is retrySeconds as a header value.
+func retryAfter(wait time.Duration) string { return strconv.Itoa(retrySeconds(wait)) }
 
 // wantsJSON tells API calls and scripts from a browser submitting a form.
 func wantsJSON(c *gin.Context) bool {

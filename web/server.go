@@ -43,6 +43,8 @@ type Config struct {
 	// learner (or one address without a learner yet) may send answers and
 	// console messages; zero values take the defaults of ratelimit.go.
 	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
+	// SignInLimit paces guesses of the instructor token (ratelimit.go).
+	SignInLimit SignInLimit
 	// LearnerCreationLimit bounds how fast one address may create learners
 	// (DefaultLearnerCreationLimit when zero).
 	LearnerCreationLimit RateLimit

@@ -8,36 +8,61 @@ import (
 )
 
 // signInGuard stands behind every way into the instructor pages: the
-// sign-in form, a Bearer token and the session cookie. Each attempt is
-// counted when it is decided — once its credentials have arrived whole —
-// per address and overall, over a minute from the first failure of a burst
-// (a window that starts with the burst, so a burst is never split by a
-// clock's minute boundary).
+// sign-in form, a Bearer token and the session cookie. Each guess is
+// decided once its credentials have arrived whole, and is counted then,
+// per network (addrKey: an address, or an IPv6 /64) and overall, over a
+// window from the first failure of a burst.
 //
-// The guard never applies to the successful path: the right token and a
-// valid session cookie always get in at once, so a participant guessing
-// from the instructor's own address (one NAT for the room) cannot lock the
-// instructor out. Wrong guesses are what it slows: past freeFails from one
-// address (or globalFreeFails overall) each further failure is answered
-// only after a delay, one at a time per address. With the per-address
-// connection cap (listener.go) an address then holds at most that many
-// guesses in flight and gets about one answer per delay, so guessing a
-// token is held to a few tries a second instead of hundreds.
+// Past freeFails failures of a network (or globalFree overall), the
+// network is in a burst: its guesses, right or wrong alike, are answered
+// one per pace, each at the turn it was given when it arrived. No answer
+// comes before its turn, so a client that sends many guesses at once and
+// gives up on those not answered quickly learns nothing from the ones it
+// abandoned — and an abandoned guess has spent its turn all the same. A
+// network may hold at most ahead guesses waiting; more are refused at
+// once without being tried (429 with Retry-After), so waiting costs the
+// server no more than that per network, and at most waiting overall.
+//
+// A valid session cookie is not a guess (it cannot be forged: it is
+// signed), so a signed-in instructor is never slowed. A network that is
+// not guessing has no turn to wait for: the right token sent from it is
+// answered at once, even while another network is attacking.
 type signInGuard struct {
-	delay      time.Duration // per wrong guess past the free ones
-	freeFails  int           // per address and window, before delays
-	globalFree int           // overall and window, before every address is delayed
+	pace       time.Duration // between two decided guesses of a network in a burst
+	freeFails  int           // per network and window, before its burst
+	globalFree int           // overall and window, before every network is paced
+	ahead      int           // guesses a network may have waiting for their turn
+	waitingMax int           // guesses waiting overall
+	window     time.Duration // failures count from the first one of a burst
 	wait       func(context.Context, time.Duration) error
 	log        *slog.Logger
 
-	mu     sync.Mutex
-	fails  map[string]*burst
-	total  burst
-	queues map[string]*addrQueue
+	mu      sync.Mutex
+	nets    map[string]*guessNet
+	total   burst
+	waiting int
 }
 
-// burstWindow is how long failures count from the first one of a burst.
-const burstWindow = time.Minute
+// guessNet is what the guard remembers of one network.
+type guessNet struct {
+	fails   burst
+	next    time.Time // the earliest turn the next guess may get
+	waiting int
+}
+
+// signInVerdict is what becomes of one guess.
+type signInVerdict int
+
+const (
+	// signInRight and signInWrong: the guess was tried, and is answered now.
+	signInRight signInVerdict = iota
+	signInWrong
+	// signInBusy: too many guesses of the network wait already; this one
+	// was not tried.
+	signInBusy
+	// signInGone: the client left before its turn; nothing is answered.
+	signInGone
+)
 
 // burst counts the failures since the first one of a burst.
 type burst struct {
@@ -47,25 +72,28 @@ type burst struct {
 
 // add counts one failure at now, starting a new burst when the last one is
 // over, and returns the count.
-func (b *burst) add(now time.Time) int {
-	if b.n == 0 || now.Sub(b.since) >= burstWindow {
+func (b *burst) add(now time.Time, window time.Duration) int {
+	if b.n == 0 || now.Sub(b.since) >= window {
 		b.n, b.since = 0, now
 	}
 	b.n++
 	return b.n
 }
 
-// addrQueue lets one delayed failure of an address be answered at a time.
-type addrQueue struct {
-	turn chan struct{}
-	refs int
+// count is the failures of the burst still running at now.
+func (b *burst) count(now time.Time, window time.Duration) int {
+	if b.n == 0 || now.Sub(b.since) >= window {
+		return 0
+	}
+	return b.n
 }
 
-func newSignInGuard(log *slog.Logger) *signInGuard {
+func newSignInGuard(cfg SignInLimit, log *slog.Logger) *signInGuard {
+	cfg = cfg.orDefault()
 	return &signInGuard{
-		delay: 500 * time.Millisecond, freeFails: 10, globalFree: 100,
-		wait: sleepCtx, log: log,
-		fails: map[string]*burst{}, queues: map[string]*addrQueue{},
+		pace: cfg.Pace, freeFails: cfg.FreeFailures, globalFree: cfg.GlobalFreeFailures,
+		ahead: cfg.Waiting, waitingMax: cfg.WaitingOverall, window: cfg.Window,
+		wait: sleepCtx, log: log, nets: map[string]*guessNet{},
 	}
 }
 
@@ -81,75 +109,95 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// decided records the outcome of one attempt from addr by way ("form",
-// "bearer", "cookie"). It returns true when the failure was slowed down:
-// the caller answers 429 instead of 401, so the client knows to wait.
-func (g *signInGuard) decided(ctx context.Context, addr, way string, ok bool, now time.Time) bool {
+// decide counts one guess from addr by way ("form", "bearer", "cookie"),
+// whose check said ok, and waits for its turn. retry says, for
+// signInBusy, when a turn may be free.
+func (g *signInGuard) decide(ctx context.Context, addr, way string, ok bool, now time.Time) (v signInVerdict, retry time.Duration) {
+	key := addrKey(addr)
+	turn, retry, admitted := g.take(key, way, ok, now)
+	if !admitted {
+		return signInBusy, retry
+	}
+	defer g.done(key, turn, now)
+	if d := turn.Sub(now); d > 0 {
+		if err := g.wait(ctx, d); err != nil {
+			return signInGone, 0
+		}
+	}
 	if ok {
-		return false
+		return signInRight, 0
 	}
-	if !g.fail(addr, way, now) {
-		return false
-	}
-	q := g.enter(addr)
-	defer g.leave(addr, q)
-	select {
-	case q.turn <- struct{}{}:
-	case <-ctx.Done():
-		return true
-	}
-	defer func() { <-q.turn }()
-	_ = g.wait(ctx, g.delay)
-	return true
+	return signInWrong, g.pace
 }
 
-// fail counts one failure and reports whether it is past the free ones.
-// The first failure of a burst, and each tenfold more, is a warning.
-func (g *signInGuard) fail(addr, way string, now time.Time) bool {
+// take gives the guess its turn and counts it, or refuses it when the
+// network has too many guesses waiting.
+func (g *signInGuard) take(key, way string, ok bool, now time.Time) (turn time.Time, retry time.Duration, admitted bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.forget(now)
-	b := g.fails[addr]
-	if b == nil {
-		b = &burst{}
-		g.fails[addr] = b
+	n := g.nets[key]
+	if n == nil {
+		n = &guessNet{}
+		g.nets[key] = n
 	}
-	n, total := b.add(now), g.total.add(now)
-	if n == 1 || n == 10 || n == 100 || n == 1000 || n == 10000 {
-		g.log.Warn("wrong instructor credentials", "addr", addr, "way", way, "failures_in_burst", n, "failures_overall", total)
+	turn = now
+	if n.fails.count(now, g.window) >= g.freeFails || g.total.count(now, g.window) >= g.globalFree {
+		turn = maxTime(now, n.next)
+		n.next = turn.Add(g.pace)
 	}
-	return n > g.freeFails || total > g.globalFree
+	if wait := turn.Sub(now); wait > 0 {
+		if wait > time.Duration(g.ahead)*g.pace || g.waiting >= g.waitingMax {
+			n.next = turn // the turn was not taken
+			return time.Time{}, max(wait-time.Duration(g.ahead)*g.pace, g.pace), false
+		}
+		n.waiting++
+		g.waiting++
+	}
+	if !ok {
+		g.countFailure(n, key, way, now)
+	}
+	return turn, 0, true
 }
 
-// forget drops the bursts that are over, so memory follows the addresses
-// failing now, not every address that ever failed.
-func (g *signInGuard) forget(now time.Time) {
-	if len(g.fails) < 1024 {
+// countFailure counts a wrong guess. The first failure of a burst, and
+// each tenfold more, is a warning.
+func (g *signInGuard) countFailure(n *guessNet, key, way string, now time.Time) {
+	c, total := n.fails.add(now, g.window), g.total.add(now, g.window)
+	if c == 1 || c == 10 || c == 100 || c == 1000 || c == 10000 {
+		g.log.Warn("wrong instructor credentials", "network", key, "way", way, "failures_in_burst", c, "failures_overall", total)
+	}
+}
+
+// done ends the wait of a guess that was given turn.
+func (g *signInGuard) done(key string, turn, now time.Time) {
+	if !turn.After(now) {
 		return
 	}
-	for addr, b := range g.fails {
-		if now.Sub(b.since) >= burstWindow {
-			delete(g.fails, addr)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.waiting--
+	if n := g.nets[key]; n != nil {
+		n.waiting--
+	}
+}
+
+// forget drops the networks whose burst is over and that wait for nothing,
+// so memory follows the networks guessing now, not every one that ever did.
+func (g *signInGuard) forget(now time.Time) {
+	if len(g.nets) < 1024 {
+		return
+	}
+	for key, n := range g.nets {
+		if n.waiting == 0 && n.fails.count(now, g.window) == 0 && !n.next.After(now) {
+			delete(g.nets, key)
 		}
 	}
 }
 
-func (g *signInGuard) enter(addr string) *addrQueue {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	q := g.queues[addr]
-	if q == nil {
-		q = &addrQueue{turn: make(chan struct{}, 1)}
-		g.queues[addr] = q
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
 	}
-	q.refs++
-	return q
-}
-
-func (g *signInGuard) leave(addr string, q *addrQueue) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if q.refs--; q.refs == 0 {
-		delete(g.queues, addr)
-	}
+	return a
 }

@@ -31,6 +31,7 @@ type serveConfig struct {
 	content         string
 	dev             bool
 	instructorToken string
+	weakToken       bool
 	joinCode        string
 	fixtures        string
 	secureCookies   bool
@@ -66,6 +67,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.StringVar(&cfg.content, "content", "", "directory with lessons/ and exercises/ to serve instead of the bundled course")
 	fs.BoolVar(&cfg.dev, "dev", false, "reload content when it changes and show content errors on the pages")
 	fs.StringVar(&cfg.instructorToken, "instructor-token", "", "token that opens the instructor pages (generated and logged when empty)")
+	fs.BoolVar(&cfg.weakToken, "allow-weak-instructor-token", false, "accept an -instructor-token weaker than a generated one (for a playground on one's own machine)")
 	fs.StringVar(&cfg.joinCode, "join-code", "", "code learners must enter before starting (none when empty)")
 	fs.StringVar(&cfg.fixtures, "fixtures", "", `extra mock-server fixtures: "conformance" adds the conformance suite's tools, resources and prompts`)
 	fs.BoolVar(&cfg.secureCookies, "secure-cookies", false, "mark cookies Secure (when served over TLS, directly or behind a proxy)")
@@ -92,6 +94,10 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
+	if err := checkInstructorToken(cfg.instructorToken, cfg.weakToken); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
 	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
@@ -109,6 +115,19 @@ func runServe(args []string, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// checkInstructorToken refuses a chosen token weaker than a generated one:
+// a room can guess a short or simple token however slowly the sign-in
+// guard answers.
+func checkInstructorToken(token string, allowWeak bool) error {
+	if token == "" || allowWeak {
+		return nil
+	}
+	if bits := web.TokenBits(token); bits < web.MinTokenBits {
+		return fmt.Errorf("-instructor-token is too weak (about %.0f bits; a generated token has %d): leave it empty to have one generated, choose one such as the output of 'openssl rand -base64 24', or add -allow-weak-instructor-token", bits, web.MinTokenBits)
+	}
+	return nil
 }
 
 // contentError marks a failure caused by the course content (exit code 1).

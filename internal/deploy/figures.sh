@@ -26,7 +26,7 @@ trap cleanup EXIT
 go build -o "$work/playground" ./cmd/playground
 go build -o "$work/attempts" ./cmd/loadtest/attempts
 dsn=$(.ci/postgres start "$work/pg")
-token=figures-token
+token=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
 
 # start NAME PORT DB: one instance, waiting for /readyz.
 start() {

@@ -22,7 +22,7 @@ type server struct {
 // startServer runs bin serve with a database in dir and extra environment
 // (PLAYGROUND_…); it returns once the server logs that it is ready.
 func startServer(ctx context.Context, bin, dir string, env []string) (*server, error) {
-	args := []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "attack.db"), "-instructor-token", "attack", "-log-level", "info"}
+	args := []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "attack.db"), "-log-level", "info"}
 	p, err := repo.Start(ctx, bin, args, repo.StartOptions{Env: env})
 	switch {
 	case errors.Is(err, repo.ErrExited):

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -36,9 +36,9 @@ type server struct {
 }
 
 func randomToken() string {
-	b := make([]byte, 16)
+	b := make([]byte, 24)
 	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // startServer builds (unless given) and starts the playground on a free
