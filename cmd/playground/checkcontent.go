@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/exercise/replay"
 	"github.com/mcpplayground/playground/internal/frontmatter"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/servercheck"
@@ -65,6 +66,8 @@ func checkContent(src contentSource) []error {
 		return append(problems, err)
 	}
 	problems = append(problems, exercise.Lint(c.Exercises(), settings)...)
+	// Live exercises: each solution is replayed against the gift server.
+	problems = append(problems, replay.Lint(context.Background(), c.Exercises())...)
 	// Server exercises: the bundled gift server is their solution.
 	return append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
 }

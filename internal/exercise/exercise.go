@@ -188,3 +188,12 @@ type Result struct {
 	// in the page that sent the answer rather than a learner's mistake.
 	Problem string `json:"problem,omitempty"`
 }
+
+// SolutionLine is the line of the exercise file where solution i starts
+// (1 when it was derived, not written).
+func (e *Exercise) SolutionLine(i int) int {
+	if i < 0 || i >= len(e.sols) {
+		return 1
+	}
+	return e.sols[i].line
+}

@@ -1,0 +1,73 @@
+package replay
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/markdown"
+)
+
+const handshake = `{"from": "client", "message": {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}},
+  {"from": "server", "message": {"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {"listChanged": true}}, "serverInfo": {"name": "gift-server", "version": "1.0.0"}}}},
+  {"from": "client", "message": {"jsonrpc": "2.0", "method": "notifications/initialized"}},
+`
+
+func liveFile(solution string) string {
+	return "---\nid: x\nlesson: tools\nkind: live\nchecks:\n  - equals: suggest_gifts\n    at: /result/tools/0/name\n    message: {answers: tools/list}\n---\n\n# Solution\n\n```json\n" +
+		solution + "\n```\n\n# en: List\n\nList the tools.\n"
+}
+
+func load(t *testing.T, src string) []*exercise.Exercise {
+	t.Helper()
+	exs, err := exercise.Load(fstest.MapFS{"x.md": {Data: []byte(src)}}, markdown.New(), func(string) bool { return true })
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return exs
+}
+
+// A solution the gift server really gives passes; one that shows a tool
+// the gift server does not have is reported, with its line.
+func TestLint(t *testing.T) {
+	real := `{"exchange": [` + handshake + `{"from": "client", "message": {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}},
+  {"from": "server", "message": {"jsonrpc": "2.0", "id": 2, "result": {"tools": [{"name": "suggest_gifts", "inputSchema": {"type": "object"}}]}}}]}`
+	if errs := Lint(context.Background(), load(t, liveFile(real))); len(errs) != 0 {
+		t.Errorf("a real session: %v", errs)
+	}
+	made := strings.Replace(liveFile(real), `"method": "tools/list"}}`, `"method": "tools/list", "params": {"cursor": "no-such-page"}}}`, 1)
+	errs := Lint(context.Background(), load(t, made))
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "x.md:14: this solution, replayed against the gift server, fails the check on line 6: ") {
+		t.Errorf("a session the gift server cannot give: %v", errs)
+	}
+}
+
+// Play waits for the server's messages the written session shows before
+// sending the next client message: the cancellation reaches the slow tool
+// while it runs.
+func TestPlayWaits(t *testing.T) {
+	written := []item{}
+	for _, s := range []string{
+		`{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}`,
+		``,
+		`{"jsonrpc": "2.0", "method": "notifications/initialized"}`,
+		`{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "prepare_delivery", "arguments": {"steps": 10}, "_meta": {"progressToken": "p"}}}`,
+		``,
+		`{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}`,
+	} {
+		if s == "" {
+			written = append(written, item{From: "server", Message: []byte(`{}`)})
+		} else {
+			written = append(written, item{From: "client", Message: []byte(s)})
+		}
+	}
+	answer, err := Play(context.Background(), written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(answer, `"progressToken":"p","progress":1`) || strings.Contains(answer, `"id":2,"result"`) {
+		t.Errorf("the real session: %s", answer)
+	}
+}
