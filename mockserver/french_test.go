@@ -232,6 +232,7 @@ func TestHTTPLanguageFromAcceptLanguage(t *testing.T) {
 		{"fr-FR,fr;q=0.9,en;q=0.8", "Idées cadeaux"},
 		{"en-GB,fr;q=0.5", "Gift ideas"},
 		{"de", "Gift ideas"},
+		{"de, fr;q=0.8", "Idées cadeaux"}, // as the pages read it (i18n.Match)
 	}
 	for _, tc := range tests {
 		e := newHTTPEnv(t, Config{}, HTTPConfig{})

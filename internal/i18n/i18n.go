@@ -5,9 +5,9 @@
 package i18n
 
 import (
-	"sort"
-	"strconv"
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // Lang is a language the playground speaks.
@@ -52,37 +52,37 @@ func (l Lang) Name() string {
 	return "English"
 }
 
-// Negotiate picks the best supported language from an Accept-Language
-// header (RFC 9110 §12.5.4), falling back to Default.
+// MaxAcceptLanguage bounds the Accept-Language header read (bytes): a
+// longer one is ignored, as if absent.
+const MaxAcceptLanguage = 256
+
+// Match is the supported language an Accept-Language header (RFC 9110
+// §12.5.4) prefers: the first, by weight, of its languages that is English
+// or French, whatever its region ("de, fr;q=0.8" is French). ok is false
+// when the header names neither, is malformed, or is over MaxAcceptLanguage.
+// The pages and the gift server's /mcp both ask it, so a browser and an MCP
+// client with one header get one language.
+func Match(header string) (l Lang, ok bool) {
+	if header == "" || len(header) > MaxAcceptLanguage {
+		return "", false
+	}
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil {
+		return "", false
+	}
+	for _, t := range tags { // sorted by weight; q=0 is left out
+		base, _ := t.Base()
+		if l, ok := Parse(base.String()); ok {
+			return l, true
+		}
+	}
+	return "", false
+}
+
+// Negotiate is Match, falling back to Default.
 func Negotiate(header string) Lang {
-	type choice struct {
-		lang Lang
-		q    float64
-		pos  int
+	if l, ok := Match(header); ok {
+		return l
 	}
-	if header == "" {
-		return Default
-	}
-	var choices []choice
-	for i, part := range strings.Split(header, ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := 1.0
-		for _, p := range strings.Split(params, ";") {
-			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-			if ok && strings.EqualFold(k, "q") {
-				if f, err := strconv.ParseFloat(v, 64); err == nil {
-					q = f
-				}
-			}
-		}
-		primary, _, _ := strings.Cut(tag, "-")
-		if l, ok := Parse(primary); ok && q > 0 {
-			choices = append(choices, choice{l, q, i})
-		}
-	}
-	if len(choices) == 0 {
-		return Default
-	}
-	sort.SliceStable(choices, func(i, j int) bool { return choices[i].q > choices[j].q })
-	return choices[0].lang
+	return Default
 }

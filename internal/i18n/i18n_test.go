@@ -20,6 +20,10 @@ func TestNegotiate(t *testing.T) {
 		{"fr;q=0, en", EN},
 		{"FR-ca", FR},
 		{";;;,,q=", EN},
+		{"de, fr;q=0.8", FR},
+		{"de, fr;q=0.8, en;q=0.9", EN},
+		{"*", EN},
+		{strings.Repeat("de,", 100) + "fr", EN}, // over MaxAcceptLanguage: ignored
 	}
 	for _, tt := range tests {
 		if got := Negotiate(tt.header); got != tt.want {
