@@ -65,7 +65,7 @@ func (c *Console) startLocked() {
 	gen := c.gen
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	c.sess = c.srv.NewSession(SessionOptions{Lang: c.opts.Lang, Sink: func(o Outbound) {
-		c.record(gen, exchange.FromServer, o.Raw)
+		c.record(gen, grader.SenderServer, o.Raw)
 	}})
 	c.x = exchange.New(exchange.Options{Lang: c.opts.Lang, MaxEvents: c.opts.MaxEvents, Log: c.srv.log})
 }
@@ -100,35 +100,35 @@ func (c *Console) Send(raw string) []exchange.Event {
 	c.mu.Unlock()
 
 	b := []byte(raw)
-	c.record(gen, exchange.FromClient, b)
+	c.record(gen, grader.SenderClient, b)
 	if len(b) > grader.MaxSize {
 		tooLarge := newError(CodeInvalidRequest, "Invalid Request: the message is larger than %d bytes", grader.MaxSize)
 		tooLarge.explain = false
-		c.record(gen, exchange.FromServer, errorReply(nil, sess.localizeError(tooLarge)))
+		c.record(gen, grader.SenderServer, errorReply(nil, sess.localizeError(tooLarge)))
 		return x.Events(after)
 	}
 	m, rerr := parseMessage(b)
 	switch {
 	case rerr != nil:
 		if reply := sess.reject(m, rerr); reply != nil {
-			c.record(gen, exchange.FromServer, reply)
+			c.record(gen, grader.SenderServer, reply)
 		}
 	default:
 		rctx, rerr := sess.start(ctx, m)
 		if rerr != nil {
-			c.record(gen, exchange.FromServer, sess.reject(m, rerr))
+			c.record(gen, grader.SenderServer, sess.reject(m, rerr))
 			break
 		}
-		if m.kind == KindRequest && sess.blocking(m) {
+		if m.kind == grader.KindRequest && sess.blocking(m) {
 			go func() {
 				if reply := sess.exec(rctx, m); reply != nil {
-					c.record(gen, exchange.FromServer, reply)
+					c.record(gen, grader.SenderServer, reply)
 				}
 			}()
 			break
 		}
 		if reply := sess.exec(rctx, m); reply != nil {
-			c.record(gen, exchange.FromServer, reply)
+			c.record(gen, grader.SenderServer, reply)
 		}
 	}
 	return x.Events(after)
@@ -168,7 +168,7 @@ func (c *Console) Events(after int) []exchange.Event {
 // Pending returns the server requests still waiting for the learner's
 // answer (a response with the same id).
 func (c *Console) Pending() []exchange.Event {
-	return c.Exchange().Waiting(exchange.FromServer)
+	return c.Exchange().Waiting(grader.SenderServer)
 }
 
 // Subscribe returns a channel of the updates from now on, and a function

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,7 +46,7 @@ func runScript(t *testing.T, c *Console, steps []consoleStep) {
 				return []exchange.Event{{}}
 			}
 			for _, e := range c.Events(0) {
-				if e.From == exchange.FromClient && e.Kind == "request" && !hasReply(c, e.Seq) {
+				if e.From == grader.SenderClient && e.Kind == "request" && !hasReply(c, e.Seq) {
 					return nil
 				}
 			}
@@ -95,7 +96,7 @@ func transcript(c *Console) string {
 	var b strings.Builder
 	for _, e := range c.Events(0) {
 		arrow := "->"
-		if e.From == exchange.FromServer {
+		if e.From == grader.SenderServer {
 			arrow = "<-"
 		}
 		pair := ""
@@ -310,7 +311,7 @@ func TestConsoleResetCancels(t *testing.T) {
 	}
 	c.Send(`{"jsonrpc":"2.0","id":1,"result":{"action":"accept"}}`)
 	for _, e := range c.Events(0) {
-		if e.From == exchange.FromServer {
+		if e.From == grader.SenderServer {
 			t.Errorf("the old session answered after reset: %s", e.Raw)
 		}
 	}
@@ -336,7 +337,7 @@ func TestConsoleWrappedTimeline(t *testing.T) {
 	}
 	c.Send(`{"jsonrpc":"2.0","id":"ask","method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
 	pending := waitFor(t, c, c.Pending)
-	if len(pending) != 1 || pending[0].Kind != "request" || pending[0].From != exchange.FromServer {
+	if len(pending) != 1 || pending[0].Kind != "request" || pending[0].From != grader.SenderServer {
 		t.Fatalf("pending: %+v", pending)
 	}
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"log/slog"
 	"net/http"
@@ -230,7 +231,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, perr := parseMessage(body)
-	if perr == nil && m.kind == KindRequest && bytes.Contains(m.params, []byte(MetaProtocolVersion)) {
+	if perr == nil && m.kind == grader.KindRequest && bytes.Contains(m.params, []byte(MetaProtocolVersion)) {
 		p, _ := decodeParams(m.params)
 		if version, modern, _ := modernVersion(p); modern {
 			h.postModern(w, r, m, p, version)
@@ -250,7 +251,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch m.kind {
-	case KindNotification, KindResponse:
+	case grader.KindNotification, grader.KindResponse:
 		hs.core.exec(r.Context(), m)
 		w.WriteHeader(http.StatusAccepted)
 		return
@@ -286,7 +287,7 @@ func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *mess
 		httpError(w, http.StatusBadRequest, m.id, tmp.explain(body, perr))
 		return nil, false
 	}
-	if m.kind != KindRequest || m.method != "initialize" {
+	if m.kind != grader.KindRequest || m.method != "initialize" {
 		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required; start a session with initialize"})
 		return nil, false
 	}

@@ -3,6 +3,7 @@ package mockserver
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -323,7 +324,7 @@ func TestHTTPStandaloneStream(t *testing.T) {
 	e := newHTTPEnv(t, Config{}, HTTPConfig{})
 	sid := e.initialize(`{}`)
 	hs := e.h.reg.get(sid)
-	hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}`), Kind: KindNotification})
+	hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/resources/list_changed"}`), Kind: grader.KindNotification})
 
 	get := func() *http.Response {
 		req, _ := http.NewRequest(http.MethodGet, e.ts.URL, nil)
@@ -351,7 +352,7 @@ func TestHTTPStandaloneStream(t *testing.T) {
 	if second.StatusCode != http.StatusConflict {
 		t.Errorf("second GET: %d", second.StatusCode)
 	}
-	hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}`), Kind: KindNotification})
+	hs.deliver(Outbound{Raw: []byte(`{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}`), Kind: grader.KindNotification})
 	ev, _ = r.next(t)
 	if ev.data != `{"jsonrpc":"2.0","method":"notifications/prompts/list_changed"}` {
 		t.Errorf("live message: %q", ev.data)

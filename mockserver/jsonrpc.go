@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strconv"
 	"sync"
 )
@@ -22,33 +23,10 @@ const (
 	CodeUnsupportedProtocolVersion = -32022 // 2026-07-28
 )
 
-// Kind is the kind of a JSON-RPC message as the core sees it.
-type Kind uint8
-
-// Message kinds.
-const (
-	KindInvalid Kind = iota
-	KindRequest
-	KindNotification
-	KindResponse
-)
-
-func (k Kind) String() string {
-	switch k {
-	case KindRequest:
-		return "request"
-	case KindNotification:
-		return "notification"
-	case KindResponse:
-		return "response"
-	}
-	return "invalid"
-}
-
 // message is one decoded JSON-RPC message. Raw values are kept as written so
 // that an id is echoed byte for byte.
 type message struct {
-	kind   Kind
+	kind   grader.Kind     // an error response is a response here
 	id     json.RawMessage // requests and responses
 	method string          // requests and notifications
 	params json.RawMessage // nil when absent
@@ -57,17 +35,11 @@ type message struct {
 	raw    []byte
 }
 
-// idKey is the map key of a request id: its JSON text, so 1 and "1" differ.
-func (m *message) idKey() string { return string(m.id) }
+// idKey is the map key of a request id, as the judge keys ids: 1 and "1"
+// differ, "a" and "\u0061" do not.
+func (m *message) idKey() string { return grader.IDKeyOf(m.id).String() }
 
-type envelope struct {
-	JSONRPC json.RawMessage `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  json.RawMessage `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
-}
+type envelope = grader.Members
 
 // rpcError is a JSON-RPC error object. Data is marshalled as given.
 type rpcError struct {
@@ -93,7 +65,7 @@ var nullID = json.RawMessage("null")
 // parseMessage decodes one message. On failure it returns the error to answer
 // and, when the id could be read, the message with that id set.
 func parseMessage(raw []byte) (*message, *rpcError) {
-	m := &message{raw: raw}
+	m := &message{raw: raw, kind: grader.KindInvalid}
 	env, rpcErr := decodeEnvelope(raw)
 	if rpcErr != nil {
 		return m, rpcErr
@@ -106,7 +78,7 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 	if len(env.Method) == 0 && (len(env.Result) > 0 || len(env.Error) > 0) {
 		// A response, even a malformed one, is never answered: replies
 		// to replies would loop. The console shows the checker's report.
-		m.kind = KindResponse
+		m.kind = grader.KindResponse
 		if len(env.Error) > 0 && len(env.Result) == 0 && m.id == nil && (!hasID || bytes.Equal(bytes.TrimSpace(env.ID), nullID)) {
 			// An error about a message whose id the client could not read.
 			m.errObj = env.Error
@@ -131,14 +103,14 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 // decodeEnvelope reads the message's members, refusing batches and what
 // is not a JSON object.
 func decodeEnvelope(raw []byte) (envelope, *rpcError) {
-	var env envelope
 	if firstByte(raw) == '[' {
 		if !json.Valid(raw) {
-			return env, newError(CodeParseError, "Parse error: the message is not valid JSON")
+			return envelope{}, newError(CodeParseError, "Parse error: the message is not valid JSON")
 		}
-		return env, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
+		return envelope{}, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
 	}
-	if err := json.Unmarshal(raw, &env); err != nil {
+	env, err := grader.ReadMembers(raw)
+	if err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
 			return env, newError(CodeInvalidRequest, "Invalid Request: a JSON-RPC message must be a JSON object")
@@ -187,9 +159,9 @@ func parseCall(m *message, env *envelope, hasID bool) *rpcError {
 		m.params = p
 	}
 	if hasID {
-		m.kind = KindRequest
+		m.kind = grader.KindRequest
 	} else {
-		m.kind = KindNotification
+		m.kind = grader.KindNotification
 	}
 	return nil
 }
@@ -202,7 +174,7 @@ func parseResponse(m *message, env *envelope, hasID bool) *rpcError {
 	if len(env.Result) > 0 && len(env.Error) > 0 {
 		return newError(CodeInvalidRequest, `Invalid Request: a response carries "result" or "error", never both`)
 	}
-	m.kind = KindResponse
+	m.kind = grader.KindResponse
 	m.result = env.Result
 	m.errObj = env.Error
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 )
 
@@ -128,7 +129,7 @@ func wrongID(reply []byte) []byte {
 
 // misnotify applies the mistake mode to what the server sends on its own.
 func (s *Server) misnotify(o Outbound) Outbound {
-	if s.mistake() == MistakeNotificationWithID && o.Kind == KindNotification && bytes.HasPrefix(o.Raw, []byte(`{"jsonrpc":"2.0","method":`)) {
+	if s.mistake() == MistakeNotificationWithID && o.Kind == grader.KindNotification && bytes.HasPrefix(o.Raw, []byte(`{"jsonrpc":"2.0","method":`)) {
 		o.Raw = append([]byte(`{"jsonrpc":"2.0","id":1,"method":`), o.Raw[len(`{"jsonrpc":"2.0","method":`):]...)
 	}
 	return o
@@ -167,7 +168,7 @@ func (c *call) undeclaredLog() {
 		return
 	}
 	p := map[string]any{"level": "info", "logger": "gift-server", "data": "suggest_gifts called"}
-	c.s.emit(Outbound{Raw: notification("notifications/message", p), Kind: KindNotification, Method: "notifications/message", Related: c.related()})
+	c.s.emit(Outbound{Raw: notification("notifications/message", p), Kind: grader.KindNotification, Method: "notifications/message", Related: c.related()})
 }
 
 // applyDefinitionMistakes changes the tool definitions and the capabilities

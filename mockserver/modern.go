@@ -3,6 +3,7 @@ package mockserver
 import (
 	"context"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"slices"
 	"strings"
 )
@@ -135,7 +136,7 @@ func (s *Session) subscriptionsListen(ctx context.Context, r *req) (any, *rpcErr
 			"notifications": granted,
 			"_meta":         map[string]any{metaSubscriptionID: l.id},
 		}),
-		Kind: KindNotification, Method: "notifications/subscriptions/acknowledged", Related: key,
+		Kind: grader.KindNotification, Method: "notifications/subscriptions/acknowledged", Related: key,
 	})
 	<-ctx.Done()
 	return nil, nil
@@ -157,7 +158,7 @@ func (s *Session) notifyListeners(wants func(subscriptionFilter) bool, method st
 	for _, l := range targets {
 		l.s.emit(Outbound{
 			Raw:  notification(method, map[string]any{"_meta": map[string]any{metaSubscriptionID: l.id}}),
-			Kind: KindNotification, Method: method, Related: string(l.id),
+			Kind: grader.KindNotification, Method: method, Related: grader.IDKeyOf(l.id).String(),
 		})
 	}
 }

@@ -3,6 +3,7 @@ package mockserver
 import (
 	"context"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"slices"
 	"strings"
 )
@@ -77,7 +78,7 @@ func (s *Session) resourceUpdated(uri, related string) {
 	if !subscribed {
 		return
 	}
-	s.emit(Outbound{Raw: notification("notifications/resources/updated", map[string]any{"uri": uri}), Kind: KindNotification, Method: "notifications/resources/updated", Related: related})
+	s.emit(Outbound{Raw: notification("notifications/resources/updated", map[string]any{"uri": uri}), Kind: grader.KindNotification, Method: "notifications/resources/updated", Related: related})
 }
 
 // categoryJSON is the text of gift://catalog/{category}: the category, then

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +54,7 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 			}
 			checked := 0
 			for _, e := range events {
-				if e.From != exchange.FromServer {
+				if e.From != grader.SenderServer {
 					continue
 				}
 				rev := c.Protocol()
@@ -105,7 +106,7 @@ func TestServerMessagesPassTheChecker(t *testing.T) {
 			defer c.Close()
 			runScript(t, c, steps)
 			for _, e := range c.Events(0) {
-				if e.From != exchange.FromServer {
+				if e.From != grader.SenderServer {
 					continue
 				}
 				for _, d := range e.Report.Diagnostics {

@@ -18,9 +18,9 @@ import (
 // notification or a request to the client.
 type Outbound struct {
 	Raw    []byte
-	Kind   Kind // KindNotification or KindRequest
+	Kind   grader.Kind // grader.KindNotification or grader.KindRequest
 	Method string
-	// Related is the id (as JSON text) of the client request this message
+	// Related is the id (grader.IDKey's text) of the client request this message
 	// belongs to, "" when it belongs to none. Streamable HTTP sends related
 	// messages on that request's stream.
 	Related string
@@ -160,7 +160,7 @@ func (s *Session) Handle(ctx context.Context, raw []byte) []byte {
 // blocking request on its own goroutine, so a cancellation read right after
 // the request finds it.
 func (s *Session) start(ctx context.Context, m *message) (context.Context, *rpcError) {
-	if m.kind != KindRequest {
+	if m.kind != grader.KindRequest {
 		return ctx, nil
 	}
 	s.mu.Lock()
@@ -180,10 +180,10 @@ func (s *Session) start(ctx context.Context, m *message) (context.Context, *rpcE
 // exec runs a parsed message (after start for requests).
 func (s *Session) exec(ctx context.Context, m *message) []byte {
 	switch m.kind {
-	case KindNotification:
+	case grader.KindNotification:
 		s.notification(m)
 		return nil
-	case KindResponse:
+	case grader.KindResponse:
 		s.response(m)
 		return nil
 	}
@@ -206,10 +206,10 @@ func (s *Session) exec(ctx context.Context, m *message) []byte {
 // reject answers a message the core cannot accept, with the checker's
 // diagnostics in error.data when the error calls for an explanation.
 func (s *Session) reject(m *message, e *rpcError) []byte {
-	if m != nil && m.kind == KindResponse {
+	if m != nil && m.kind == grader.KindResponse {
 		return nil
 	}
-	if m != nil && m.kind == KindNotification && e.Code != CodeParseError && e.Code != CodeInvalidRequest {
+	if m != nil && m.kind == grader.KindNotification && e.Code != CodeParseError && e.Code != CodeInvalidRequest {
 		return nil
 	}
 	var id json.RawMessage
@@ -468,7 +468,7 @@ func (s *Session) askClient(ctx context.Context, related, method string, params 
 	}
 	s.pending[string(id)] = ch
 	s.mu.Unlock()
-	s.emit(Outbound{Raw: request(id, method, params), Kind: KindRequest, Method: method, Related: related})
+	s.emit(Outbound{Raw: request(id, method, params), Kind: grader.KindRequest, Method: method, Related: related})
 	forget := func() {
 		s.mu.Lock()
 		delete(s.pending, string(id))
@@ -487,7 +487,7 @@ func (s *Session) askClient(ctx context.Context, related, method string, params 
 		forget()
 		s.emit(Outbound{
 			Raw:    notification("notifications/cancelled", map[string]any{"requestId": id, "reason": "the request that needed this answer was cancelled"}),
-			Kind:   KindNotification,
+			Kind:   grader.KindNotification,
 			Method: "notifications/cancelled",
 		})
 		return nil, ctx.Err()

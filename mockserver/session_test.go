@@ -3,6 +3,7 @@ package mockserver
 import (
 	"context"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"sync"
 	"testing"
@@ -413,7 +414,7 @@ func TestServerRequestRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(mustJSON(t, want), decode(t, req.Raw)); diff != "" {
 		t.Errorf("server request (-want +got):\n%s", diff)
 	}
-	if req.Kind != KindRequest || req.Related != `"call-1"` {
+	if req.Kind != grader.KindRequest || req.Related != `"call-1"` {
 		t.Errorf("outbound kind %v related %q", req.Kind, req.Related)
 	}
 	// A reply with the wrong id is dropped; the right one finishes the call.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"sync"
 )
@@ -101,7 +102,7 @@ func (s *Server) stdioMessage(ctx context.Context, sess *Session, line []byte, w
 		write(sess.reject(m, rerr))
 		return
 	}
-	if m.kind == KindRequest && sess.blocking(m) {
+	if m.kind == grader.KindRequest && sess.blocking(m) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

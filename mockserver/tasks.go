@@ -3,6 +3,7 @@ package mockserver
 import (
 	"context"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strconv"
 	"sync"
 	"time"
@@ -131,7 +132,7 @@ func (s *Session) runTask(t *task, c *call) {
 	t.cancel()
 	// The status goes out before done is closed, so that a client waiting in
 	// tasks/result has been told of the end before its result arrives.
-	s.emit(Outbound{Raw: notification("notifications/tasks/status", view), Kind: KindNotification, Method: "notifications/tasks/status"})
+	s.emit(Outbound{Raw: notification("notifications/tasks/status", view), Kind: grader.KindNotification, Method: "notifications/tasks/status"})
 	close(t.done)
 }
 

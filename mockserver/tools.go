@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"math"
 	"slices"
 	"strconv"
@@ -302,7 +303,7 @@ func (c *call) notifyProgress(progress, total float64, msg string) {
 	if total > 0 {
 		p.Total = &total
 	}
-	c.s.emit(Outbound{Raw: notification("notifications/progress", p), Kind: KindNotification, Method: "notifications/progress", Related: c.related()})
+	c.s.emit(Outbound{Raw: notification("notifications/progress", p), Kind: grader.KindNotification, Method: "notifications/progress", Related: c.related()})
 }
 
 type progressParams struct {
@@ -322,7 +323,7 @@ func (c *call) logf(level, logger string, data any) {
 		Logger string `json:"logger,omitempty"`
 		Data   any    `json:"data"`
 	}{level, logger, data}
-	c.s.emit(Outbound{Raw: notification("notifications/message", p), Kind: KindNotification, Method: "notifications/message", Related: c.related()})
+	c.s.emit(Outbound{Raw: notification("notifications/message", p), Kind: grader.KindNotification, Method: "notifications/message", Related: c.related()})
 }
 
 // callResult is a CallToolResult.
@@ -699,7 +700,7 @@ func (s *Session) isUnlocked() bool {
 // subscriptions/listen stream that asked for it.
 func (s *Session) toolsChanged(related string, modern bool) {
 	if !modern {
-		s.emit(Outbound{Raw: notification("notifications/tools/list_changed", emptyResult), Kind: KindNotification, Method: "notifications/tools/list_changed", Related: related})
+		s.emit(Outbound{Raw: notification("notifications/tools/list_changed", emptyResult), Kind: grader.KindNotification, Method: "notifications/tools/list_changed", Related: related})
 	}
 	s.notifyListeners(func(f subscriptionFilter) bool { return f.ToolsListChanged }, "notifications/tools/list_changed")
 }

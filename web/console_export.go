@@ -2,11 +2,10 @@ package web
 
 import (
 	"bytes"
+	"github.com/mcpplayground/playground/internal/grader"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -14,9 +13,9 @@ import (
 // server"), "" when the sender is unknown.
 func directionWord(x *i18n.ConsoleUI, from string) string {
 	switch from {
-	case exchange.FromClient:
+	case grader.SenderClient:
 		return x.FromLearner
-	case exchange.FromServer:
+	case grader.SenderServer:
 		return x.FromServer
 	}
 	return ""

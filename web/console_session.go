@@ -178,12 +178,12 @@ func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.Conso
 func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
 	if e, ok, _ := s.learnerConsole(c); ok {
 		x := e.Console.Exchange()
-		req, answers := x.Answering([]byte(raw), exchange.FromClient)
-		return x.Peek([]byte(raw), exchange.FromClient), req, answers
+		req, answers := x.Answering([]byte(raw), grader.SenderClient)
+		return x.Peek([]byte(raw), grader.SenderClient), req, answers
 	}
 	opts := exchange.Options{Lang: l, MaxEvents: 1}
 	if ex, _ := s.consoleExercise(c, l); ex != nil {
 		opts.Protocol = ex.Protocol
 	}
-	return exchange.New(opts).Peek([]byte(raw), exchange.FromClient), exchange.Event{}, false
+	return exchange.New(opts).Peek([]byte(raw), grader.SenderClient), exchange.Event{}, false
 }

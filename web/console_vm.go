@@ -25,7 +25,7 @@ func consoleItems(l i18n.Lang, e *console.Session, exID string) itemContext {
 	x := e.Console.Exchange()
 	urls := newConsoleURLs(l, exID)
 	waiting := map[int]bool{}
-	for _, p := range x.Waiting(exchange.FromServer) {
+	for _, p := range x.Waiting(grader.SenderServer) {
 		waiting[p.Seq] = true
 	}
 	return itemContext{
@@ -266,7 +266,7 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 // requests waiting for the learner.
 func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Session, exID string) (events, pending []exchange.Event) {
 	x := e.Console.Exchange()
-	events, pending = x.Events(0), x.Waiting(exchange.FromServer)
+	events, pending = x.Events(0), x.Waiting(grader.SenderServer)
 	if vm.Protocol = e.Console.Protocol(); vm.Protocol != "" {
 		vm.CheckProtocol = vm.Protocol
 	}

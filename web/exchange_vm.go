@@ -66,7 +66,7 @@ type itemContext struct {
 func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 	x := i18n.ConsoleFor(ctx.lang)
 	vm := view.ExchangeItemVM{
-		Seq: e.Seq, From: e.From, Kind: e.Kind, Method: e.Method, ID: string(e.ID),
+		Seq: e.Seq, From: e.From, Kind: string(e.Kind), Method: e.Method, ID: string(e.ID),
 		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
 	}
 	if e.Seq >= ctx.drawnFrom {
@@ -77,7 +77,7 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 	}
 	vm.FromLabel = directionWord(x, e.From)
 	relate(x, &vm, e)
-	if e.Kind == exchange.KindRequest && e.From == exchange.FromServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
+	if e.Kind == grader.KindRequest && e.From == grader.SenderServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
 		vm.AnswerURL = ctx.answerURL(e.Seq)
 	}
 	rep := e.Report
@@ -128,7 +128,7 @@ func related(e exchange.Event) []int {
 // partner, its status.
 func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 	switch e.Kind {
-	case exchange.KindRequest:
+	case grader.KindRequest:
 		vm.KindLabel, vm.Pair = x.KindRequest, pairClass(e.Seq)
 		switch {
 		case e.AnsweredBy > 0:
@@ -138,11 +138,11 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 		default:
 			vm.Status, vm.StatusLabel = "waiting", x.Waiting
 		}
-	case exchange.KindNotification:
+	case grader.KindNotification:
 		vm.KindLabel, vm.Status, vm.StatusLabel = x.KindNotification, "noreply", x.NoReply
-	case exchange.KindResponse, exchange.KindError:
+	case grader.KindResponse, grader.KindError:
 		vm.KindLabel = x.KindResponse
-		if e.Kind == exchange.KindError {
+		if e.Kind == grader.KindError {
 			vm.KindLabel = x.KindError
 		}
 		if e.Answers > 0 {
@@ -236,7 +236,7 @@ func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
 	}
 	for _, a := range d.Arrows {
 		from, to := "C", "S"
-		if a.From == exchange.FromServer {
+		if a.From == grader.SenderServer {
 			from, to = "S", "C"
 		}
 		id := ""
@@ -245,13 +245,13 @@ func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
 		}
 		arrow, text := "->>", ""
 		switch a.Kind {
-		case exchange.KindRequest:
+		case grader.KindRequest:
 			text = diagramCode(a.Method) + id
-		case exchange.KindNotification:
+		case grader.KindNotification:
 			arrow, text = "-)", diagramCode(a.Method)
-		case exchange.KindResponse:
+		case grader.KindResponse:
 			arrow, text = "-->>", diagramLabel(x.DiagramResult)+id
-		case exchange.KindError:
+		case grader.KindError:
 			arrow, text = "--x", diagramLabel(fmt.Sprintf(x.DiagramError, diagramLabel(a.ErrorCode)))+id
 		default:
 			text = diagramLabel(x.DiagramInvalid)

@@ -26,7 +26,7 @@ func explainEvents(rep *explain.Report) []exchange.Event {
 	events := make([]exchange.Event, len(rep.Messages))
 	for i, m := range rep.Messages {
 		e := exchange.Event{Seq: i + 1, From: m.From, Inferred: m.Inferred, Line: m.Line, Raw: m.Raw,
-			Kind: string(m.Report.Kind), Method: m.Report.Method, ID: m.Report.ID, Report: m.Report}
+			Kind: m.Report.Kind, Method: m.Report.Method, ID: m.Report.ID, Report: m.Report}
 		if m.Time != nil {
 			e.Time = *m.Time
 		}
@@ -102,9 +102,9 @@ func (s *Server) explainExchangeVM(l i18n.Lang, rep *explain.Report) view.Exchan
 func explainFromLabel(u *i18n.ExplainUI, e exchange.Event) string {
 	var s string
 	switch e.From {
-	case exchange.FromClient:
+	case grader.SenderClient:
 		s = "client → server"
-	case exchange.FromServer:
+	case grader.SenderServer:
 		s = "server → client"
 	default:
 		s = u.Unknown

@@ -3,6 +3,7 @@ package capture
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"os"
 	"path"
 	"strings"
@@ -42,7 +43,7 @@ func loadDefects(t *testing.T, file string) defects {
 	}
 	ds := doc.Defects
 	for i, d := range ds {
-		if d.Reason == "" || d.Code == "" || d.Sessions == "" || (d.From != SenderClient && d.From != SenderServer) {
+		if d.Reason == "" || d.Code == "" || d.Sessions == "" || (d.From != grader.SenderClient && d.From != grader.SenderServer) {
 			t.Errorf("%s: entry %d needs sessions, from (client|server), code and a reason: %+v", file, i+1, *d)
 		}
 		if _, err := path.Match(d.Sessions, ""); err != nil {
@@ -80,10 +81,10 @@ func (ds defects) unused(conversation bool) []*defect {
 // TestDefectsMatchByEveryField checks that an entry excuses only the
 // diagnostic it names, in the sessions it names, from the sender it names.
 func TestDefectsMatchByEveryField(t *testing.T) {
-	ping := &defect{Sessions: "inspector-gift/*-2026-07-28-*", From: SenderClient, Method: "ping", Code: "mcp.method.unknown", Pointer: "/method", Reason: "2026-07-28 removed ping"}
+	ping := &defect{Sessions: "inspector-gift/*-2026-07-28-*", From: grader.SenderClient, Method: "ping", Code: "mcp.method.unknown", Pointer: "/method", Reason: "2026-07-28 removed ping"}
 	ds := defects{ping}
 	s := session{Name: "inspector-gift/stdio-2026-07-28-tools-list"}
-	client := message{Rec: Record{From: SenderClient}}
+	client := message{Rec: Record{From: grader.SenderClient}}
 	tests := []struct {
 		name         string
 		s            session
@@ -94,7 +95,7 @@ func TestDefectsMatchByEveryField(t *testing.T) {
 	}{
 		{"the defect", s, client, "ping", "mcp.method.unknown", "/method", true},
 		{"another session", session{Name: "inspector-gift/stdio-2025-11-25-tools-list"}, client, "ping", "mcp.method.unknown", "/method", false},
-		{"another sender", s, message{Rec: Record{From: SenderServer}}, "ping", "mcp.method.unknown", "/method", false},
+		{"another sender", s, message{Rec: Record{From: grader.SenderServer}}, "ping", "mcp.method.unknown", "/method", false},
 		{"another method", s, client, "tools/list", "mcp.method.unknown", "/method", false},
 		{"another code", s, client, "ping", "mcp.field.unknown", "/method", false},
 		{"another pointer", s, client, "ping", "mcp.method.unknown", "/params", false},

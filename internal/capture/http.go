@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"log/slog"
 	"net/http"
@@ -48,7 +49,7 @@ func (rec *Recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(bytes.TrimSpace(body)) > 0 {
 		h := &HTTP{Exchange: exchange, Method: r.Method, ContentType: r.Header.Get("Content-Type"), Accept: r.Header.Get("Accept"),
 			SessionID: r.Header.Get("Mcp-Session-Id"), ProtocolVersion: r.Header.Get("Mcp-Protocol-Version")}
-		if err := rec.Log.Add(SenderClient, TransportHTTP, body, h); err != nil {
+		if err := rec.Log.Add(grader.SenderClient, TransportHTTP, body, h); err != nil {
 			http.Error(w, err.Error(), http.StatusInsufficientStorage)
 			return
 		}
@@ -112,7 +113,7 @@ func (rec *Recorder) relayJSON(w io.Writer, body io.Reader, h HTTP) error {
 		return fmt.Errorf("capture: a JSON reply over %d bytes", MaxBody)
 	}
 	if len(bytes.TrimSpace(b)) > 0 {
-		if err := rec.Log.Add(SenderServer, TransportHTTP, b, &h); err != nil {
+		if err := rec.Log.Add(grader.SenderServer, TransportHTTP, b, &h); err != nil {
 			return err
 		}
 	}

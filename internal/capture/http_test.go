@@ -4,6 +4,7 @@ package capture
 import (
 	"bytes"
 	"context"
+	"github.com/mcpplayground/playground/internal/grader"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -64,7 +65,7 @@ func TestRecorderBetweenGoSDKAndGiftServer(t *testing.T) {
 			t.Errorf("record %d: %+v", r.Seq, r)
 			continue
 		}
-		if r.From == SenderServer && r.HTTP.Status != http.StatusOK {
+		if r.From == grader.SenderServer && r.HTTP.Status != http.StatusOK {
 			t.Errorf("record %d: status %d", r.Seq, r.HTTP.Status)
 		}
 		if r.HTTP.ContentType == "text/event-stream" {

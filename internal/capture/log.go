@@ -12,8 +12,6 @@ import (
 
 // Senders and transports, as the records spell them.
 const (
-	SenderClient   = "client"
-	SenderServer   = "server"
 	TransportStdio = "stdio"
 	TransportHTTP  = "http"
 )

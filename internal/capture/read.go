@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 )
 
@@ -26,8 +27,8 @@ func ReadRecords(r io.Reader, max int) ([]Record, error) {
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			return nil, fmt.Errorf("capture: line %d: %w", line, err)
 		}
-		if rec.From != SenderClient && rec.From != SenderServer {
-			return nil, fmt.Errorf("capture: line %d: from is %q, want %q or %q", line, rec.From, SenderClient, SenderServer)
+		if rec.From != grader.SenderClient && rec.From != grader.SenderServer {
+			return nil, fmt.Errorf("capture: line %d: from is %q, want %q or %q", line, rec.From, grader.SenderClient, grader.SenderServer)
 		}
 		out = append(out, rec)
 	}

@@ -3,6 +3,7 @@ package capture
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,16 +88,16 @@ func (s session) negotiated() string {
 	for _, r := range s.Records {
 		e := readEnvelope(r.Raw())
 		switch {
-		case r.From == SenderClient && e.Method == "initialize":
+		case r.From == grader.SenderClient && e.Method == "initialize":
 			initID = string(e.ID)
-		case r.From == SenderServer && e.Result != nil && initID != "" && string(e.ID) == initID:
+		case r.From == grader.SenderServer && e.Result != nil && initID != "" && string(e.ID) == initID:
 			return e.Result.ProtocolVersion
 		}
 	}
 	for _, r := range s.Records {
 		e := readEnvelope(r.Raw())
 		var v string
-		if r.From == SenderClient && json.Unmarshal(e.Params.Meta["io.modelcontextprotocol/protocolVersion"], &v) == nil && v != "" {
+		if r.From == grader.SenderClient && json.Unmarshal(e.Params.Meta["io.modelcontextprotocol/protocolVersion"], &v) == nil && v != "" {
 			return v
 		}
 	}
@@ -125,9 +126,9 @@ func (s session) pair() []message {
 			requests[r.From+string(e.ID)] = r.Raw()
 			methods[r.From+string(e.ID)] = e.Method
 		case e.Method == "" && len(e.ID) > 0:
-			other := SenderServer
-			if r.From == SenderServer {
-				other = SenderClient
+			other := grader.SenderServer
+			if r.From == grader.SenderServer {
+				other = grader.SenderClient
 			}
 			m.Request = requests[other+string(e.ID)]
 			m.Method = methods[other+string(e.ID)]

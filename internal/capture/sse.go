@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"net/http"
 )
@@ -62,7 +63,7 @@ func (rec *Recorder) event(data *bytes.Buffer, id string, h HTTP) error {
 		return nil // a priming event, or comments only
 	}
 	h.EventID = id
-	return rec.Log.Add(SenderServer, TransportHTTP, bytes.Clone(data.Bytes()), &h)
+	return rec.Log.Add(grader.SenderServer, TransportHTTP, bytes.Clone(data.Bytes()), &h)
 }
 
 // readLine reads one line with its end, at most MaxLine bytes.

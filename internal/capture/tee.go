@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 )
 
@@ -22,13 +23,13 @@ func (t *Tee) Run(ctx context.Context, fromClient io.Reader, toServer io.WriteCl
 	clientDone := make(chan error, 1)
 	serverDone := make(chan error, 1)
 	go func() {
-		err := t.copyLines(SenderClient, fromClient, toServer)
+		err := t.copyLines(grader.SenderClient, fromClient, toServer)
 		if cerr := toServer.Close(); err == nil {
 			err = cerr
 		}
 		clientDone <- err
 	}()
-	go func() { serverDone <- t.copyLines(SenderServer, fromServer, toClient) }()
+	go func() { serverDone <- t.copyLines(grader.SenderServer, fromServer, toClient) }()
 	select {
 	case err := <-serverDone:
 		select {

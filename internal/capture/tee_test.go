@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"io"
 	"testing"
 	"time"
@@ -81,13 +82,13 @@ func TestTeeRecordsBothSidesInOrder(t *testing.T) {
 		got = append(got, row{r.Seq, r.From, r.Transport, string(r.Raw())})
 	}
 	want := []row{
-		{1, SenderClient, TransportStdio, initialize},
-		{2, SenderServer, TransportStdio, initResult},
-		{3, SenderClient, TransportStdio, `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
-		{4, SenderClient, TransportStdio, `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
-		{5, SenderServer, TransportStdio, pong},
-		{6, SenderClient, TransportStdio, `not json`},
-		{7, SenderServer, TransportStdio, parseError},
+		{1, grader.SenderClient, TransportStdio, initialize},
+		{2, grader.SenderServer, TransportStdio, initResult},
+		{3, grader.SenderClient, TransportStdio, `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+		{4, grader.SenderClient, TransportStdio, `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
+		{5, grader.SenderServer, TransportStdio, pong},
+		{6, grader.SenderClient, TransportStdio, `not json`},
+		{7, grader.SenderServer, TransportStdio, parseError},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
@@ -102,11 +103,11 @@ func TestLogIsBounded(t *testing.T) {
 	var out bytes.Buffer
 	l := NewLog(&out, LogConfig{MaxRecords: 2, Now: fixedClock})
 	for i := 0; i < 2; i++ {
-		if err := l.Add(SenderClient, TransportStdio, []byte(`{}`), nil); err != nil {
+		if err := l.Add(grader.SenderClient, TransportStdio, []byte(`{}`), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := l.Add(SenderClient, TransportStdio, []byte(`{}`), nil); err != ErrFull {
+	if err := l.Add(grader.SenderClient, TransportStdio, []byte(`{}`), nil); err != ErrFull {
 		t.Errorf("third record: %v, want ErrFull", err)
 	}
 	if l.Len() != 2 || bytes.Count(out.Bytes(), []byte("\n")) != 2 {

@@ -2,6 +2,7 @@ package console
 
 import (
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,13 +14,13 @@ import (
 func TestItemsLeaveOutTheOldest(t *testing.T) {
 	var events []exchange.Event
 	for i := 1; i <= 10; i++ {
-		from := exchange.FromClient
+		from := grader.SenderClient
 		if i%2 == 0 {
-			from = exchange.FromServer
+			from = grader.SenderServer
 		}
 		events = append(events, exchange.Event{Seq: i, From: from, Raw: `{"jsonrpc":"2.0","method":"notifications/x","params":{"n":` + strconv.Itoa(i) + `}}`})
 	}
-	events = append(events, exchange.Event{Seq: 11, From: exchange.FromClient, Raw: "not json"})
+	events = append(events, exchange.Event{Seq: 11, From: grader.SenderClient, Raw: "not json"})
 	all, left := Items(events, 1<<20)
 	if len(all) != 11 || left != 0 || all[1].From != "server" || string(all[10].Message) != `"not json"` {
 		t.Fatalf("whole exchange: %d items, %d left out, %+v", len(all), left, all[10])

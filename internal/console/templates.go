@@ -162,7 +162,7 @@ func StateOf(events []exchange.Event, negotiated, fallback string) State {
 	}
 	last := ""
 	for _, e := range events {
-		if e.From != exchange.FromClient || e.Kind != exchange.KindRequest {
+		if e.From != grader.SenderClient || e.Kind != grader.KindRequest {
 			continue
 		}
 		if n, err := strconv.Atoi(string(e.ID)); err == nil && n >= st.nextID {

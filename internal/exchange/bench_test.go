@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"testing"
 )
 
@@ -12,9 +13,9 @@ const benchCall = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name
 func fullExchange(b *testing.B, limit int) *Exchange {
 	b.Helper()
 	x := New(Options{MaxEvents: limit})
-	add(x, FromClient, initReq)
+	add(x, grader.SenderClient, initReq)
 	for x.tl.len() < limit {
-		add(x, FromClient, benchCall)
+		add(x, grader.SenderClient, benchCall)
 	}
 	return x
 }
@@ -44,8 +45,8 @@ func BenchmarkConsoleAddFull(b *testing.B) {
 	for _, limit := range []int{300, 1000} {
 		b.Run(fmt.Sprintf("limit=%d", limit), func(b *testing.B) {
 			x := fullExchange(b, limit)
-			req := Message{Raw: []byte(benchCall), From: FromClient}
-			resp := Message{Raw: []byte(`{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"A board game"}]}}`), From: FromServer}
+			req := Message{Raw: []byte(benchCall), From: grader.SenderClient}
+			resp := Message{Raw: []byte(`{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"A board game"}]}}`), From: grader.SenderServer}
 			b.ReportAllocs()
 			for b.Loop() {
 				x.Add(req)

@@ -23,18 +23,18 @@ func sessionCodes(e Event) []string {
 // the earlier one; Peek says the same before anything is recorded.
 func TestConversationProblemsOnBothEnds(t *testing.T) {
 	x := New(Options{})
-	add(x, FromClient, initReq)
-	add(x, FromServer, initRes)
-	add(x, FromClient, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	first := add(x, FromClient, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
-	add(x, FromServer, `{"jsonrpc":"2.0","id":5,"result":{}}`)
+	add(x, grader.SenderClient, initReq)
+	add(x, grader.SenderServer, initRes)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	first := add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":5,"result":{}}`)
 	again := `{"jsonrpc":"2.0","id":5,"method":"ping"}`
 
-	peeked := x.Peek([]byte(again), FromClient)
+	peeked := x.Peek([]byte(again), grader.SenderClient)
 	if x.Len() != 5 || !slices.ContainsFunc(peeked.Diagnostics, func(d grader.Diagnostic) bool { return strings.HasPrefix(d.Code, "session.") }) {
 		t.Fatalf("Peek recorded (%d messages) or saw no conversation problem: %+v", x.Len(), peeked.Diagnostics)
 	}
-	reused := add(x, FromClient, again)
+	reused := add(x, grader.SenderClient, again)
 	if len(sessionCodes(reused)) == 0 {
 		t.Fatalf("the reused id is not reported: %+v", reused.Report.Diagnostics)
 	}
@@ -55,8 +55,8 @@ func TestConversationProblemsOnBothEnds(t *testing.T) {
 // conversation problems; a request never answered is a finding of the end.
 func TestConversationFindings(t *testing.T) {
 	x := New(Options{})
-	early := add(x, FromClient, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
-	stray := add(x, FromClient, `{"jsonrpc":"2.0","id":999,"result":{}}`)
+	early := add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	stray := add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":999,"result":{}}`)
 	for _, e := range []Event{early, stray} {
 		if len(sessionCodes(e)) == 0 {
 			t.Errorf("#%d has no conversation diagnostic: %+v", e.Seq, e.Report.Diagnostics)

@@ -1,10 +1,12 @@
 package exchange
 
+import "github.com/mcpplayground/playground/internal/grader"
+
 // Arrow is one message as a sequence diagram draws it.
 type Arrow struct {
 	Seq    int
-	From   string
-	Kind   string
+	From   grader.Sender
+	Kind   grader.Kind
 	Method string
 	ID     string // as written; "" when there is none or it is null
 	// ErrorCode is error.code of an error response, as written.
@@ -39,12 +41,12 @@ func (x *Exchange) Diagram(limit int) Diagram {
 // ArrowOf is e as a sequence diagram draws it.
 func ArrowOf(e Event) Arrow {
 	a := Arrow{Seq: e.Seq, From: e.From, Kind: e.Kind, Method: e.Method, Invalid: !e.Report.Valid,
-		Unanswered: e.Kind == KindRequest && e.AnsweredBy == 0 && e.CancelledBy == 0}
+		Unanswered: e.Kind == grader.KindRequest && e.AnsweredBy == 0 && e.CancelledBy == 0}
 	if len(e.ID) > 0 && string(e.ID) != "null" {
 		a.ID = string(e.ID)
 	}
-	if e.Kind == KindError {
-		a.ErrorCode = readEnvelope([]byte(e.Raw)).errCode
+	if e.Kind == grader.KindError {
+		a.ErrorCode = grader.ReadEnvelope([]byte(e.Raw)).ErrorCode
 	}
 	return a
 }

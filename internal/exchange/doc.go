@@ -9,10 +9,10 @@
 // maybe inferred, a line in the log), and a check of a learner's server.
 //
 //	x := exchange.New(exchange.Options{Protocol: "", Lang: i18n.EN, MaxEvents: 300})
-//	e := x.Add(exchange.Message{Raw: raw, From: exchange.FromClient, Time: now})
-//	rep := x.Peek(draft, exchange.FromClient) // the report before sending
+//	e := x.Add(exchange.Message{Raw: raw, From: grader.SenderClient, Time: now})
+//	rep := x.Peek(draft, grader.SenderClient) // the report before sending
 //	x.Events(after)                           // the timeline, in order
-//	x.Waiting(exchange.FromServer)            // requests still without a response
+//	x.Waiting(grader.SenderServer)            // requests still without a response
 //	x.Diagram(150)                            // what the sequence diagram draws
 //	x.WriteJSONLines(w); exchange.ReadJSONLines(r, opts)
 //	x.WriteJSONLinesWith(w, direction) // each line's "direction" in a page's words
@@ -21,8 +21,9 @@
 // or "" when the source cannot tell), what a receiver reads it as (Kind,
 // Method, ID) and the checker's Report. Pairing goes both ways and survives
 // any order: a response's Answers is the Seq of the request of the other
-// side with the same id (1 and "1" differ; 1 and 1.0 do not), and that
-// request's AnsweredBy is the response's Seq; an error with id null answers
+// side with the same id (1 and "1" differ; 1 and 1.0, "a" and "\u0061" do not), and that
+// request's AnsweredBy is the response's Seq (ids compare by value, as
+// grader.IDKeyOf keys them); an error with id null answers
 // the other side's last message whose id could not be read;
 // notifications/cancelled and the request it names point at each other
 // (Cancels, CancelledBy).

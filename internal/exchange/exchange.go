@@ -12,12 +12,6 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// Senders of a message.
-const (
-	FromClient = "client"
-	FromServer = "server"
-)
-
 // Options tune an exchange.
 type Options struct {
 	// Protocol is the revision assumed until the conversation negotiates
@@ -36,7 +30,7 @@ type Options struct {
 // Message is one message given to Add, as a source knows it.
 type Message struct {
 	Raw  []byte
-	From string // FromClient, FromServer, or "" when the source cannot tell
+	From grader.Sender
 	// Inferred is true when From was guessed (from the method, say) rather
 	// than read from the source.
 	Inferred bool
@@ -46,16 +40,16 @@ type Message struct {
 
 // Event is one message of the exchange, placed and judged.
 type Event struct {
-	Seq      int       `json:"seq"` // 1-based position in the exchange
-	From     string    `json:"from"`
-	Inferred bool      `json:"inferred,omitempty"`
-	Line     int       `json:"line,omitempty"`
-	Time     time.Time `json:"time"`
-	Raw      string    `json:"raw"`
+	Seq      int           `json:"seq"` // 1-based position in the exchange
+	From     grader.Sender `json:"from"`
+	Inferred bool          `json:"inferred,omitempty"`
+	Line     int           `json:"line,omitempty"`
+	Time     time.Time     `json:"time"`
+	Raw      string        `json:"raw"`
 	// Kind, Method and ID are what a receiver reads: Kind is request,
 	// notification, response, error (an error response) or invalid; ID is
 	// the id as written, compact.
-	Kind   string          `json:"kind"`
+	Kind   grader.Kind     `json:"kind"`
 	Method string          `json:"method,omitempty"`
 	ID     json.RawMessage `json:"id,omitempty"`
 	// Report is the checker's verdict on the message, warnings included.
@@ -123,16 +117,16 @@ const maxKept = 2048
 // with the request it answers (or the request it cancels), judged, and kept
 // in the timeline. It returns the event as recorded.
 func (x *Exchange) Add(m Message) Event {
-	env := readEnvelope(m.Raw)
+	env := grader.ReadEnvelope(m.Raw)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.seq++
 	e := Event{Seq: x.seq, From: m.From, Inferred: m.Inferred, Line: m.Line, Time: m.Time,
-		Raw: string(m.Raw), Kind: env.kind, Method: env.method, ID: env.id}
+		Raw: string(m.Raw), Kind: env.Kind, Method: env.Method, ID: env.ID}
 	if len(m.Raw) > grader.MaxSize {
 		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
-		env = envelope{kind: KindInvalid}
-		e.Kind, e.Method, e.ID = KindInvalid, "", nil
+		env = grader.Envelope{Kind: grader.KindInvalid}
+		e.Kind, e.Method, e.ID = grader.KindInvalid, "", nil
 	}
 	x.pairs.place(&e, env)
 	e.Report = x.judge.add(m.Raw, e.From)
@@ -188,7 +182,7 @@ func (x *Exchange) Findings() []grader.Finding {
 
 // Answering is the waiting request that raw, sent by from, would answer.
 func (x *Exchange) Answering(raw []byte, from string) (Event, bool) {
-	env := readEnvelope(raw)
+	env := grader.ReadEnvelope(raw)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if req := x.pairs.answered(from, env); req != nil {

@@ -20,7 +20,7 @@ func add(x *Exchange, from, raw string) Event { return x.Add(Message{Raw: []byte
 // placed is what pairing decides about one event.
 type placed struct {
 	Seq                  int
-	Kind                 string
+	Kind                 grader.Kind
 	Answers, AnsweredBy  int
 	Cancels, CancelledBy int
 }
@@ -42,36 +42,36 @@ func TestPairing(t *testing.T) {
 		want []placed
 	}{
 		{"responses out of order", []sent{
-			{FromClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
-			{FromClient, `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
-			{FromServer, `{"jsonrpc":"2.0","id":2,"result":{}}`},
-			{FromServer, `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"x"}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":2,"method":"ping"}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":2,"result":{}}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"x"}}`},
 		}, []placed{{1, "request", 0, 4, 0, 0}, {2, "request", 0, 3, 0, 0}, {3, "response", 2, 0, 0, 0}, {4, "error", 1, 0, 0, 0}}},
 		{"a string id never answers a number", []sent{
-			{FromClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
-			{FromServer, `{"jsonrpc":"2.0","id":"1","result":{}}`},
-			{FromServer, `{"jsonrpc":"2.0","id":1.0,"result":{}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":"1","result":{}}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":1.0,"result":{}}`},
 		}, []placed{{1, "request", 0, 3, 0, 0}, {2, "response", 0, 0, 0, 0}, {3, "response", 1, 0, 0, 0}}},
 		{"two spellings of one string", []sent{
-			{FromServer, `{"jsonrpc":"2.0","id":"a","method":"roots/list"}`},
-			{FromClient, `{"jsonrpc":"2.0","id":"\u0061","result":{"roots":[]}}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":"a","method":"roots/list"}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":"\u0061","result":{"roots":[]}}`},
 		}, []placed{{1, "request", 0, 2, 0, 0}, {2, "response", 1, 0, 0, 0}}},
 		{"a response answers the other side only", []sent{
-			{FromClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
-			{FromClient, `{"jsonrpc":"2.0","id":1,"result":{}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":1,"result":{}}`},
 		}, []placed{{1, "request", 0, 0, 0, 0}, {2, "response", 0, 0, 0, 0}}},
 		{"an error with id null answers the unreadable message", []sent{
-			{FromClient, `{"jsonrpc":"2.0","id":1,"method":"ping"`},
-			{FromServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"ping"`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`},
 		}, []placed{{1, "invalid", 0, 2, 0, 0}, {2, "error", 1, 0, 0, 0}}},
 		{"an invalid message with a readable id gets its error", []sent{
-			{FromClient, `{"jsonrpc":"1.0","id":"x","method":"ping"}`},
-			{FromServer, `{"jsonrpc":"2.0","id":"x","error":{"code":-32600,"message":"Invalid Request"}}`},
+			{grader.SenderClient, `{"jsonrpc":"1.0","id":"x","method":"ping"}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","id":"x","error":{"code":-32600,"message":"Invalid Request"}}`},
 		}, []placed{{1, "invalid", 0, 2, 0, 0}, {2, "error", 1, 0, 0, 0}}},
 		{"a cancellation names its sender's latest request", []sent{
-			{FromClient, `{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"x"}}`},
-			{FromServer, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}`},
-			{FromClient, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"x"}}`},
+			{grader.SenderServer, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}`},
+			{grader.SenderClient, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow"}}`},
 		}, []placed{{1, "request", 0, 0, 0, 3}, {2, "notification", 0, 0, 0, 0}, {3, "notification", 0, 0, 1, 0}}},
 		{"an unknown sender pairs with either side", []sent{
 			{"", `{"jsonrpc":"2.0","id":9,"method":"ping"}`},
@@ -97,22 +97,22 @@ func TestRevisionsAndReports(t *testing.T) {
 	if p := x.Protocol(); p != grader.DefaultRevision {
 		t.Errorf("protocol before the handshake = %q", p)
 	}
-	add(x, FromClient, initReq)
-	res := add(x, FromServer, initRes)
+	add(x, grader.SenderClient, initReq)
+	res := add(x, grader.SenderServer, initRes)
 	if x.Protocol() != grader.Rev20250618 || res.Report.Protocol != grader.Rev20250618 {
 		t.Errorf("after the handshake: protocol %q, the result read under %q", x.Protocol(), res.Report.Protocol)
 	}
-	add(x, FromClient, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
-	bad := add(x, FromServer, `{"jsonrpc":"2.0","id":2,"result":{"tools":"none"}}`)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	bad := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":2,"result":{"tools":"none"}}`)
 	if bad.Report.Valid || bad.Report.Method != "tools/list" || bad.Report.Protocol != grader.Rev20250618 {
 		t.Errorf("a bad tools/list result: %+v", bad.Report)
 	}
 
 	m := New(Options{})
-	req := add(m, FromClient, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`)
-	note := add(m, FromServer, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
-	resp := add(m, FromServer, `{"jsonrpc":"2.0","id":1,"result":{"tools":[],"resultType":"complete"}}`)
-	after := add(m, FromServer, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
+	req := add(m, grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`)
+	note := add(m, grader.SenderServer, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
+	resp := add(m, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{"tools":[],"resultType":"complete"}}`)
+	after := add(m, grader.SenderServer, `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
 	got := []string{req.Report.Protocol, note.Report.Protocol, resp.Report.Protocol, after.Report.Protocol, m.Protocol()}
 	// A session that speaks 2026-07-28 (no handshake, _meta on requests)
 	// keeps speaking it.
@@ -126,28 +126,28 @@ func TestRevisionsAndReports(t *testing.T) {
 // would answer; Waiting lists what still waits.
 func TestPeekAnsweringWaiting(t *testing.T) {
 	x := New(Options{})
-	add(x, FromClient, initReq)
-	add(x, FromServer, initRes)
-	ask := add(x, FromServer, `{"jsonrpc":"2.0","id":0,"method":"roots/list"}`)
+	add(x, grader.SenderClient, initReq)
+	add(x, grader.SenderServer, initRes)
+	ask := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":0,"method":"roots/list"}`)
 	reply := []byte(`{"jsonrpc":"2.0","id":0,"result":{"roots":"none"}}`)
-	rep := x.Peek(reply, FromClient)
+	rep := x.Peek(reply, grader.SenderClient)
 	if rep.Valid || rep.Method != "roots/list" {
 		t.Errorf("peeked report %+v, want roots/list's result checked", rep)
 	}
-	if got, ok := x.Answering(reply, FromClient); !ok || got.Seq != ask.Seq {
+	if got, ok := x.Answering(reply, grader.SenderClient); !ok || got.Seq != ask.Seq {
 		t.Errorf("Answering = #%d %v, want #%d", got.Seq, ok, ask.Seq)
 	}
 	if x.Len() != 3 {
 		t.Errorf("Peek recorded: %d messages", x.Len())
 	}
-	if w := x.Waiting(FromServer); len(w) != 1 || w[0].Seq != ask.Seq {
+	if w := x.Waiting(grader.SenderServer); len(w) != 1 || w[0].Seq != ask.Seq {
 		t.Errorf("waiting: %+v", w)
 	}
-	add(x, FromClient, string(reply))
-	if w := x.Waiting(FromServer); len(w) != 0 {
+	add(x, grader.SenderClient, string(reply))
+	if w := x.Waiting(grader.SenderServer); len(w) != 0 {
 		t.Errorf("still waiting after the response: %+v", w)
 	}
-	if _, ok := x.Answering(reply, FromClient); ok {
+	if _, ok := x.Answering(reply, grader.SenderClient); ok {
 		t.Error("a second response would answer the same request")
 	}
 }
@@ -160,11 +160,11 @@ func TestOversize(t *testing.T) {
 	for i := range big {
 		big[i] = 'a'
 	}
-	e := x.Add(Message{Raw: big, From: FromClient})
-	if len(e.Raw) > maxKept+64 || e.Kind != KindInvalid || e.Report.Valid {
+	e := x.Add(Message{Raw: big, From: grader.SenderClient})
+	if len(e.Raw) > maxKept+64 || e.Kind != grader.KindInvalid || e.Report.Valid {
 		t.Errorf("oversize: %d bytes kept, kind %s, valid %v", len(e.Raw), e.Kind, e.Report.Valid)
 	}
-	r := add(x, FromServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"too large"}}`)
+	r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"too large"}}`)
 	if r.Answers != e.Seq {
 		t.Errorf("the error answers #%d, want #%d", r.Answers, e.Seq)
 	}
@@ -180,7 +180,7 @@ func TestTimelineCap(t *testing.T) {
 				x := New(Options{MaxEvents: limit})
 				var all []Event
 				for i := range added {
-					all = append(all, add(x, FromClient, fmt.Sprintf(`{"jsonrpc":"2.0","method":"n/%d"}`, i)))
+					all = append(all, add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","method":"n/%d"}`, i)))
 				}
 				kept := all[max(0, len(all)-limit):]
 				if len(x.tl.events) > limit || cap(x.tl.events) > max(limit, 16) {
@@ -205,10 +205,10 @@ func TestTimelineCap(t *testing.T) {
 		}
 	}
 	x := New(Options{MaxEvents: 2})
-	add(x, FromClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
-	add(x, FromClient, `{"jsonrpc":"2.0","method":"n/a"}`)
-	add(x, FromClient, `{"jsonrpc":"2.0","method":"n/b"}`)
-	if r := add(x, FromServer, `{"jsonrpc":"2.0","id":1,"result":{}}`); r.Answers != 1 {
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","method":"n/a"}`)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","method":"n/b"}`)
+	if r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{}}`); r.Answers != 1 {
 		t.Errorf("the response to a dropped request answers #%d, want #1", r.Answers)
 	}
 }
@@ -217,13 +217,13 @@ func TestTimelineCap(t *testing.T) {
 func TestPairingBounded(t *testing.T) {
 	x := New(Options{MaxEvents: 10})
 	for i := range 2000 {
-		add(x, FromClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
+		add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
 	}
-	n := len(x.pairs.inflight[FromClient]) + len(x.pairs.latest[FromClient])
+	n := len(x.pairs.inflight[grader.SenderClient]) + len(x.pairs.latest[grader.SenderClient])
 	if n > x.pairs.limit {
 		t.Errorf("pairing holds %d entries, want at most %d", n, x.pairs.limit)
 	}
-	if w := x.Waiting(FromClient); len(w) != 10 {
+	if w := x.Waiting(grader.SenderClient); len(w) != 10 {
 		t.Errorf("%d waiting requests kept, want the 10 of the timeline", len(w))
 	}
 }

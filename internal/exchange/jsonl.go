@@ -115,9 +115,9 @@ func readLine(text []byte) (Message, error) {
 		return Message{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	switch l.From {
-	case FromClient, FromServer, "":
+	case grader.SenderClient, grader.SenderServer, grader.SenderUnknown:
 	default:
-		return Message{}, fmt.Errorf("%w: from is %q, want %q or %q", ErrFormat, l.From, FromClient, FromServer)
+		return Message{}, fmt.Errorf("%w: from is %q, want %q or %q", ErrFormat, l.From, grader.SenderClient, grader.SenderServer)
 	}
 	m := Message{From: l.From}
 	switch {
@@ -134,4 +134,14 @@ func readLine(text []byte) (Message, error) {
 		m.Time = *l.Time
 	}
 	return m, nil
+}
+
+// compact is raw without insignificant space (raw itself when it is not
+// JSON).
+func compact(raw []byte) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
 }

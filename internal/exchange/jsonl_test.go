@@ -3,6 +3,7 @@ package exchange
 import (
 	"bytes"
 	"errors"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"testing"
 	"time"
@@ -17,11 +18,11 @@ func TestJSONLinesRoundTrip(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 600, time.UTC)
 	x := New(Options{})
 	for i, m := range []sent{
-		{FromClient, initReq},
-		{FromServer, initRes},
-		{FromClient, "this is not JSON"},
-		{FromServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`},
-		{FromClient, "null"},
+		{grader.SenderClient, initReq},
+		{grader.SenderServer, initRes},
+		{grader.SenderClient, "this is not JSON"},
+		{grader.SenderServer, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`},
+		{grader.SenderClient, "null"},
 		{"", `{ "jsonrpc": "2.0",  "method": "notifications/initialized" }`},
 	} {
 		x.Add(Message{Raw: []byte(m.raw), From: m.from, Time: at.Add(time.Duration(i) * time.Millisecond)})
@@ -81,19 +82,19 @@ func TestReadJSONLinesErrors(t *testing.T) {
 // which arrows are invalid or unanswered.
 func TestDiagram(t *testing.T) {
 	x := New(Options{})
-	add(x, FromClient, initReq)
-	add(x, FromServer, initRes)
-	add(x, FromClient, `{"jsonrpc":"2.0","id":"a","method":"tools/list"}`)
-	add(x, FromClient, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`)
-	add(x, FromServer, `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`)
-	add(x, FromClient, `oops`)
+	add(x, grader.SenderClient, initReq)
+	add(x, grader.SenderServer, initRes)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":"a","method":"tools/list"}`)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`)
+	add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`)
+	add(x, grader.SenderClient, `oops`)
 	got := x.Diagram(5)
 	want := Diagram{Skipped: 1, Arrows: []Arrow{
-		{Seq: 2, From: FromServer, Kind: KindResponse, ID: "1"},
-		{Seq: 3, From: FromClient, Kind: KindRequest, Method: "tools/list", ID: `"a"`, Unanswered: true},
-		{Seq: 4, From: FromClient, Kind: KindRequest, Method: "tools/call", ID: "7"},
-		{Seq: 5, From: FromServer, Kind: KindError, ID: "7", ErrorCode: "-32602"},
-		{Seq: 6, From: FromClient, Kind: KindInvalid, Invalid: true},
+		{Seq: 2, From: grader.SenderServer, Kind: grader.KindResponse, ID: "1"},
+		{Seq: 3, From: grader.SenderClient, Kind: grader.KindRequest, Method: "tools/list", ID: `"a"`, Unanswered: true},
+		{Seq: 4, From: grader.SenderClient, Kind: grader.KindRequest, Method: "tools/call", ID: "7"},
+		{Seq: 5, From: grader.SenderServer, Kind: grader.KindError, ID: "7", ErrorCode: "-32602"},
+		{Seq: 6, From: grader.SenderClient, Kind: grader.KindInvalid, Invalid: true},
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagram (-want +got):\n%s", diff)

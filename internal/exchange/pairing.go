@@ -1,12 +1,16 @@
 package exchange
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
 
 // request is a message waiting for its response: a request, or an invalid
 // message whose id could be read (the error that answers it carries it).
 type request struct {
 	seq    int
-	from   string
+	from   grader.Sender
 	method string
 	valid  bool // a request, not an invalid message
 }
@@ -17,69 +21,69 @@ type request struct {
 // read; notifications/cancelled names its sender's latest request with
 // that id. A message of an unknown sender looks on both sides.
 type pairing struct {
-	inflight map[string]map[string]request // sender → id key → request
-	latest   map[string]map[string]int     // sender → id key → Seq of its latest request
-	unread   map[string]int                // sender → Seq of its last message without a readable id
-	size     int                           // entries in inflight and latest, for prune
-	limit    int                           // size at which prune looks
+	inflight map[grader.Sender]map[grader.IDKey]request // sender → id key → request
+	latest   map[grader.Sender]map[grader.IDKey]int     // sender → id key → Seq of its latest request
+	unread   map[grader.Sender]int                      // sender → Seq of its last message without a readable id
+	size     int                                        // entries in inflight and latest, for prune
+	limit    int                                        // size at which prune looks
 }
 
 func newPairing(maxEvents int) pairing {
-	return pairing{limit: 4*maxEvents + 64, inflight: map[string]map[string]request{}, latest: map[string]map[string]int{}, unread: map[string]int{}}
+	return pairing{limit: 4*maxEvents + 64, inflight: map[grader.Sender]map[grader.IDKey]request{}, latest: map[grader.Sender]map[grader.IDKey]int{}, unread: map[grader.Sender]int{}}
 }
 
 // others are the senders whose requests a message of from may answer.
-func others(from string) []string {
+func others(from grader.Sender) []grader.Sender {
 	switch from {
-	case FromClient:
-		return []string{FromServer}
-	case FromServer:
-		return []string{FromClient}
+	case grader.SenderClient:
+		return []grader.Sender{grader.SenderServer}
+	case grader.SenderServer:
+		return []grader.Sender{grader.SenderClient}
 	}
-	return []string{FromClient, FromServer, ""}
+	return []grader.Sender{grader.SenderClient, grader.SenderServer, grader.SenderUnknown}
 }
 
 // place pairs e (read as env) and records what later messages pair with.
-func (p *pairing) place(e *Event, env envelope) {
+func (p *pairing) place(e *Event, env grader.Envelope) {
 	switch {
-	case env.kind == KindRequest:
-		p.put(e.From, env.key, request{seq: e.Seq, from: e.From, method: env.method, valid: true})
-		p.latestOf(e.From)[env.key] = e.Seq
-	case env.kind == KindInvalid && env.key != "":
-		p.put(e.From, env.key, request{seq: e.Seq, from: e.From})
-	case env.kind == KindInvalid:
+	case env.Kind == grader.KindRequest:
+		p.put(e.From, env.Key, request{seq: e.Seq, from: e.From, method: env.Method, valid: true})
+		p.latestOf(e.From)[env.Key] = e.Seq
+	case env.Kind == grader.KindInvalid && !env.Key.IsZero():
+		p.put(e.From, env.Key, request{seq: e.Seq, from: e.From})
+	case env.Kind == grader.KindInvalid:
 		p.unread[e.From] = e.Seq
-	case env.kind == KindNotification && env.cancelKey != "":
-		e.Cancels = p.latest[e.From][env.cancelKey]
-	case env.nullID:
+	case env.Kind == grader.KindNotification && !env.Cancels.IsZero():
+		e.Cancels = p.latest[e.From][env.Cancels]
+	case env.NullID:
 		for _, o := range others(e.From) {
 			if seq := p.unread[o]; seq > 0 {
 				e.Answers, p.unread[o] = seq, 0
 				return
 			}
 		}
-	case env.key != "":
-		if side, r := p.find(e.From, env.key); r != nil {
-			delete(p.inflight[side], env.key)
+	case !env.Key.IsZero():
+		if side, r := p.find(e.From, env.Key); r != nil {
+			delete(p.inflight[side], env.Key)
 			e.Answers = r.seq
 		}
 	}
 }
 
-func (p *pairing) put(from, key string, r request) {
+func (p *pairing) put(from grader.Sender, key grader.IDKey, r request) {
 	m := p.inflight[from]
 	if m == nil {
-		m = map[string]request{}
+		m = map[grader.IDKey]request{}
 		p.inflight[from] = m
 	}
 	m[key] = r
 	p.size++
 }
 
-func (p *pairing) latestOf(from string) map[string]int {
+func (p *pairing) latestOf(from grader.Sender) map[grader.IDKey]int {
 	m := p.latest[from]
 	if m == nil {
-		m = map[string]int{}
+		m = map[grader.IDKey]int{}
 		p.latest[from] = m
 	}
 	p.size++
@@ -87,7 +91,7 @@ func (p *pairing) latestOf(from string) map[string]int {
 }
 
 // find is the request of another side than from with id key.
-func (p *pairing) find(from, key string) (string, *request) {
+func (p *pairing) find(from grader.Sender, key grader.IDKey) (grader.Sender, *request) {
 	for _, o := range others(from) {
 		if r, ok := p.inflight[o][key]; ok {
 			return o, &r
@@ -98,16 +102,16 @@ func (p *pairing) find(from, key string) (string, *request) {
 
 // answered is the request that a response read as env, sent by from,
 // would answer (nil when none).
-func (p *pairing) answered(from string, env envelope) *request {
-	if (env.kind != KindResponse && env.kind != KindError) || env.key == "" {
+func (p *pairing) answered(from grader.Sender, env grader.Envelope) *request {
+	if (env.Kind != grader.KindResponse && env.Kind != grader.KindError) || env.Key.IsZero() {
 		return nil
 	}
-	_, r := p.find(from, env.key)
+	_, r := p.find(from, env.Key)
 	return r
 }
 
 // waiting lists the Seqs of from's requests without a response, in order.
-func (p *pairing) waiting(from string) []int {
+func (p *pairing) waiting(from grader.Sender) []int {
 	var out []int
 	for _, r := range p.inflight[from] {
 		if r.valid {

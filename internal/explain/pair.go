@@ -1,9 +1,6 @@
 package explain
 
 import (
-	"bytes"
-	"strconv"
-
 	"github.com/mcpplayground/playground/internal/grader"
 )
 
@@ -24,7 +21,7 @@ func pair(msgs []Message, group []int) {
 	orphan := map[pairKey]int{} // response before its request → its index
 	for _, gi := range group {
 		m := &msgs[gi]
-		id := idKey(m.Report.ID)
+		id := grader.IDKeyOf(m.Report.ID).String()
 		if id == "" {
 			continue
 		}
@@ -76,21 +73,4 @@ func link(msgs []Message, req, resp int) {
 	q, r := req, resp
 	msgs[req].AnsweredBy = &r
 	msgs[resp].Answers = &q
-}
-
-// idKey is an id as written, compacted: a string keeps its quotes; a
-// number is written in one way (1 and 1.0 are one id, as the checker
-// says). "" for no id.
-func idKey(id []byte) string {
-	id = bytes.TrimSpace(id)
-	if len(id) == 0 || string(id) == "null" {
-		return ""
-	}
-	if id[0] == '"' {
-		return string(id)
-	}
-	if f, err := strconv.ParseFloat(string(id), 64); err == nil {
-		return strconv.FormatFloat(f, 'g', -1, 64)
-	}
-	return string(id)
 }

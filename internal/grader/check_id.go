@@ -40,12 +40,10 @@ func (st *state) matchID(id, reqID *Value) {
 	if (id.Kind != String && id.Kind != Number) || (reqID.Kind != String && reqID.Kind != Number) {
 		return
 	}
-	same := id.Kind == reqID.Kind
-	if same && id.Kind == String {
-		same = id.Str == reqID.Str
-	} else if same {
-		same = id.Raw == reqID.Raw || (!id.bad && !reqID.bad && id.float() == reqID.float())
-	}
+	// The one rule of id equality (IDKey); a number the key cannot read
+	// matches only itself.
+	k := keyOf(id)
+	same := (!k.IsZero() && k == keyOf(reqID)) || (id.Kind == reqID.Kind && id.Raw == reqID.Raw)
 	if !same {
 		st.add(diag{code: codeIDMismatch, off: id.Pos.Offset, ptr: "/id", sugg: clip(reqID.Raw), layer: layerEnvelope,
 			a: dargs{value: clip(id.Raw), extra: clip(reqID.Raw)}})

@@ -50,7 +50,7 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 	}
 	if st.sender != "" && def.from != fromBoth && def.from != st.sender {
 		st.add(diag{code: codeMethodDirection, off: method.Pos.Offset, ptr: "/method", layer: layerMCP, lesson: def.lesson,
-			a: dargs{method: name, extra: def.from, extraFr: map[string]string{fromClient: "client", fromServer: "serveur"}[def.from]}})
+			a: dargs{method: name, extra: def.from, extraFr: map[string]string{SenderClient: "client", SenderServer: "serveur"}[def.from]}})
 	}
 	if params == nil {
 		if def.paramsReq && !paramsAccounted {

@@ -10,12 +10,6 @@ import "github.com/mcpplayground/playground/internal/i18n"
 // text: per request it keeps a few words (see reqState), and at most
 // MaxSessionIDs of them (see Session.remember for what happens past that).
 
-// Senders.
-const (
-	SenderClient = "client"
-	SenderServer = "server"
-)
-
 // MaxSessionIDs bounds the request ids a Session remembers. Past it, the oldest
 // answered ids are forgotten first (a reuse of one is no longer seen); when
 // every remembered id is still waiting for its response, new requests are not
@@ -48,8 +42,8 @@ type Session struct {
 	// ids holds the requests of each side (client 0, server 1) by id; tokens
 	// the same requests by progress token. answered lists answered requests,
 	// oldest first, for forgetting when maxIDs is reached.
-	ids      [2]map[idKey]*reqState
-	tokens   [2]map[idKey]*reqState
+	ids      [2]map[IDKey]*reqState
+	tokens   [2]map[IDKey]*reqState
 	answered []answeredRef
 	count    int  // entries in ids
 	forgot   bool // an id was forgotten or not remembered
@@ -71,20 +65,13 @@ type capState struct {
 	at   int
 }
 
-// idKey is an id or a progress token as a map key: 7 and "7" differ, 7 and 7.0
-// do not. Long strings are replaced by their hash (kind 'h').
-type idKey struct {
-	kind byte // 'n' number, 's' string, 'h' hash of a long string
-	s    string
-}
-
 // reqState is what a session remembers of one request.
 type reqState struct {
 	idx      int    // index of the request
-	key      idKey  // its id
+	key      IDKey  // its id
 	method   string // interned from the method tables when known
 	task     bool   // params.task: the result is a task (2025-11-25)
-	token    idKey  // progress token, kind 0 when none
+	token    IDKey  // progress token, kind 0 when none
 	resp     int    // index of its response, -1 while waiting
 	cancel   int    // index of its cancellation, -1 when none
 	progAt   int    // index of its last progress notification, -1 when none
@@ -93,7 +80,7 @@ type reqState struct {
 
 type answeredRef struct {
 	side int
-	key  idKey
+	key  IDKey
 	idx  int // the request's index, to tell a stale entry from a reused id
 }
 
@@ -111,8 +98,8 @@ func NewSession(opts SessionOptions) *Session {
 		initReq: -1, initResult: -1, initialized: -1,
 		caps: [2]capState{{at: -1}, {at: -1}}, partial: opts.Partial}
 	for i := range s.ids {
-		s.ids[i] = map[idKey]*reqState{}
-		s.tokens[i] = map[idKey]*reqState{}
+		s.ids[i] = map[IDKey]*reqState{}
+		s.tokens[i] = map[IDKey]*reqState{}
 	}
 	return s
 }

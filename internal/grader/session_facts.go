@@ -1,7 +1,6 @@
 package grader
 
 import (
-	"crypto/sha256"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -18,16 +17,16 @@ type facts struct {
 
 	root     *Value
 	id       *Value
-	key      idKey // of id; kind 0 when id is not a usable id
+	key      IDKey // of id; kind 0 when id is not a usable id
 	method   string
 	methodV  *Value
 	params   *Value
 	result   *Value
 	tokenV   *Value // a request's params._meta.progressToken, or a progress notification's params.progressToken
-	token    idKey
+	token    IDKey
 	progV    *Value // a progress notification's params.progress
 	cancelV  *Value // a cancellation's params.requestId
-	cancel   idKey
+	cancel   IDKey
 	version  string // protocol version a request names (initialize params, or 2026-07-28 _meta)
 	task     bool
 	newRev   string // the revision in force from this message on, "" when unchanged
@@ -130,9 +129,9 @@ func (s *Session) senderOf(method string) int {
 	}
 	if def := r.methods[method]; def != nil {
 		switch def.from {
-		case fromClient:
+		case SenderClient:
 			return 0
-		case fromServer:
+		case SenderServer:
 			return 1
 		}
 	}
@@ -141,23 +140,16 @@ func (s *Session) senderOf(method string) int {
 
 // keyOf turns an id or a token into a map key; kind 0 when it is neither a
 // string nor a number. The key aliases the text; clone it to keep it.
-func keyOf(v *Value) idKey {
+func keyOf(v *Value) IDKey {
 	switch {
-	case v.Kind == String && len(v.Str) > maxKeyLen:
-		h := sha256.Sum256([]byte(v.Str))
-		return idKey{kind: 'h', s: string(h[:])}
 	case v.Kind == String:
-		return idKey{kind: 's', s: v.Str}
+		return stringKey(v.Str)
 	case v.Kind == Number && !v.bad && plainInteger(v.Raw):
-		return idKey{kind: 'n', s: v.Raw}
+		return IDKey{kind: 'n', s: v.Raw}
 	case v.Kind == Number && !v.bad:
-		f := v.float()
-		if f == float64(int64(f)) {
-			return idKey{kind: 'n', s: strconv.FormatInt(int64(f), 10)}
-		}
-		return idKey{kind: 'n', s: strconv.FormatFloat(f, 'g', -1, 64)}
+		return numberKey(v.float())
 	}
-	return idKey{}
+	return IDKey{}
 }
 
 // plainInteger reports whether raw is an integer written the one way (no
@@ -176,10 +168,10 @@ func plainInteger(raw string) bool {
 }
 
 // clone copies a key out of the message's text.
-func (k idKey) clone() idKey { return idKey{kind: k.kind, s: strings.Clone(k.s)} }
+func (k IDKey) clone() IDKey { return IDKey{kind: k.kind, s: strings.Clone(k.s)} }
 
 // text shows a remembered key as it was probably written.
-func (k idKey) text() string {
+func (k IDKey) text() string {
 	switch k.kind {
 	case 'n':
 		return k.s

@@ -4,12 +4,8 @@ package grader
 // data. The official schemas are never read at run time; a test compares the
 // verdicts with them.
 
-// Who sends a method.
-const (
-	fromClient = "client"
-	fromServer = "server"
-	fromBoth   = "both"
-)
+// fromBoth is a method either side sends (else a Sender).
+const fromBoth = "both"
 
 type methodDef struct {
 	name      string
@@ -320,12 +316,12 @@ func buildRevision(rev string) *revision {
 
 	// Lifecycle.
 	if legacy {
-		request("initialize", fromClient, rparams(req("protocolVersion", tstr()), req("capabilities", clientCaps), req("clientInfo", implementation)), true,
+		request("initialize", SenderClient, rparams(req("protocolVersion", tstr()), req("capabilities", clientCaps), req("clientInfo", implementation)), true,
 			result(req("protocolVersion", tstr()), req("capabilities", serverCaps), req("serverInfo", implementation), opt("instructions", tstr())), "lifecycle")
-		notification("notifications/initialized", fromClient, nparams(), false, "lifecycle")
+		notification("notifications/initialized", SenderClient, nparams(), false, "lifecycle")
 		request("ping", fromBoth, rparams(), false, empty, "lifecycle")
 	} else {
-		request("server/discover", fromClient, rparams(), true,
+		request("server/discover", SenderClient, rparams(), true,
 			cacheable(req("supportedVersions", tarr(tstr())), req("capabilities", serverCaps), opt("instructions", tstr())), "stateless-2026")
 	}
 	cancelledFrom := fromBoth
@@ -336,7 +332,7 @@ func buildRevision(rev string) *revision {
 	notification("notifications/cancelled", cancelledFrom, nparams(requestIDField, opt("reason", tstr())), true, "slow-work")
 	progressFrom := fromBoth
 	if is2026 {
-		progressFrom = fromServer
+		progressFrom = SenderServer
 	}
 	notification("notifications/progress", progressFrom, nparams(req("progressToken", progressToken), req("progress", tnum()),
 		opt("total", tnum()), opt("message", tstr())), true, "slow-work")
@@ -373,9 +369,9 @@ func buildRevision(rev string) *revision {
 	if rev == Rev20251125 {
 		callParams = append(callParams, opt("task", taskMeta))
 	}
-	request("tools/list", fromClient, rparams(opt("cursor", tstr())), false, paginated("tools", tool), "tools")
-	request("tools/call", fromClient, rparams(callParams...), true, callResult, "tools")
-	notification("notifications/tools/list_changed", fromServer, nparams(), false, "notifications")
+	request("tools/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("tools", tool), "tools")
+	request("tools/call", SenderClient, rparams(callParams...), true, callResult, "tools")
+	notification("notifications/tools/list_changed", SenderServer, nparams(), false, "notifications")
 
 	// Resources.
 	readParams := []field{req("uri", turi())}
@@ -389,36 +385,36 @@ func buildRevision(rev string) *revision {
 		readResult = byResultType(readResult, inputRequired)
 		getResult = byResultType(getResult, inputRequired)
 	}
-	request("resources/list", fromClient, rparams(opt("cursor", tstr())), false, paginated("resources", resource), "resources-prompts")
-	request("resources/templates/list", fromClient, rparams(opt("cursor", tstr())), false, paginated("resourceTemplates", resourceTemplate), "resources-prompts")
-	request("resources/read", fromClient, rparams(readParams...), true, readResult, "resources-prompts")
+	request("resources/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("resources", resource), "resources-prompts")
+	request("resources/templates/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("resourceTemplates", resourceTemplate), "resources-prompts")
+	request("resources/read", SenderClient, rparams(readParams...), true, readResult, "resources-prompts")
 	if legacy {
-		request("resources/subscribe", fromClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
-		request("resources/unsubscribe", fromClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
+		request("resources/subscribe", SenderClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
+		request("resources/unsubscribe", SenderClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
 	}
-	notification("notifications/resources/list_changed", fromServer, nparams(), false, "notifications")
-	notification("notifications/resources/updated", fromServer, nparams(req("uri", turi())), true, "notifications")
+	notification("notifications/resources/list_changed", SenderServer, nparams(), false, "notifications")
+	notification("notifications/resources/updated", SenderServer, nparams(req("uri", turi())), true, "notifications")
 
 	// Prompts.
-	request("prompts/list", fromClient, rparams(opt("cursor", tstr())), false, paginated("prompts", prompt), "resources-prompts")
-	request("prompts/get", fromClient, rparams(getParams...), true, getResult, "resources-prompts")
-	notification("notifications/prompts/list_changed", fromServer, nparams(), false, "notifications")
+	request("prompts/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("prompts", prompt), "resources-prompts")
+	request("prompts/get", SenderClient, rparams(getParams...), true, getResult, "resources-prompts")
+	notification("notifications/prompts/list_changed", SenderServer, nparams(), false, "notifications")
 
 	// Utilities.
 	ref := tunion("type", map[string]*shape{
 		"ref/prompt":   tobj(req("type", tenum("ref/prompt")), req("name", tstr()), opt("title", tstr())),
 		"ref/resource": tobj(req("type", tenum("ref/resource")), req("uri", tstr())),
 	})
-	request("completion/complete", fromClient, rparams(req("ref", ref), req("argument", tobj(req("name", tstr()), req("value", tstr()))),
+	request("completion/complete", SenderClient, rparams(req("ref", ref), req("argument", tobj(req("name", tstr()), req("value", tstr()))),
 		opt("context", tobj(opt("arguments", tmap(tstr()))))), true,
 		result(req("completion", tobj(req("values", tarr(tstr())), opt("total", tint()), opt("hasMore", tbool())))), "requests")
-	notification("notifications/message", fromServer, nparams(req("level", level), opt("logger", tstr()), req("data", tanything())), true, "reading-logs")
+	notification("notifications/message", SenderServer, nparams(req("level", level), opt("logger", tstr()), req("data", tanything())), true, "reading-logs")
 	if legacy {
-		request("logging/setLevel", fromClient, rparams(req("level", level)), true, empty, "reading-logs")
-		request("sampling/createMessage", fromServer, rparams(samplingFields...), true, createMessageResult, "requests")
-		request("roots/list", fromServer, rparams(), false, listRootsResult, "requests")
-		request("elicitation/create", fromServer, elicitParams, true, elicitResult, "requests")
-		notification("notifications/roots/list_changed", fromClient, nparams(), false, "notifications")
+		request("logging/setLevel", SenderClient, rparams(req("level", level)), true, empty, "reading-logs")
+		request("sampling/createMessage", SenderServer, rparams(samplingFields...), true, createMessageResult, "requests")
+		request("roots/list", SenderServer, rparams(), false, listRootsResult, "requests")
+		request("elicitation/create", SenderServer, elicitParams, true, elicitResult, "requests")
+		notification("notifications/roots/list_changed", SenderClient, nparams(), false, "notifications")
 	}
 	if rev == Rev20251125 {
 		taskResult := result(task...)
@@ -427,16 +423,16 @@ func buildRevision(rev string) *revision {
 		request("tasks/cancel", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "slow-work")
 		request("tasks/list", fromBoth, rparams(opt("cursor", tstr())), false, paginated("tasks", tobj(task...)), "slow-work")
 		notification("notifications/tasks/status", fromBoth, nparams(task...), true, "slow-work")
-		notification("notifications/elicitation/complete", fromServer, nparams(req("elicitationId", tstr())), true, "notifications")
+		notification("notifications/elicitation/complete", SenderServer, nparams(req("elicitationId", tstr())), true, "notifications")
 	}
 	if is2026 {
 		filter := tobj(opt("toolsListChanged", tbool()), opt("promptsListChanged", tbool()),
 			opt("resourcesListChanged", tbool()), opt("resourceSubscriptions", tarr(tstr())))
 		listenMeta := topen(req("io.modelcontextprotocol/subscriptionId", requestID),
 			opt("io.modelcontextprotocol/serverInfo", implementation))
-		request("subscriptions/listen", fromClient, rparams(req("notifications", filter)), true,
+		request("subscriptions/listen", SenderClient, rparams(req("notifications", filter)), true,
 			tobj(req("_meta", listenMeta), field{name: "resultType", sh: resultTypeShape, req: true, missingCode: codeResultTypeMissing}), "stateless-2026")
-		notification("notifications/subscriptions/acknowledged", fromServer, nparams(req("notifications", filter)), true, "stateless-2026")
+		notification("notifications/subscriptions/acknowledged", SenderServer, nparams(req("notifications", filter)), true, "stateless-2026")
 	}
 
 	r := &revision{name: rev, methods: m, errorIDOptional: since1125}

@@ -4,6 +4,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 
 	"bytes"
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 	"strings"
 )
@@ -47,9 +48,9 @@ func (r *reader) claudeText(n int, ts, peer string, text []byte) {
 	from := ""
 	switch {
 	case bytes.HasPrefix(text, []byte("Message from client: ")):
-		from = FromClient
+		from = grader.SenderClient
 	case bytes.HasPrefix(text, []byte("Message from server: ")):
-		from = FromServer
+		from = grader.SenderServer
 	default:
 		if startLine.Match(text) {
 			r.started(peer)

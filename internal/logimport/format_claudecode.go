@@ -2,6 +2,7 @@ package logimport
 
 import (
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -47,7 +48,7 @@ func isClaudeCodeArray(t []byte) bool {
 }
 
 func (r *reader) claudeCode(src []byte) error {
-	st := lineStyle{head: regexp.MustCompile(`^(?:\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )?`), writer: FromClient,
+	st := lineStyle{head: regexp.MustCompile(`^(?:\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )?`), writer: grader.SenderClient,
 		peerOf: func(t []byte) string {
 			if m := claudeCodeWords.FindSubmatch(t); m != nil {
 				return string(m[1])

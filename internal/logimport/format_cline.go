@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -26,7 +27,7 @@ func init() {
 2025-06-01 10:00:31.000 [error] Transport error for "gift": McpError: MCP error -32001: Request timed out`,
 		detect: func(s *sniff) bool { return s.count(clineWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:` + vscodeHead.String()[1:] + `)?`), writer: FromClient,
+			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:` + vscodeHead.String()[1:] + `)?`), writer: grader.SenderClient,
 				peerOf: func(t []byte) string {
 					if m := clinePeer.FindSubmatch(t); m != nil {
 						return string(m[1])

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -26,7 +27,7 @@ func init() {
 2025-06-01 10:00:01.200 [error] Client error for command Request timed out`,
 		detect: func(s *sniff) bool { return s.count(vscodeHead) > 0 && s.count(cursorWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: FromClient})
+			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient})
 			return nil
 		}})
 }

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -25,7 +26,7 @@ func init() {
 ✖ Error during discovery for server 'gift': No prompts or tools found on the server.`,
 		detect: func(s *sniff) bool { return s.count(geminiWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✖✕ℹ⚠] |\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`), writer: FromClient,
+			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✖✕ℹ⚠] |\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`), writer: grader.SenderClient,
 				peerOf: func(t []byte) string {
 					if m := geminiWords.FindSubmatch(t); m != nil {
 						return string(append(m[1], m[2]...))

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -28,7 +29,7 @@ STDIO transport: command=node, args=server.js
 Error from MCP server: McpError: MCP error -32000: Connection closed`,
 		detect: func(s *sniff) bool { return s.count(inspectorConsoleWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{writer: FromClient})
+			r.prefixedLines(src, lineStyle{writer: grader.SenderClient})
 			return nil
 		}})
 }

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -29,7 +30,7 @@ func init() {
 			return s.count(remoteHead) > 0 && s.any("Local→Remote", "Remote→Local", "Connecting to remote server", "Proxy established")
 		},
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: remoteHead, writer: FromClient})
+			r.prefixedLines(src, lineStyle{head: remoteHead, writer: grader.SenderClient})
 			return nil
 		}})
 }

@@ -2,6 +2,7 @@ package logimport
 
 import (
 	"bytes"
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 	"strings"
 
@@ -94,7 +95,7 @@ func (r *reader) sseEvent(n int, event string, data []byte) {
 		r.note(n, append([]byte("data: "), data...), ContextHTTP)
 		return
 	}
-	r.add(Entry{Line: n, From: FromServer, Raw: data, Run: r.runOf("")})
+	r.add(Entry{Line: n, From: grader.SenderServer, Raw: data, Run: r.runOf("")})
 }
 
 // curlCommand keeps the message a curl command posts.
@@ -106,6 +107,6 @@ func (r *reader) curlCommand(n int, t []byte) {
 		body = []byte(strings.ReplaceAll(string(m[2]), `\"`, `"`))
 	}
 	if looksLikeMessage(body) {
-		r.add(Entry{Line: n, From: FromClient, Raw: body, Run: r.runOf("")})
+		r.add(Entry{Line: n, From: grader.SenderClient, Raw: body, Run: r.runOf("")})
 	}
 }

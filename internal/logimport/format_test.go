@@ -3,6 +3,7 @@ package logimport
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"os"
 	"strings"
 	"testing"
@@ -75,12 +76,12 @@ func TestEveryFormatReadsItsSample(t *testing.T) {
 // TestPrefixWords reads the sender from the words before a message.
 func TestPrefixWords(t *testing.T) {
 	cases := map[string]sender{
-		"[Client Says] ": {from: FromClient}, "[Server Says] ": {from: FromServer},
-		"Message from client: ": {from: FromClient}, "Message from server: ": {from: FromServer},
-		"[editor -> server] ": {from: FromClient}, "[server -> editor] ": {from: FromServer},
-		"[Local→Remote] ": {from: FromClient}, "[Remote→Local] ": {from: FromServer},
-		"SERVER >>> ": {from: FromServer}, "SERVER <<< ": {from: FromClient}, "CLIENT >>> ": {from: FromClient},
-		"[server] ": {from: FromServer}, "to server: ": {from: FromClient},
+		"[Client Says] ": {from: grader.SenderClient}, "[Server Says] ": {from: grader.SenderServer},
+		"Message from client: ": {from: grader.SenderClient}, "Message from server: ": {from: grader.SenderServer},
+		"[editor -> server] ": {from: grader.SenderClient}, "[server -> editor] ": {from: grader.SenderServer},
+		"[Local→Remote] ": {from: grader.SenderClient}, "[Remote→Local] ": {from: grader.SenderServer},
+		"SERVER >>> ": {from: grader.SenderServer}, "SERVER <<< ": {from: grader.SenderClient}, "CLIENT >>> ": {from: grader.SenderClient},
+		"[server] ": {from: grader.SenderServer}, "to server: ": {from: grader.SenderClient},
 		"Sending: ": {persp: 1}, "Received: ": {persp: -1}, "read: ": {persp: -1}, "write: ": {persp: 1},
 		"outgoing message: ": {persp: 1}, "incoming message: ": {persp: -1}, "→ ": {persp: 1}, "← ": {persp: -1},
 		"msg ": {}, "[gift-server] ": {}, "2025-06-01 10:00:00 ": {},

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -29,7 +30,7 @@ func init() {
 			return s.any("[editor -> server]", "[server -> editor]") || (s.count(vscodeHead) > 0 && s.any("Connection state: ", "[server stderr]"))
 		},
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: FromClient})
+			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient})
 			return nil
 		}})
 }

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -23,7 +24,7 @@ func init() {
 2025-06-01 10:00:05.980 [info] E0601 10:00:05.980112 78921 mcp.go:70] failed to initialize server gift: context deadline exceeded`,
 		detect: func(s *sniff) bool { return s.count(glogHead) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(vscodeHead.String() + `(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w./-]+:\d+\] )?`), writer: FromClient})
+			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(vscodeHead.String() + `(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w./-]+:\d+\] )?`), writer: grader.SenderClient})
 			return nil
 		}})
 }

@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"regexp"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -24,7 +25,7 @@ func init() {
 2025-06-01T10:00:00.350+02:00 [TRACE context_server::client] incoming message: {"jsonrpc":"2.0","id":0,"result":{…}}`,
 		detect: func(s *sniff) bool { return s.count(zedHead) > 0 && s.any("context_server") },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: zedHead, writer: FromClient})
+			r.prefixedLines(src, lineStyle{head: zedHead, writer: grader.SenderClient})
 			return nil
 		}})
 }

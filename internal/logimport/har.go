@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"time"
 )
@@ -104,7 +105,7 @@ func (r *reader) harEntry(n int, he harEntry, tr *transport) {
 	}
 	first := len(r.res.Entries)
 	if he.Request.PostData != nil && strings.TrimSpace(he.Request.PostData.Text) != "" {
-		r.add(Entry{Line: n, From: FromClient, Raw: []byte(he.Request.PostData.Text), Time: sent})
+		r.add(Entry{Line: n, From: grader.SenderClient, Raw: []byte(he.Request.PostData.Text), Time: sent})
 	}
 	clientPart := len(r.res.Entries)
 	got := sent
@@ -112,7 +113,7 @@ func (r *reader) harEntry(n int, he harEntry, tr *transport) {
 		got = sent.Add(time.Duration(he.Time * float64(time.Millisecond)))
 	}
 	for _, msg := range responseMessages(he) {
-		if !r.add(Entry{Line: n, From: FromServer, Raw: msg, Time: got}) {
+		if !r.add(Entry{Line: n, From: grader.SenderServer, Raw: msg, Time: got}) {
 			break
 		}
 	}

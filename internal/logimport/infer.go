@@ -45,7 +45,7 @@ func (k known) guess(p peeked) string {
 	switch p.kind {
 	case kindRequest, kindNotification:
 		switch s := grader.MethodSender(p.method, ""); s {
-		case FromClient, FromServer:
+		case grader.SenderClient, grader.SenderServer:
 			return s
 		}
 		switch p.method {

@@ -4,6 +4,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"time"
 )
 
@@ -87,10 +88,10 @@ func payload(v json.RawMessage) []byte {
 // other is the side that answers a message sent by from ("" stays "").
 func other(from string) string {
 	switch from {
-	case FromClient:
-		return FromServer
-	case FromServer:
-		return FromClient
+	case grader.SenderClient:
+		return grader.SenderServer
+	case grader.SenderServer:
+		return grader.SenderClient
 	}
 	return ""
 }

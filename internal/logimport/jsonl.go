@@ -5,6 +5,7 @@ import (
 
 	"bytes"
 	"encoding/json"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"time"
 )
@@ -161,9 +162,9 @@ func senderOf(word string) string {
 	w = senderSeparators.Replace(w)
 	switch w {
 	case "client", "clienttoserver", "client>server", "c2s", "in", "toserver":
-		return FromClient
+		return grader.SenderClient
 	case "server", "servertoclient", "server>client", "s2c", "out", "toclient":
-		return FromServer
+		return grader.SenderServer
 	}
 	return ""
 }

@@ -21,6 +21,7 @@ package logimport
 import (
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"time"
 )
@@ -37,12 +38,6 @@ const (
 	FormatInspector Format = "inspector"
 	FormatClaude    Format = "claude"
 	FormatHAR       Format = "har"
-)
-
-// Senders of a message.
-const (
-	FromClient = "client"
-	FromServer = "server"
 )
 
 // Entry is one message found in a log.
@@ -173,9 +168,9 @@ func ReadPair(client, server []byte, lim Limits) (Result, error) {
 		return Result{}, ErrBinary
 	}
 	c := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}
-	c.stdio(client, FromClient)
+	c.stdio(client, grader.SenderClient)
 	s := &reader{res: Result{Format: FormatStdio}, max: lim.MaxMessages}
-	s.stdio(server, FromServer)
+	s.stdio(server, grader.SenderServer)
 	r := &reader{res: mergePair(c.res, s.res, lim.MaxMessages), max: lim.MaxMessages}
 	r.finish()
 	return r.res, nil

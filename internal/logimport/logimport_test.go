@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/mcpplayground/playground/internal/grader"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,8 +149,8 @@ func golden(t *testing.T, name string, v any) {
 
 func TestSenderWords(t *testing.T) {
 	cases := map[string]string{
-		"client": FromClient, "Server": FromServer, "client→server": FromClient, "server -> client": FromServer,
-		"c2s": FromClient, "s2c": FromServer, "in": FromClient, "out": FromServer,
+		"client": grader.SenderClient, "Server": grader.SenderServer, "client→server": grader.SenderClient, "server -> client": grader.SenderServer,
+		"c2s": grader.SenderClient, "s2c": grader.SenderServer, "in": grader.SenderClient, "out": grader.SenderServer,
 		"send": "", "incoming": "", "": "", "sideways": "",
 	}
 	for word, want := range cases {

@@ -1,6 +1,9 @@
 package logimport
 
-import "github.com/mcpplayground/playground/internal/i18n"
+import (
+	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
+)
 
 // stdio reads a raw stdio capture: newline-delimited messages, as one side
 // wrote them (from is "client" or "server") or both sides interleaved
@@ -18,7 +21,7 @@ func (r *reader) stdio(src []byte, from string) {
 // wrote (or an interleaved capture, where only a server prints banners and
 // logs) it breaks stdio framing.
 func noiseCode(from string) string {
-	if from == FromClient {
+	if from == grader.SenderClient {
 		return codeNotJSON
 	}
 	return codeStdoutNoise

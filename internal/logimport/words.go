@@ -16,8 +16,8 @@ var arrowWords = strings.NewReplacer(
 // roleWords are the words logs use for the two sides. An editor, a host, a
 // proxy's local side are the client; the remote side is the server.
 var roleWords = map[string]string{
-	"client": FromClient, "editor": FromClient, "host": FromClient, "local": FromClient, "c": FromClient,
-	"server": FromServer, "remote": FromServer, "s": FromServer, "mcp-server": FromServer,
+	"client": grader.SenderClient, "editor": grader.SenderClient, "host": grader.SenderClient, "local": grader.SenderClient, "c": grader.SenderClient,
+	"server": grader.SenderServer, "remote": grader.SenderServer, "s": grader.SenderServer, "mcp-server": grader.SenderServer,
 }
 
 // Words that say the log's writer sent the message, or received it.
@@ -112,7 +112,7 @@ func (r *reader) resolveWriter() {
 			continue
 		}
 		s := grader.MethodSender(pk.method, "")
-		if s != FromClient && s != FromServer {
+		if s != grader.SenderClient && s != grader.SenderServer {
 			continue
 		}
 		if p < 0 {
@@ -122,10 +122,10 @@ func (r *reader) resolveWriter() {
 	}
 	writer := ""
 	switch {
-	case votes[FromClient] > votes[FromServer]:
-		writer = FromClient
-	case votes[FromServer] > votes[FromClient]:
-		writer = FromServer
+	case votes[grader.SenderClient] > votes[grader.SenderServer]:
+		writer = grader.SenderClient
+	case votes[grader.SenderServer] > votes[grader.SenderClient]:
+		writer = grader.SenderServer
 	default:
 		return
 	}

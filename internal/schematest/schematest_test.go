@@ -1,6 +1,7 @@
 package schematest
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"testing"
 
@@ -16,18 +17,18 @@ func TestValidate(t *testing.T) {
 		name, rev, sender, msg, request string
 		ok                              bool
 	}{
-		{"a client request", rev20251125, senderClient, call, "", true},
-		{"a client request sent by the server", rev20251125, senderServer, call, "", false},
-		{"a server request", rev20251125, senderServer, `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, "", true},
+		{"a client request", rev20251125, grader.SenderClient, call, "", true},
+		{"a client request sent by the server", rev20251125, grader.SenderServer, call, "", false},
+		{"a server request", rev20251125, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, "", true},
 		{"either side", rev20251125, "", `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, "", true},
-		{"no server requests in 2026-07-28", rev20260728, senderServer, `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, "", false},
-		{"a tool result", rev20251125, senderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`, call, true},
-		{"a tool result that is not one", rev20251125, senderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":"x"}}`, call, false},
-		{"the same without its request", rev20251125, senderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":"x"}}`, "", true},
-		{"an error, 2025-06-18", rev20250618, senderServer, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`, "", true},
-		{"a notification", rev20250618, senderClient, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "", true},
-		{"schema.ts wins: a number in an elicitation answer", rev20251125, senderClient, `{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"budget":3.14}}}`, `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"budget":{"type":"number"}}}}}`, true},
-		{"not JSON", rev20251125, senderClient, `{"jsonrpc"`, "", false},
+		{"no server requests in 2026-07-28", rev20260728, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, "", false},
+		{"a tool result", rev20251125, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`, call, true},
+		{"a tool result that is not one", rev20251125, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":"x"}}`, call, false},
+		{"the same without its request", rev20251125, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{"content":"x"}}`, "", true},
+		{"an error, 2025-06-18", rev20250618, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`, "", true},
+		{"a notification", rev20250618, grader.SenderClient, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "", true},
+		{"schema.ts wins: a number in an elicitation answer", rev20251125, grader.SenderClient, `{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"budget":3.14}}}`, `{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{"budget":{"type":"number"}}}}}`, true},
+		{"not JSON", rev20251125, grader.SenderClient, `{"jsonrpc"`, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,7 +47,7 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 		r.rev = pv.Str
 	}
 	note := []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	sr.keep(Message{From: FromClient, Message: string(note)}, true)
+	sr.keep(Message{From: grader.SenderClient, Message: string(note)}, true)
 	if err := r.t.Send(ctx, note, r.sendInfo(note, false)); err != nil {
 		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
 		return nil
@@ -76,7 +76,7 @@ func (r *runner) wait(ctx context.Context, st *exercise.Step, sr *StepResult) {
 		if v, err := grader.Parse(raw); err == nil && v != nil && isIt(v) {
 			got = raw
 			r.queue = append(r.queue[:i], r.queue[i+1:]...)
-			sr.keep(Message{From: FromServer, Message: string(raw)}, true)
+			sr.keep(Message{From: grader.SenderServer, Message: string(raw)}, true)
 			sr.Received = string(raw)
 			break
 		}
@@ -105,8 +105,8 @@ const maxQueue = 64
 // with the checker's report, a request is answered, a notification kept
 // for a later wait step, and what breaks a rule fails the step.
 func (r *runner) other(ctx context.Context, raw []byte, v *grader.Value, sr *StepResult) {
-	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: r.opts.Lang, Sender: FromServer})
-	sr.keep(Message{From: FromServer, Message: string(raw), Report: &rep}, false)
+	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: r.opts.Lang, Sender: grader.SenderServer})
+	sr.keep(Message{From: grader.SenderServer, Message: string(raw), Report: &rep}, false)
 	if v == nil {
 		sr.Problems = append(sr.Problems, r.say(msgNotJSONRPC, clip(string(raw))))
 		return
@@ -153,7 +153,7 @@ func (r *runner) answer(ctx context.Context, id, method string, sr *StepResult) 
 	if method != "ping" {
 		reply = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":"The playground's check client does not support ` + jsonEscape(method) + `"}}`)
 	}
-	sr.keep(Message{From: FromClient, Message: string(reply)}, true)
+	sr.keep(Message{From: grader.SenderClient, Message: string(reply)}, true)
 	if err := r.t.Send(ctx, reply, r.sendInfo(reply, false)); err != nil {
 		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
 	}

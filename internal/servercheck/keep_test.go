@@ -1,6 +1,7 @@
 package servercheck
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"testing"
 )
@@ -10,11 +11,11 @@ import (
 func TestStepKeepsBoundedMessages(t *testing.T) {
 	var sr StepResult
 	big := strings.Repeat("x", 512<<10)
-	sr.keep(Message{From: FromClient, Message: "{}"}, true)
+	sr.keep(Message{From: grader.SenderClient, Message: "{}"}, true)
 	for i := 0; i < 10; i++ {
-		sr.keep(Message{From: FromServer, Message: big}, false)
+		sr.keep(Message{From: grader.SenderServer, Message: big}, false)
 	}
-	sr.keep(Message{From: FromServer, Message: big}, true)
+	sr.keep(Message{From: grader.SenderServer, Message: big}, true)
 	kept := 0
 	for _, m := range sr.Messages {
 		kept += len(m.Message)

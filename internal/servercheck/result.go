@@ -15,12 +15,6 @@ const (
 	StatusSkipped Status = "skipped"
 )
 
-// Senders of a message, as everywhere in the playground.
-const (
-	FromClient = "client"
-	FromServer = "server"
-)
-
 // Result is the verdict of one server exercise against one server.
 type Result struct {
 	Exercise string `json:"exercise"`

@@ -221,7 +221,7 @@ func (r *runner) ref(step, pointer string) (json.RawMessage, bool) {
 // problems say why), or an error when the server cannot be reached at all.
 func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]byte, error) {
 	sr.Sent = string(msg)
-	sr.keep(Message{From: FromClient, Message: string(msg)}, true)
+	sr.keep(Message{From: grader.SenderClient, Message: string(msg)}, true)
 	if r.gone != nil {
 		sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
 		return nil, nil
@@ -278,7 +278,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 			}
 			if in.Err != nil {
 				if in.Raw != nil {
-					sr.keep(Message{From: FromServer, Message: string(in.Raw)}, false)
+					sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, false)
 				}
 				if in.Status >= 400 && in.Status < 500 {
 					sr.httpStatus = in.Status
@@ -301,12 +301,12 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 				v = nil
 			}
 			if v != nil && late(in.Raw, v) {
-				sr.keep(Message{From: FromServer, Message: string(in.Raw)}, false)
+				sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, false)
 				sr.Problems = append(sr.Problems, r.say(msgLate))
 				continue
 			}
 			if v != nil && want(in.Raw, v) {
-				sr.keep(Message{From: FromServer, Message: string(in.Raw)}, true)
+				sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, true)
 				sr.Received = string(in.Raw)
 				return in.Raw, nil
 			}

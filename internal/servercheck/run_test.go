@@ -2,6 +2,7 @@ package servercheck
 
 import (
 	"context"
+	"github.com/mcpplayground/playground/internal/grader"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -77,7 +78,7 @@ func TestBundledPassOverStdioAndHTTP(t *testing.T) {
 						if sr.Status != want {
 							t.Errorf("step %s: %s, want %s: %s %s", sr.Name, sr.Status, want, Explain(sr), sr.Reason)
 						}
-						if want == StatusPassed && (len(sr.Messages) < 2 || sr.Messages[0].From != FromClient || sr.Messages[len(sr.Messages)-1].From == "") {
+						if want == StatusPassed && (len(sr.Messages) < 2 || sr.Messages[0].From != grader.SenderClient || sr.Messages[len(sr.Messages)-1].From == "") {
 							t.Errorf("step %s: timeline %+v", sr.Name, sr.Messages)
 						}
 					}

@@ -1,6 +1,7 @@
 package servercheck
 
 import (
+	"github.com/mcpplayground/playground/internal/grader"
 	"testing"
 	"testing/fstest"
 
@@ -55,7 +56,7 @@ func TestWaitStep(t *testing.T) {
 					t.Fatalf("statuses %v, want %v: %s", got, want, Explain(res.Steps[i]))
 				}
 			}
-			if sr := res.Steps[2]; sr.Received == "" || sr.Messages[0].From != FromServer {
+			if sr := res.Steps[2]; sr.Received == "" || sr.Messages[0].From != grader.SenderServer {
 				t.Errorf("list-changed step: %+v", sr)
 			}
 			if p := res.Steps[3].Problems; len(p) != 1 || p[0] != "No notifications/prompts/list_changed notification within 2s." {

@@ -1,0 +1,232 @@
+package grader
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+)
+
+// The JSON-RPC words every package of the playground uses for a message: who
+// sent it (Sender), what a receiver reads it as (Kind, in grader.go), the
+// key of its id (IDKey), and its envelope (ReadEnvelope). They are defined
+// here once; a test (vocabulary_test.go) fails when another package defines
+// its own.
+
+// Sender is who sent a message: SenderClient, SenderServer, or SenderUnknown
+// when the source cannot tell. It is a string so that the records of every
+// source (the console, a log, a server check) carry it as written.
+type Sender = string
+
+// Senders.
+const (
+	SenderClient  Sender = "client"
+	SenderServer  Sender = "server"
+	SenderUnknown Sender = ""
+)
+
+// IDKey is a message's id (or a progress token) as a map key: two spellings
+// of one value are one key ("a" and "\u0061"; 1, 1.0 and 1e0), a string and
+// a number never are ("1" is not 1). The zero IDKey is no id (absent, null,
+// or neither a string nor a number). Long strings are keyed by their hash.
+type IDKey struct {
+	kind byte // 'n' number, 's' string, 'h' hash of a long string; 0 none
+	s    string
+}
+
+// IsZero reports whether k is no id.
+func (k IDKey) IsZero() bool { return k.kind == 0 }
+
+// String is the key as one text: a number as a number, a string quoted, a
+// long string as its hash; "" for no id. Two keys are equal exactly when
+// their texts are.
+func (k IDKey) String() string {
+	switch k.kind {
+	case 'n':
+		return k.s
+	case 's':
+		return strconv.Quote(k.s)
+	case 'h':
+		return "#" + hex.EncodeToString([]byte(k.s))
+	}
+	return ""
+}
+
+// IDKeyOf is the key of an id as written in a message (raw JSON); the zero
+// IDKey when raw is not a string or a number.
+func IDKeyOf(raw []byte) IDKey {
+	raw = bytes.TrimSpace(raw)
+	switch firstByte(raw) {
+	case '"':
+		if i := bytes.IndexByte(raw[1:], '"'); i == len(raw)-2 && bytes.IndexByte(raw, '\\') < 0 && json.Valid(raw) {
+			return stringKey(string(raw[1 : len(raw)-1]))
+		}
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return IDKey{}
+		}
+		return stringKey(s)
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if !json.Valid(raw) {
+			return IDKey{}
+		}
+		if plainInteger(string(raw)) {
+			return IDKey{kind: 'n', s: string(raw)}
+		}
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil {
+			return IDKey{}
+		}
+		return numberKey(f)
+	}
+	return IDKey{}
+}
+
+func stringKey(s string) IDKey {
+	if len(s) > maxKeyLen {
+		h := sha256.Sum256([]byte(s))
+		return IDKey{kind: 'h', s: string(h[:])}
+	}
+	return IDKey{kind: 's', s: s}
+}
+
+func numberKey(f float64) IDKey {
+	if f == float64(int64(f)) {
+		return IDKey{kind: 'n', s: strconv.FormatInt(int64(f), 10)}
+	}
+	return IDKey{kind: 'n', s: strconv.FormatFloat(f, 'g', -1, 64)}
+}
+
+// Members are the JSON-RPC members of a message, raw as written (nil when
+// absent).
+type Members struct {
+	JSONRPC json.RawMessage `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  json.RawMessage `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// ReadMembers decodes the members of a JSON object (the error is
+// json.Unmarshal's: a syntax error, or a *json.UnmarshalTypeError for
+// JSON that is not an object).
+func ReadMembers(raw []byte) (Members, error) {
+	var m Members
+	err := json.Unmarshal(raw, &m)
+	return m, err
+}
+
+// Envelope is what a receiver reads of a message before its method's
+// rules: its kind, method and id, and the id a cancellation names.
+type Envelope struct {
+	Kind   Kind
+	Method string
+	ID     json.RawMessage // compact, as written; nil when none is readable
+	Key    IDKey           // the id's key; zero when none
+	// NullID is an error response with id null (or none): it answers a
+	// message whose id its sender could not read.
+	NullID bool
+	// Cancels is the key of params.requestId on notifications/cancelled.
+	Cancels   IDKey
+	ErrorCode string // error.code as written, on an error response
+}
+
+// ReadEnvelope reads raw as a receiver would: a JSON object with
+// "jsonrpc": "2.0" and either a string method (a request when it has an
+// id, else a notification) or a result or error (a response). Anything
+// else is invalid, with its id when one can be read, so that the error
+// answering it can be paired with it.
+func ReadEnvelope(raw []byte) Envelope {
+	e := Envelope{Kind: KindInvalid}
+	if firstByte(raw) != '{' {
+		return e
+	}
+	m, err := ReadMembers(raw)
+	if err != nil {
+		return e
+	}
+	if k := IDKeyOf(m.ID); !k.IsZero() {
+		e.ID, e.Key = compactJSON(m.ID), k
+	}
+	if !bytes.Equal(bytes.TrimSpace(m.JSONRPC), []byte(`"2.0"`)) {
+		return e
+	}
+	hasMethod := len(m.Method) > 0
+	hasReply := len(m.Result) > 0 || len(m.Error) > 0
+	switch {
+	case hasMethod && !hasReply:
+		if json.Unmarshal(m.Method, &e.Method) != nil {
+			return e
+		}
+		e.readCall(m.Params, len(m.ID) > 0)
+	case !hasMethod && hasReply && len(m.Error) > 0 && len(m.Result) == 0 && (len(m.ID) == 0 || isJSONNull(m.ID)):
+		e.Kind, e.NullID = KindError, true
+		e.ErrorCode = errorCode(m.Error)
+	case !hasMethod && hasReply && !e.Key.IsZero():
+		e.Kind = KindResponse
+		if len(m.Error) > 0 {
+			e.Kind = KindError
+			e.ErrorCode = errorCode(m.Error)
+		}
+	}
+	return e
+}
+
+// readCall sets the kind of a request or notification, and what a
+// cancellation's params name.
+func (e *Envelope) readCall(params json.RawMessage, hasID bool) {
+	switch {
+	case hasID && e.Key.IsZero():
+		return // an id that is neither a string nor a number: invalid
+	case hasID:
+		e.Kind = KindRequest
+	default:
+		e.Kind = KindNotification
+	}
+	if e.Method != "notifications/cancelled" || firstByte(params) != '{' {
+		return
+	}
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) == nil {
+		e.Cancels = IDKeyOf(p.RequestID)
+	}
+}
+
+func errorCode(raw json.RawMessage) string {
+	var v struct {
+		Code json.Number `json:"code"`
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return ""
+	}
+	return v.Code.String()
+}
+
+func isJSONNull(raw json.RawMessage) bool {
+	return bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+}
+
+func firstByte(b []byte) byte {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c
+	}
+	return 0
+}
+
+// compactJSON is raw without insignificant space (raw itself when it is
+// not JSON).
+func compactJSON(raw []byte) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
+}
