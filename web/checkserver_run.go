@@ -150,6 +150,7 @@ func (s *Server) recordCheck(c *gin.Context, learner store.Learner, ex *exercise
 	}
 	_, _, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
 		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: string(b), Passed: res.Passed && res.Skipped == "", FirstProblem: first,
+		Version: ex.Version(),
 	})
 	if err != nil {
 		return fmt.Errorf("record a server check: %w", err)

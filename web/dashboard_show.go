@@ -25,6 +25,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		LiveURL:   "/instructor/live?lang=" + string(l),
 		NamesURL:  "/instructor?anon=1",
 		ExportCSV: "/instructor/export.csv", ExportJSONL: "/instructor/attempts.jsonl",
+		GradebookURL: "/instructor/gradebook", GradebookLabel: i18n.UniversityFor(l).GradebookLink,
 		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
 		NamesLabel: t.HideNames,
 		Live:       s.dashboardLiveVM(l, d, anon),

@@ -108,6 +108,7 @@ func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang
 	sub := submission{result: ex.Grade(answer, l)}
 	sub.attempt, sub.progress, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
 		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: firstProblem(sub.result),
+		Version: ex.Version(),
 	})
 	if err == nil {
 		err = s.scheduleReview(c.Request.Context(), learner.ID, sub.attempt.ID, ex.ID, sub.result, sub.progress)

@@ -75,6 +75,8 @@ func (s *Server) routes() {
 	in.GET("/dashboard.json", s.handle(s.dashboardJSON))
 	in.GET("/export.csv", s.handle(s.exportCSV))
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
+	in.GET("/gradebook", s.handle(s.gradebookShow))
+	in.GET("/gradebook.csv", s.handle(s.gradebookCSV))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
 	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))

@@ -1,11 +1,20 @@
 package web
 
 import (
+	"encoding/csv"
 	"net/http"
 	"os"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/store/pgtest"
 )
 
@@ -78,5 +87,136 @@ func TestWorkshopResetGivesNewLearnersAFreshConsole(t *testing.T) {
 		if now[0].ID == old[0].ID {
 			t.Errorf("Bob got Ada's learner id %d after the reset", old[0].ID)
 		}
+	}, asWorkshop())
+}
+
+// instructorGet fetches an instructor URL as a script does, with the
+// token as a Bearer.
+func instructorGet(t *testing.T, base, path string) reply {
+	t.Helper()
+	return newBrowser(t, base).do("GET", path, "", "", "Authorization", "Bearer "+testToken)
+}
+
+func readCSV(t *testing.T, body string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatalf("not CSV: %v\n%s", err, body)
+	}
+	return rows
+}
+
+// The gradebook has one row per learner of the room, zeros included, a
+// column per exercise in course order, the count passed and the percent;
+// it filters by lesson and by assignment, where a pass after the due time
+// (the learner's extension included) is 0 and the attempt is marked late.
+func TestGradebook(t *testing.T) {
+	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
+		ctx := t.Context()
+		base := e.serve(t)
+		exs := e.catalog.Exercises()
+		first, second := e.exerciseOfKind(t, exercise.KindFix), exs[len(exs)-1]
+		if err := e.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: time.Now().Add(time.Hour), Exercises: []string{first.ID}}); err != nil {
+			t.Fatal(err)
+		}
+		ada, bob := joined(t, base, "ROOM-1", "Ada"), joined(t, base, "ROOM-1", "=Bob")
+		joined(t, base, "ROOM-1", "Cyd") // never answers
+		if r := ada.attempt(first.ID, first.Solutions[0]); !r.Passed {
+			t.Fatalf("the solution of %s fails", first.ID)
+		}
+		ada.attempt(second.ID, "{}")
+		// The due time is Ada's pass; Bob answers after it.
+		adas, _ := e.store.Attempts(ctx, store.AttemptFilter{ExerciseID: first.ID})
+		due := adas[0].CreatedAt
+		if err := e.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: due, Exercises: []string{first.ID}}); err != nil {
+			t.Fatal(err)
+		}
+		for !time.Now().After(due.Add(time.Millisecond)) {
+			// Times are kept in milliseconds: Bob's must be a later one.
+			runtime.Gosched()
+		}
+		if r := bob.attempt(first.ID, first.Solutions[0]); !r.Passed {
+			t.Fatalf("Bob's pass failed")
+		}
+
+		r := instructorGet(t, base, "/instructor/gradebook.csv")
+		if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
+			t.Fatalf("gradebook.csv = %d %q", r.status, r.header.Get("Content-Type"))
+		}
+		rows := readCSV(t, r.body)
+		wantHead := []string{"learner", "name"}
+		for _, ex := range exs {
+			wantHead = append(wantHead, ex.ID)
+		}
+		wantHead = append(wantHead, "passed", "percent")
+		if diff := cmp.Diff(wantHead, rows[0]); diff != "" {
+			t.Errorf("header (-want +got):\n%s", diff)
+		}
+		learners, _ := e.store.Learners(ctx)
+		pct := strconv.FormatFloat(100/float64(len(exs)), 'f', 1, 64)
+		type line struct{ Learner, Name, First, Second, Passed, Percent string }
+		var got []line
+		col := slices.Index(rows[0], first.ID)
+		for _, row := range rows[1:] {
+			got = append(got, line{row[0], row[1], row[col], row[len(row)-3], row[len(row)-2], row[len(row)-1]})
+		}
+		want := []line{
+			{strconv.FormatInt(learners[0].ID, 10), "Ada", "1", "0", "1", pct},
+			{strconv.FormatInt(learners[1].ID, 10), "'=Bob", "1", "0", "1", pct},
+			{strconv.FormatInt(learners[2].ID, 10), "Cyd", "0", "0", "0", "0.0"},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("gradebook rows (-want +got):\n%s", diff)
+		}
+
+		rows = readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv?assignment=week-1").body)
+		if diff := cmp.Diff([][]string{
+			{"learner", "name", first.ID, "passed", "percent"},
+			{want[0].Learner, "Ada", "1", "1", "100.0"},
+			{want[1].Learner, "'=Bob", "0", "0", "0.0"},
+			{want[2].Learner, "Cyd", "0", "0", "0.0"},
+		}, rows); diff != "" {
+			t.Errorf("week-1 gradebook (-want +got):\n%s", diff)
+		}
+		late, _ := e.store.Attempts(ctx, store.AttemptFilter{LearnerID: learners[1].ID})
+		early, _ := e.store.Attempts(ctx, store.AttemptFilter{LearnerID: learners[0].ID, ExerciseID: first.ID})
+		if len(late) != 1 || !late[0].Late || len(early) != 1 || early[0].Late {
+			t.Errorf("late marks: Bob %+v, Ada %+v", late, early)
+		}
+		if late[0].Version != first.Version() {
+			t.Errorf("the attempt records version %q, the exercise is %q", late[0].Version, first.Version())
+		}
+		// An extension past now: Cyd's late pass would count, Bob's not.
+		if err := e.store.SetExtension(ctx, "week-1", learners[2].ID, time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		cyd := newBrowser(t, base)
+		if r := cyd.do("POST", "/en/progress/resume", "application/x-www-form-urlencoded", "code="+learners[2].ResumeCode); r.status != http.StatusSeeOther {
+			t.Fatalf("Cyd resumes = %d", r.status)
+		}
+		cyd.attempt(first.ID, first.Solutions[0])
+		rows = readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv?assignment=week-1").body)
+		if rows[3][2] != "1" {
+			t.Errorf("Cyd passed within the extension, gradebook says %v", rows[3])
+		}
+
+		rows = readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv?lesson="+first.Lesson).body)
+		var lessonIDs []string
+		for _, ex := range e.catalog.ExercisesFor(first.Lesson) {
+			lessonIDs = append(lessonIDs, ex.ID)
+		}
+		if diff := cmp.Diff(lessonIDs, rows[0][2:len(rows[0])-2]); diff != "" {
+			t.Errorf("lesson filter columns (-want +got):\n%s", diff)
+		}
+		for _, bad := range []string{"?lesson=nope", "?assignment=nope", "?archive=x"} {
+			if r := instructorGet(t, base, "/instructor/gradebook.csv"+bad); r.status != 404 && r.status != 400 {
+				t.Errorf("gradebook%s = %d", bad, r.status)
+			}
+		}
+		if r := newBrowser(t, base).get("/instructor/gradebook.csv"); r.status != http.StatusUnauthorized && r.status != http.StatusSeeOther {
+			t.Errorf("gradebook without the token = %d", r.status)
+		}
+		page := instructorGet(t, base, "/instructor/gradebook?assignment=week-1")
+		mustContain(t, "/instructor/gradebook", page.body, "Week 1", "Ada", "=Bob", "Cyd", `data-learner="`+want[2].Learner+`"`, "late", "gradebook.csv?assignment=week-1")
 	}, asWorkshop())
 }

@@ -21,6 +21,12 @@ type Attempt struct {
 	// the first failed check; empty on a pass.
 	FirstProblem string
 	CreatedAt    time.Time
+	// Late: sent after the learner's due time of every assignment that
+	// holds the exercise.
+	Late bool
+	// Version is the exercise's version it was graded against ('' for an
+	// attempt stored before versions were kept).
+	Version string
 }
 
 // NewAttempt is what RecordAttempt needs to know.
@@ -30,6 +36,7 @@ type NewAttempt struct {
 	Answer       string
 	Passed       bool
 	FirstProblem string
+	Version      string // the exercise's Version()
 }
 
 // RecordAttempt stores an attempt and updates the learner's best status on
@@ -69,10 +76,15 @@ func (s *Store) RecordAttempt(ctx context.Context, a NewAttempt) (Attempt, Exerc
 			return fmt.Errorf("update progress: %w", err)
 		}
 		out.HintsUsed = p.HintsRevealed
+		if out.Late, err = lateIn(ctx, tx, a.LearnerID, a.ExerciseID, ms); err != nil {
+			return err
+		}
+		out.Version = a.Version
 		if err := tx.QueryRowContext(ctx, `
-			INSERT INTO attempts(learner_id, exercise_id, answer, passed, hints_used, first_problem, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			a.LearnerID, a.ExerciseID, s.answerValue(a.Answer), boolInt(a.Passed), out.HintsUsed, a.FirstProblem, ms).Scan(&out.ID); err != nil {
+			INSERT INTO attempts(learner_id, exercise_id, answer, passed, hints_used, first_problem, created_at, late, exercise_version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			a.LearnerID, a.ExerciseID, s.answerValue(a.Answer), boolInt(a.Passed), out.HintsUsed, a.FirstProblem, ms,
+			boolInt(out.Late), a.Version).Scan(&out.ID); err != nil {
 			return fmt.Errorf("insert attempt: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE learners SET last_seen_at = ? WHERE id = ?`, ms, a.LearnerID); err != nil {
@@ -102,12 +114,12 @@ func boolInt(b bool) int {
 	return 0
 }
 
-const attemptColumns = `id, learner_id, exercise_id, answer, passed, hints_used, first_problem, created_at`
+const attemptColumns = `id, learner_id, exercise_id, answer, passed, hints_used, first_problem, created_at, late, exercise_version`
 
 func scanAttempt(row interface{ Scan(...any) error }) (Attempt, error) {
 	var a Attempt
 	var created int64
-	if err := row.Scan(&a.ID, &a.LearnerID, &a.ExerciseID, &a.Answer, &a.Passed, &a.HintsUsed, &a.FirstProblem, &created); err != nil {
+	if err := row.Scan(&a.ID, &a.LearnerID, &a.ExerciseID, &a.Answer, &a.Passed, &a.HintsUsed, &a.FirstProblem, &created, &a.Late, &a.Version); err != nil {
 		return Attempt{}, err
 	}
 	a.CreatedAt = time.UnixMilli(created)

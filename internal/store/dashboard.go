@@ -110,7 +110,7 @@ func (s *Store) Dashboard(ctx context.Context, now time.Time, rule StuckRule, to
 }
 
 func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
-	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l ORDER BY l.id`)
+	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.archive_id IS NULL ORDER BY l.id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: learners: %w", err)
 	}
@@ -293,7 +293,7 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 			var err error
 			l, err = scanLearner(tx.QueryRowContext(ctx, `
 				UPDATE learners SET display_name = ?, last_seen_at = ? WHERE id = ?
-				RETURNING id, display_name, resume_code, created_at, last_seen_at`, name, now, learnerID))
+				RETURNING id, display_name, resume_code, created_at, last_seen_at, student_id, email, coalesce(archive_id, 0)`, name, now, learnerID))
 			if errors.Is(err, sql.ErrNoRows) {
 				return ErrNotFound
 			}
@@ -331,7 +331,7 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 // holds "Élodie" and "élodie" as surely as "Max" and "max". A workshop has
 // at most a few hundred names, so reading them all costs nothing.
 func nameFree(ctx context.Context, tx *txn, self int64, name string) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, display_name FROM learners WHERE display_name <> '' AND id <> ?`, self)
+	rows, err := tx.QueryContext(ctx, `SELECT id, display_name FROM learners WHERE display_name <> '' AND id <> ? AND archive_id IS NULL`, self)
 	if err != nil {
 		return err
 	}

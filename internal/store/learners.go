@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -23,6 +24,23 @@ type Learner struct {
 	ResumeCode string
 	CreatedAt  time.Time
 	LastSeenAt time.Time
+	// StudentID and Email come from the instructor's roster ('' for a
+	// learner who joined by the room's code): the university's id, which
+	// the gradebook gives as the learner.
+	StudentID string
+	Email     string
+	// ArchiveID is the archived room the learner belongs to, 0 for the
+	// current room.
+	ArchiveID int64
+}
+
+// Key is what the gradebook and the exports call the learner: the
+// university's id for a roster student, else the playground's id.
+func (l Learner) Key() string {
+	if l.StudentID != "" {
+		return l.StudentID
+	}
+	return strconv.FormatInt(l.ID, 10)
 }
 
 // tokenBytes is the entropy of a learner token: 256 bits, well above the
@@ -179,12 +197,12 @@ func nextLearnerID(ctx context.Context, tx *txn) (int64, error) {
 	return id, nil
 }
 
-const learnerColumns = `l.id, l.display_name, l.resume_code, l.created_at, l.last_seen_at`
+const learnerColumns = `l.id, l.display_name, l.resume_code, l.created_at, l.last_seen_at, l.student_id, l.email, coalesce(l.archive_id, 0)`
 
 func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
 	var l Learner
 	var created, seen int64
-	if err := row.Scan(&l.ID, &l.DisplayName, &l.ResumeCode, &created, &seen); err != nil {
+	if err := row.Scan(&l.ID, &l.DisplayName, &l.ResumeCode, &created, &seen, &l.StudentID, &l.Email, &l.ArchiveID); err != nil {
 		return Learner{}, err
 	}
 	l.CreatedAt, l.LastSeenAt = time.UnixMilli(created), time.UnixMilli(seen)
@@ -199,9 +217,9 @@ func (s *Store) LearnerByToken(ctx context.Context, token string) (Learner, erro
 	}
 	h := hashToken(token)
 	l, err := scanLearner(s.read.QueryRowContext(ctx, `
-		SELECT `+learnerColumns+` FROM learners l WHERE l.token_hash = ?
+		SELECT `+learnerColumns+` FROM learners l WHERE l.token_hash = ? AND l.archive_id IS NULL
 		UNION ALL
-		SELECT `+learnerColumns+` FROM learner_tokens t JOIN learners l ON l.id = t.learner_id WHERE t.token_hash = ?
+		SELECT `+learnerColumns+` FROM learner_tokens t JOIN learners l ON l.id = t.learner_id WHERE t.token_hash = ? AND l.archive_id IS NULL
 		LIMIT 1`, h, h))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Learner{}, ErrNotFound
@@ -236,7 +254,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 	var l Learner
 	err := s.inTx(ctx, func(tx *txn) error {
 		var err error
-		l, err = scanLearner(tx.QueryRowContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.resume_code = ?`, norm))
+		l, err = scanLearner(tx.QueryRowContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.resume_code = ? AND l.archive_id IS NULL`, norm))
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -282,9 +300,10 @@ func (s *Store) SetDisplayName(ctx context.Context, id int64, name string) (stri
 	return name, nil
 }
 
-// Learners lists every learner, oldest first (for the instructor).
+// Learners lists the learners of the current room, oldest first (for the
+// instructor).
 func (s *Store) Learners(ctx context.Context) ([]Learner, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l ORDER BY l.id`)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.archive_id IS NULL ORDER BY l.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list learners: %w", err)
 	}

@@ -26,9 +26,11 @@ type DashboardVM struct {
 	// NamesURL toggles between showing and hiding names.
 	NamesURL, NamesLabel   string
 	ExportCSV, ExportJSONL string
-	ResetWorkshopURL       string
-	SignOutURL             string
-	Live                   DashboardLiveVM
+	// Gradebook links the gradebook page, labelled in the UI's language.
+	GradebookURL, GradebookLabel string
+	ResetWorkshopURL             string
+	SignOutURL                   string
+	Live                         DashboardLiveVM
 }
 
 // DashboardLiveVM is the part of the dashboard that refreshes.

@@ -1,0 +1,70 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// gradebookShow is the gradebook page: the CSV's grades as a table, with
+// the lesson and assignment filters.
+func (s *Server) gradebookShow(c *gin.Context) error {
+	l := langOf(c)
+	t, u := i18n.InstructorFor(l), i18n.UniversityFor(l)
+	g, err := s.gradebookFor(c)
+	if err != nil {
+		return err
+	}
+	q := url.Values{}
+	for k, v := range map[string]string{"lesson": g.Filter.Lesson, "assignment": g.Filter.Assignment} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	if g.Filter.Archive != 0 {
+		q.Set("archive", strconv.FormatInt(g.Filter.Archive, 10))
+	}
+	vm := view.GradebookVM{
+		T: t, U: u, Title: u.GradebookTitle, Action: "/instructor/gradebook",
+		CSVURL: "/instructor/gradebook.csv", BackURL: "/instructor",
+	}
+	if len(q) > 0 {
+		vm.CSVURL += "?" + q.Encode()
+	}
+	for _, lesson := range s.content.Catalog().Lessons(l) {
+		vm.Lessons = append(vm.Lessons, view.FilterOption{Value: lesson.Slug, Label: lesson.Title, Selected: lesson.Slug == g.Filter.Lesson})
+	}
+	assignments, err := s.store.Assignments(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	for _, a := range assignments {
+		vm.Assignments = append(vm.Assignments, view.FilterOption{Value: a.ID, Label: a.Title, Selected: a.ID == g.Filter.Assignment})
+	}
+	for _, ex := range g.Exercises {
+		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: instructorExerciseURL(l, ex.ID)})
+	}
+	for _, learner := range g.Book.Learners {
+		row := view.GradeRow{Learner: learner.Key(), Name: learnerLabel(t, learner), URL: learnerAttemptsURL(learner.ID)}
+		for _, ex := range g.Exercises {
+			gr := g.Book.Grades[learner.ID][ex.ID]
+			cell := view.GradeCell{Value: "0", Label: u.CellNotPassed}
+			switch {
+			case g.counts(learner.ID, ex.ID):
+				cell = view.GradeCell{Value: "1", Label: u.CellPassed}
+			case gr.Passed:
+				cell = view.GradeCell{Value: "0", Late: true, Label: u.CellLate}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		row.Passed, row.Percent = g.total(learner.ID)
+		vm.Rows = append(vm.Rows, row)
+	}
+	s.render(c, http.StatusOK, view.Gradebook(s.instructorFrame(c, l, vm.Title), vm))
+	return nil
+}

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/store"
+)
+
+// gradebookFilter is what ?assignment=, ?lesson= and ?archive= ask of the
+// gradebook and the exports.
+type gradebookFilter struct {
+	Assignment string
+	Lesson     string
+	Archive    int64
+}
+
+func gradebookFilterOf(c *gin.Context) (gradebookFilter, error) {
+	f := gradebookFilter{Assignment: c.Query("assignment"), Lesson: c.Query("lesson")}
+	if a := c.Query("archive"); a != "" {
+		n, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || n <= 0 {
+			return f, badRequest("archive must be the number of an archived room")
+		}
+		f.Archive = n
+	}
+	return f, nil
+}
+
+// gradebook is a room's grades with the exercises they are counted on.
+type gradebook struct {
+	Exercises []*exercise.Exercise // the columns, in course order
+	Book      store.Gradebook
+	Filter    gradebookFilter
+}
+
+// gradebookFor reads the grades and chooses the columns: every exercise of
+// the course in course order, narrowed to a lesson's and to an
+// assignment's. An unknown lesson or assignment is a 404 that says so.
+func (s *Server) gradebookFor(c *gin.Context) (gradebook, error) {
+	f, err := gradebookFilterOf(c)
+	if err != nil {
+		return gradebook{}, err
+	}
+	ctx := c.Request.Context()
+	keep := func(*exercise.Exercise) bool { return true }
+	if f.Assignment != "" {
+		a, err := s.store.AssignmentByID(ctx, f.Assignment)
+		if errors.Is(err, store.ErrNotFound) {
+			return gradebook{}, &httpError{status: 404, msg: "no assignment " + strconv.Quote(f.Assignment)}
+		}
+		if err != nil {
+			return gradebook{}, err
+		}
+		in := map[string]bool{}
+		for _, id := range a.Exercises {
+			in[id] = true
+		}
+		keep = func(ex *exercise.Exercise) bool { return in[ex.ID] }
+	}
+	cat := s.content.Catalog()
+	if f.Lesson != "" && !cat.HasLesson(f.Lesson) {
+		return gradebook{}, &httpError{status: 404, msg: "no lesson " + strconv.Quote(f.Lesson)}
+	}
+	g := gradebook{Filter: f}
+	for _, ex := range cat.Exercises() {
+		if keep(ex) && (f.Lesson == "" || ex.Lesson == f.Lesson) {
+			g.Exercises = append(g.Exercises, ex)
+		}
+	}
+	g.Book, err = s.store.Gradebook(ctx, store.GradebookFilter{Archive: f.Archive, Assignment: f.Assignment})
+	return g, err
+}
+
+// counts is whether a learner's grade on an exercise counts as passed: on
+// time for an assignment, at all otherwise.
+func (g gradebook) counts(learner int64, ex string) bool {
+	gr := g.Book.Grades[learner][ex]
+	if g.Filter.Assignment != "" {
+		return gr.OnTime
+	}
+	return gr.Passed
+}
+
+// total is how many of the columns a learner passed, and the percentage
+// with one decimal ("66.7"; "0.0" when there are no columns).
+func (g gradebook) total(learner int64) (int, string) {
+	n := 0
+	for _, ex := range g.Exercises {
+		if g.counts(learner, ex.ID) {
+			n++
+		}
+	}
+	pct := 0.0
+	if len(g.Exercises) > 0 {
+		pct = float64(n) * 100 / float64(len(g.Exercises))
+	}
+	return n, strconv.FormatFloat(pct, 'f', 1, 64)
+}
