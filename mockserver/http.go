@@ -341,14 +341,24 @@ func (h *HTTPHandler) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if last := r.Header.Get(headerLastEventID); last != "" {
-		st, seq, rf := hs.resume(last)
+		st, seq, issued, rf := hs.resume(last)
 		switch {
 		case rf != 0:
 			h.refuse(w, r, nil, rf, "streams")
-		case st == nil:
-			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unknown Last-Event-ID " + strconv.Quote(last)})
-		default:
+		case st != nil:
 			hs.stream(w, r, st, seq, false, true)
+		case issued:
+			// The stream ended (its reply was sent) or another connection
+			// reads it: nothing remains to replay here.
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Header().Set("Cache-Control", "no-cache")
+			w.WriteHeader(http.StatusOK)
+		case hs.core.Revision() < Rev20251125:
+			// 2025-06-18 has no error response without an id: the status
+			// and a line of text say it.
+			http.Error(w, "Bad Request: this session never sent the event "+strconv.Quote(last), http.StatusBadRequest)
+		default:
+			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: this session never sent the event " + strconv.Quote(last)})
 		}
 		return
 	}

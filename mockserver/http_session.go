@@ -176,27 +176,31 @@ func (hs *httpSession) attachStandalone() (*sseStream, refusal) {
 }
 
 // resume finds the stream and position of a Last-Event-ID
-// ("<stream>_<seq>"): a nil stream when there is none, or a refusal when the
-// client holds all it may.
-func (hs *httpSession) resume(last string) (*sseStream, int, refusal) {
+// ("<stream>_<seq>"): a nil stream when there is none to read (issued says
+// whether this session sent that event: its stream has ended or is read
+// elsewhere), or a refusal when the client holds all it may.
+func (hs *httpSession) resume(last string) (st *sseStream, seq int, issued bool, rf refusal) {
 	a, b, ok := strings.Cut(last, "_")
 	sid, err1 := strconv.ParseInt(a, 10, 64)
 	seq, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil {
-		return nil, 0, 0
+	if !ok || err1 != nil || err2 != nil || sid <= 0 || seq < 0 {
+		return nil, 0, false, 0
 	}
 	hs.mu.Lock()
 	defer hs.mu.Unlock()
-	st := hs.streams[sid]
-	if st == nil || st.attached || seq >= st.nextSeq {
-		return nil, 0, 0
+	st = hs.streams[sid]
+	if st == nil || st.attached {
+		return nil, 0, sid <= hs.nextStream && (st == nil || seq < st.nextSeq), 0
+	}
+	if seq >= st.nextSeq {
+		return nil, 0, false, 0
 	}
 	if r := hs.h.reg.take(hs, false); r != 0 {
-		return nil, 0, r
+		return nil, 0, true, r
 	}
 	st.attached = true
 	st.detached = false
-	return st, seq, 0
+	return st, seq, true, 0
 }
 
 // serveRequest answers one request of the session: as application/json when

@@ -56,7 +56,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	}
 	res, err := s.runCheck(c.Request.Context(), run, u.String(), live)
 	if err != nil {
-		msg := fmt.Sprintf(x.Unreachable, err.Error())
+		msg := fmt.Sprintf(x.Unreachable, servercheck.Describe(err, l))
 		if _, ok := netguard.AsRefused(err); ok {
 			msg = refusalText(x, err)
 		}
@@ -109,7 +109,7 @@ func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *
 	t := servercheck.NewHTTP(url, s.checkPolicy.Client())
 	defer t.Close()
 	return servercheck.Run(ctx, run.ex, t, servercheck.Options{
-		Protocol: run.protocol, Lang: run.l, Timeout: step,
+		Protocol: run.protocol, Lang: run.l, Timeout: step, OnPage: true,
 		OnStep: func(sr servercheck.StepResult) {
 			run.add(sr)
 			if live != nil {

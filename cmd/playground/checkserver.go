@@ -51,7 +51,7 @@ func runCheckServer(args []string, stdout, stderr io.Writer) int {
 	for _, ex := range exs {
 		res, err := checkOne(ctx, cfg, ex)
 		if err != nil {
-			fmt.Fprintf(stderr, "playground check-server: %v\n", err)
+			printUnreachable(stderr, err, cfg.lang)
 			return 2
 		}
 		if cfg.json {
@@ -144,4 +144,16 @@ func checkOne(ctx context.Context, cfg checkServerConfig, ex *exercise.Exercise)
 	}
 	defer t.Close()
 	return servercheck.Run(ctx, ex, t, servercheck.Options{Protocol: cfg.protocol, Lang: cfg.lang, Timeout: cfg.timeout})
+}
+
+// printUnreachable says why the server could not be started or reached,
+// with the log of a server that exited at start (once: the run stops).
+func printUnreachable(w io.Writer, err error, l i18n.Lang) {
+	fmt.Fprintf(w, "playground check-server: %s\n", servercheck.Describe(err, l))
+	var ex *servercheck.ExitedError
+	if errors.As(err, &ex) {
+		if log := strings.TrimRight(ex.Log, "\n"); log != "" {
+			fmt.Fprintf(w, "  %s\n", strings.ReplaceAll(log, "\n", "\n  "))
+		}
+	}
 }

@@ -106,3 +106,16 @@ func TestPrintResultNotGraded(t *testing.T) {
 		t.Errorf("printResult =\n%s\nwant the step, then the reason it was not graded", out)
 	}
 }
+
+// A server that crashes at start is exit 2, with its log printed once
+// (not once per exercise), and a closed port says nothing listens there.
+func TestCheckServerCrashAtStart(t *testing.T) {
+	code, out, errs := checkServer(t, "--", "/bin/sh", "-c", "echo \"ModuleNotFoundError: No module named 'mcp'\" >&2; exit 1")
+	if code != 2 || out != "" || strings.Count(errs, "No module named 'mcp'") != 1 || !strings.Contains(errs, "exited before it answered anything") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, _, errs = checkServer(t, "-url", "http://127.0.0.1:1/mcp")
+	if code != 2 || !strings.Contains(errs, "nothing is listening on 127.0.0.1:1 — is your server running?") {
+		t.Errorf("closed port: exit %d, stderr %q", code, errs)
+	}
+}

@@ -78,12 +78,15 @@ func sdkHTTPOf(t testing.TB, s *mcp.Server) Transport {
 // Every server exercise passes against a gift server built with the
 // official Go SDK, over stdio and Streamable HTTP, in each revision it
 // supports: all three on stdio; on HTTP v1.8.0 keeps 2026-07-28 behind an
-// option, yet lists it in server/discover, and the run says so at the first
-// stateless request (-32022).
+// option and does not list it in server/discover, so the handshake fails
+// saying so, and the steps after it do not run.
 func TestGoSDKGiftServerPasses(t *testing.T) {
 	res := runWith(t, serverExercises(t)[0], sdkHTTP(t), Revisions[2])
-	if sr := res.Steps[1]; sr.Status != StatusFailed || !strings.Contains(sr.Received, "-32022") {
-		t.Errorf("2026-07-28 tools/list over HTTP: %s %s", sr.Status, sr.Received)
+	if sr := res.Steps[0]; sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), "does not support revision 2026-07-28") {
+		t.Errorf("2026-07-28 server/discover over HTTP: %s %q", sr.Status, sr.Problems)
+	}
+	if sr := res.Steps[1]; sr.Status != StatusSkipped || !strings.Contains(sr.Reason, "handshake failed") {
+		t.Errorf("2026-07-28 tools/list over HTTP: %s %q, want skipped after the handshake", sr.Status, sr.Reason)
 	}
 	cases := []struct {
 		name string

@@ -14,6 +14,7 @@ import (
 // handshake but tells the capabilities the same way.
 func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResult) error {
 	msg := r.handshakeMessage()
+	defer r.noteMove(sr)
 	reply, err := r.exchange(ctx, msg, sr)
 	if err != nil || reply == nil {
 		return err
@@ -39,11 +40,19 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 	}
 	if r.rev == grader.Rev20260728 {
 		if sv := res.Get("supportedVersions"); sv != nil && sv.Kind == grader.Array && !slices.ContainsFunc(sv.Items, func(v *grader.Value) bool { return v.Str == r.rev }) {
-			sr.Problems = append(sr.Problems, r.say(msgUnsupported, r.rev, sv.Raw))
+			sr.Problems = append(sr.Problems, r.say(msgUnsupported, r.rev, sv.Raw)+" "+r.runsWhich())
+			sr.Status = StatusFailed
 		}
 		return nil
 	}
-	if pv := res.Get("protocolVersion"); pv != nil && pv.Kind == grader.String && grader.KnownRevision(pv.Str) && pv.Str != grader.Rev20260728 {
+	if pv := res.Get("protocolVersion"); pv != nil && pv.Kind == grader.String {
+		if why := r.answeredRevision(pv.Str); why != "" {
+			// A client that does not speak the revision the server chose
+			// disconnects: nothing after this would be judged rightly.
+			sr.Problems = append(sr.Problems, why)
+			sr.Status = StatusFailed
+			return nil
+		}
 		r.rev = pv.Str
 	}
 	note := []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -54,6 +63,49 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 	}
 	r.t.Handshaken(r.rev)
 	return nil
+}
+
+// noteMove warns when the endpoint answered the handshake from another
+// address than the one given (a 307 or 308 the transport followed).
+func (r *runner) noteMove(sr *StepResult) {
+	m, ok := r.t.(mover)
+	if !ok {
+		return
+	}
+	mv, ok := m.Moved()
+	if !ok {
+		return
+	}
+	w := r.say(msgMoved, mv.To, "POST "+mv.From, mv.Status)
+	if sr.Warning != "" {
+		w = sr.Warning + " " + w
+	}
+	sr.Warning = w
+}
+
+// olderRevisions are the published revisions before the ones a check runs.
+var olderRevisions = []string{"2024-11-05", "2025-03-26"}
+
+// answeredRevision says what is wrong with the revision a server answered
+// initialize with ("" when the check can go on in it): the one asked for,
+// or another the check runs (a server that does not support the one asked
+// answers with one it supports, which the client may accept).
+func (r *runner) answeredRevision(pv string) string {
+	switch {
+	case pv == r.rev, slices.Contains(Revisions, pv) && pv != grader.Rev20260728:
+		return ""
+	case slices.Contains(olderRevisions, pv), pv == grader.Rev20260728:
+		return r.say(msgRevisionNotRun, pv) + " " + r.runsWhich()
+	}
+	return r.say(msgRevisionUnknown, clip(pv), r.rev) + " " + r.runsWhich()
+}
+
+// runsWhich says which revisions the check runs, and how to choose one.
+func (r *runner) runsWhich() string {
+	if r.opts.OnPage {
+		return r.say(msgRunsWhichPage)
+	}
+	return r.say(msgRunsWhich)
 }
 
 func (r *runner) handshakeMessage() []byte {
@@ -88,6 +140,7 @@ func (r *runner) wait(ctx context.Context, st *exercise.Step, sr *StepResult) {
 		}
 		got, _ = r.readUntil(ctx, sr, func(_ []byte, v *grader.Value) bool { return v != nil && isIt(v) },
 			func([]byte, *grader.Value) bool { return false })
+		sr.timedOut = false // a notification that does not come is no sign of a server that stopped
 		if got == nil {
 			if len(sr.Problems) > 0 && ctx.Err() != nil {
 				sr.Problems[len(sr.Problems)-1] = r.say(msgNoNotification, st.Wait, r.opts.Timeout.String())

@@ -127,7 +127,6 @@ func TestMisbehavingStdioServers(t *testing.T) {
 		{"flood", "more than 200 messages"},
 		{"mid-message", "in the middle of a message"},
 		{"garbage", "not a JSON-RPC message"},
-		{"exit", "exit status 3"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -146,9 +145,6 @@ func TestMisbehavingStdioServers(t *testing.T) {
 			if res.Passed || sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), tc.want) {
 				t.Errorf("handshake: %s %q, want a failure saying %q", sr.Status, sr.Problems, tc.want)
 			}
-			if tc.mode == "exit" && !strings.Contains(sr.Stderr, "missing configuration") {
-				t.Errorf("stderr = %q, want the server's log", sr.Stderr)
-			}
 			if err := tr.Close(); err != nil {
 				t.Fatal(err)
 			}
@@ -157,6 +153,27 @@ func TestMisbehavingStdioServers(t *testing.T) {
 			}
 			settle(t, before)
 		})
+	}
+}
+
+// A server that exits before it answers anything did not start: Run
+// says so as an error (check-server exits 2) that carries its log once.
+func TestServerExitingAtStart(t *testing.T) {
+	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=exit"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	_, err = Run(context.Background(), handshakeOnly(t), tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
+	var ex *ExitedError
+	if !IsUnreachable(err) || !errors.As(err, &ex) {
+		t.Fatalf("err = %v, want a server that exited at start", err)
+	}
+	if !strings.Contains(ex.Err.Error(), "exit status 3") || strings.Count(ex.Log, "missing configuration") != 1 {
+		t.Errorf("exit %q, log %q: want exit status 3 and the log once", ex.Err, ex.Log)
+	}
+	if got := Describe(err, i18n.EN); !strings.HasPrefix(got, "your server exited before it answered anything") {
+		t.Errorf("Describe = %q", got)
 	}
 }
 

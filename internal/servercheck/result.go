@@ -60,6 +60,7 @@ type StepResult struct {
 	Omitted int `json:"omitted,omitempty"`
 
 	kept       int    // bytes of Messages
+	timedOut   bool   // the step's request got no reply in time
 	httpStatus int    // a 4xx answer without a message
 	statusText string // its description
 }

@@ -27,6 +27,9 @@ type Options struct {
 	// OnStep, when set, is called with each step's verdict as soon as the
 	// step ends, in order (a page shows the steps live).
 	OnStep func(StepResult)
+	// OnPage says the run is shown on the check page, where the revision
+	// is chosen in the form, not with -protocol.
+	OnPage bool
 }
 
 // ClientName is the clientInfo the playground sends in initialize.
@@ -56,6 +59,9 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 	for _, st := range ex.Steps {
 		sr, err := r.step(ctx, st)
 		if err != nil {
+			return nil, err
+		}
+		if err := r.after(st, &sr); err != nil {
 			return nil, err
 		}
 		if sr.Status == StatusPassed {
@@ -110,6 +116,40 @@ type runner struct {
 	queue   [][]byte          // notifications no wait step consumed yet
 	gone    error             // the server is gone
 	first   bool              // a message has been sent
+	heard   bool              // the server has sent something
+	// stop says why the remaining steps do not run ("" while they do): the
+	// handshake failed, the server is gone or stopped answering.
+	stop     string
+	timeouts int // steps in a row whose request timed out
+}
+
+// after looks at a step that ended and decides whether the next ones can
+// run: not after a failed handshake, nor once the server is gone or has let
+// two requests in a row time out (each would wait out its timeout for
+// nothing). A server that exited before it ever answered did not start:
+// that is an error (exit 2), with its log.
+func (r *runner) after(st *exercise.Step, sr *StepResult) error {
+	if sr.Status == StatusSkipped {
+		return nil
+	}
+	if r.gone != nil && !r.heard && st.Action == exercise.ActionHandshake {
+		return &reachError{&ExitedError{Err: r.gone, Log: sr.Stderr}}
+	}
+	if sr.timedOut {
+		r.timeouts++
+	} else if sr.Sent != "" {
+		r.timeouts = 0
+	}
+	switch {
+	case r.stop != "":
+	case r.gone != nil:
+		r.stop = r.say(msgSkipGone)
+	case st.Action == exercise.ActionHandshake && sr.Status == StatusFailed:
+		r.stop = r.say(msgSkipHandshake)
+	case r.timeouts >= 2:
+		r.stop = r.say(msgSkipSilent)
+	}
+	return nil
 }
 
 // step runs one step.
@@ -148,6 +188,9 @@ func (r *runner) step(ctx context.Context, st *exercise.Step) (StepResult, error
 func (r *runner) skipReason(st *exercise.Step) string {
 	if !st.RunsIn(r.rev) {
 		return r.say(msgStepRevision, r.rev)
+	}
+	if r.stop != "" {
+		return r.stop
 	}
 	if st.When != "" {
 		if r.caps == nil {
@@ -233,7 +276,11 @@ func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]by
 		case IsUnreachable(err) && !r.first:
 			return nil, err
 		case ctx.Err() != nil: // HTTP: not even the response headers in time
+			sr.timedOut = true
 			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
+		case errors.Is(err, ErrDied):
+			r.gone = err
+			sr.Problems = append(sr.Problems, r.say(msgDied, err.Error()))
 		default:
 			if errors.Is(err, ErrClosed) {
 				r.gone = err // the next steps need not wait
@@ -268,17 +315,33 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 	for {
 		select {
 		case <-ctx.Done():
+			sr.timedOut = true
 			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
 			return nil, nil
 		case in := <-r.t.Inbox():
+			if in.Raw != nil {
+				r.heard = true
+			}
 			if in.Final {
 				r.gone = in.Err
 				sr.Problems = append(sr.Problems, r.say(msgGone, in.Err.Error()))
 				return nil, nil
 			}
 			if in.Err != nil {
+				r.heard = true
 				if in.Raw != nil {
 					sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, false)
+				}
+				if errors.Is(in.Err, ErrNoReply) {
+					if len(sr.Problems) == 0 {
+						sr.Problems = append(sr.Problems, r.say(msgNoReplyInBody))
+					}
+					return nil, nil
+				}
+				if errors.Is(in.Err, ErrDied) {
+					r.gone = in.Err
+					sr.Problems = append(sr.Problems, r.say(msgDied, in.Err.Error()))
+					return nil, nil
 				}
 				if in.Status >= 400 && in.Status < 500 {
 					sr.httpStatus = in.Status
@@ -316,7 +379,13 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 }
 
 func (r *runner) transportProblem(err error) string {
+	var re *RedirectError
+	var nm *NotMCPError
 	switch {
+	case errors.As(err, &re):
+		return r.say(msgRedirectGet, re.Status, re.Location)
+	case errors.As(err, &nm) && nm.Status < 300:
+		return r.say(msgNotMCP, nm.Error())
 	case errors.Is(err, ErrTooLarge):
 		return r.say(msgTooLarge)
 	case errors.Is(err, ErrPartial):

@@ -3,6 +3,12 @@ package servercheck
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"syscall"
+
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Bounds on what a server may send.
@@ -23,7 +29,36 @@ var (
 	ErrTooLarge = errors.New("the message is larger than 1 MiB")
 	ErrClosed   = errors.New("the server closed the connection")
 	ErrPartial  = errors.New("the server closed the connection in the middle of a message")
+	// ErrDied is an HTTP server that answered earlier and now refuses or
+	// drops connections: it is gone, not wrong.
+	ErrDied = errors.New("the server no longer accepts connections")
+	// ErrNoReply ends a request whose HTTP response held no JSON-RPC
+	// response: none will come.
+	ErrNoReply = errors.New("the HTTP response held no JSON-RPC response")
 )
+
+// ExitedError is a server that exited before it answered anything: it
+// did not start. Log is what it wrote on stderr (bounded), to be shown
+// once.
+type ExitedError struct {
+	Err error
+	Log string
+}
+
+func (e *ExitedError) Error() string {
+	return "the server exited before it answered initialize: " + e.Err.Error()
+}
+func (e *ExitedError) Unwrap() error { return e.Err }
+
+// Move is a redirect the HTTP transport followed: the endpoint is really
+// at To.
+type Move struct {
+	From, To string
+	Status   int
+}
+
+// mover is a transport that may have followed a redirect.
+type mover interface{ Moved() (Move, bool) }
 
 // Incoming is what a transport received: a message, or why nothing more
 // will come (Err, with Final), or a problem with one message (Err).
@@ -87,3 +122,33 @@ func IsUnreachable(err error) bool {
 }
 
 var _ = context.Background
+
+// Refused finds the address that refused the connection in err ("" when
+// err is not a refused connection): nothing listens there.
+func Refused(err error) string {
+	if !errors.Is(err, syscall.ECONNREFUSED) {
+		return ""
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Addr != nil {
+		return op.Addr.String()
+	}
+	return "?"
+}
+
+// Describe says in words why a server could not be started or reached:
+// nothing listening, a server that exited at start, or err's own text.
+func Describe(err error, l i18n.Lang) string {
+	i := 0
+	if l == i18n.FR {
+		i = 1
+	}
+	if addr := Refused(err); addr != "" {
+		return fmt.Sprintf(words[msgNothingListening][i], addr)
+	}
+	var ex *ExitedError
+	if errors.As(err, &ex) {
+		return fmt.Sprintf(words[msgExitedAtStart][i], strings.TrimPrefix(ex.Err.Error(), ErrClosed.Error()+": "))
+	}
+	return err.Error()
+}

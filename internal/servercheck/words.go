@@ -29,6 +29,20 @@ const (
 	msgUnsupported
 	msgNoDiscover
 	msgNothingChecked
+	msgSkipGone
+	msgSkipHandshake
+	msgSkipSilent
+	msgDied
+	msgRevisionNotRun
+	msgRevisionUnknown
+	msgRunsWhich
+	msgRunsWhichPage
+	msgMoved
+	msgRedirectGet
+	msgNothingListening
+	msgExitedAtStart
+	msgNotMCP
+	msgNoReplyInBody
 )
 
 var words = map[int][2]string{
@@ -55,7 +69,28 @@ var words = map[int][2]string{
 		"Votre serveur ne connaît pas server/discover : il ne parle pas la révision 2026-07-28. Lancez avec -protocol 2025-11-25, ou ajoutez la révision sans état."},
 	msgNothingChecked: {"Your server declares none of the capabilities this exercise checks (%s): only the handshake ran, so the exercise is not graded. Declare the capabilities of what your server offers, or choose another exercise.",
 		"Votre serveur ne déclare aucune des capacités que cet exercice vérifie (%s)\u202f: seule la poignée de main a eu lieu, l’exercice n’est donc pas noté. Déclarez les capacités de ce que votre serveur propose, ou choisissez un autre exercice."},
-	msgUndeclared: {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
+	msgSkipGone: {"The server is gone (see the first step that failed).", "Le serveur n’est plus là (voir la première étape échouée)."},
+	msgSkipHandshake: {"The handshake failed, and nothing after it can be judged: fix the handshake first.",
+		"La poignée de main a échoué, et rien ne peut être jugé après elle\u202f: corrigez d’abord la poignée de main."},
+	msgSkipSilent: {"The server stopped answering: the last two requests got no reply in time.",
+		"Le serveur ne répond plus\u202f: les deux dernières requêtes sont restées sans réponse dans le délai."},
+	msgDied: {"Your server stopped answering in the middle of the check (%s): it probably crashed; its own log says why. It did not answer wrongly: it did not answer.",
+		"Votre serveur a cessé de répondre au milieu de la vérification (%s)\u202f: il a sans doute planté, et son propre journal dit pourquoi. Il n’a pas mal répondu\u202f: il n’a pas répondu."},
+	msgRevisionNotRun: {"Your server answered `initialize` with revision %s, which this check does not run: a client that does not support the revision the server chose disconnects.",
+		"Votre serveur a répondu à `initialize` avec la révision %s, que cette vérification ne joue pas\u202f: un client qui ne prend pas en charge la révision choisie par le serveur se déconnecte."},
+	msgRevisionUnknown: {"Your server answered `initialize` with `protocolVersion` %q, which is not a revision of MCP: a server answers with the revision the client asked for (%s) when it supports it, otherwise with another published revision it supports, and a client that does not support the answer disconnects.",
+		"Votre serveur a répondu à `initialize` avec le `protocolVersion` %q, qui n’est pas une révision de MCP\u202f: un serveur répond avec la révision demandée par le client (%s) s’il la prend en charge, sinon avec une autre révision publiée qu’il prend en charge, et un client qui ne prend pas en charge la réponse se déconnecte."},
+	msgRunsWhich: {"This check runs 2025-06-18, 2025-11-25 or 2026-07-28: pass `-protocol` with one your server speaks.",
+		"Cette vérification joue 2025-06-18, 2025-11-25 ou 2026-07-28\u202f: passez `-protocol` avec une révision que votre serveur parle."},
+	msgRunsWhichPage: {"This check runs 2025-06-18, 2025-11-25 or 2026-07-28: choose one your server speaks in the form.",
+		"Cette vérification joue 2025-06-18, 2025-11-25 ou 2026-07-28\u202f: choisissez dans le formulaire une révision que votre serveur parle."},
+	msgMoved: {"Your server's endpoint is really at %s: it answered %s with HTTP %d and that address (the check followed it, as the official SDKs' clients do). Give that URL, so no client has to follow a redirect.",
+		"Le point d’accès de votre serveur est en réalité %s\u202f: il a répondu à %s par un HTTP %d vers cette adresse (la vérification l’a suivie, comme les clients des SDK officiels). Donnez cette URL, pour qu’aucun client n’ait à suivre de redirection."},
+	msgRedirectGet: {"Your server answered the POST with HTTP %d to %s: a 301, 302 or 303 turns a POST into a GET, so the message would be lost, and the check does not follow it. Give that URL, or redirect with 307 or 308.",
+		"Votre serveur a répondu au POST par un HTTP %d vers %s\u202f: un 301, 302 ou 303 change un POST en GET, le message serait donc perdu, et la vérification ne le suit pas. Donnez cette URL, ou redirigez avec 307 ou 308."},
+	msgNothingListening: {"nothing is listening on %s — is your server running?", "rien n’écoute sur %s — votre serveur est-il lancé\u202f?"},
+	msgExitedAtStart:    {"your server exited before it answered anything (%s): it did not start. Its log:", "votre serveur s’est arrêté avant de répondre quoi que ce soit (%s)\u202f: il n’a pas démarré. Son journal\u202f:"},
+	msgUndeclared:       {"The server sent %s without declaring the capability `%s` in its handshake: a client may ignore what was not declared.", "Le serveur a envoyé %s sans déclarer la capacité `%s` lors de la poignée de main\u202f: un client peut ignorer ce qui n’a pas été déclaré."},
 }
 
 func (r *runner) say(key int, args ...any) string {
