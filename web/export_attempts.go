@@ -45,7 +45,7 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	attachment(c, "attempts.jsonl", "application/jsonl; charset=utf-8")
+	s.attachment(c, "attempts.jsonl", "application/jsonl; charset=utf-8")
 	c.Status(http.StatusOK)
 	enc := json.NewEncoder(c.Writer)
 	enc.SetEscapeHTML(false)

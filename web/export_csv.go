@@ -21,7 +21,7 @@ func (s *Server) exportCSV(c *gin.Context) error {
 		return err
 	}
 	cat := s.content.Catalog()
-	attachment(c, "progress.csv", "text/csv; charset=utf-8")
+	s.attachment(c, "progress.csv", "text/csv; charset=utf-8")
 	c.Status(http.StatusOK)
 	w := csv.NewWriter(c.Writer)
 	_ = w.Write([]string{"learner_id", "display_name", "exercise_id", "lesson", "status", "attempts",

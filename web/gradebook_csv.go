@@ -18,7 +18,7 @@ func (s *Server) gradebookCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	attachment(c, "gradebook.csv", "text/csv; charset=utf-8")
+	s.attachment(c, "gradebook.csv", "text/csv; charset=utf-8")
 	c.Status(http.StatusOK)
 	w := csv.NewWriter(c.Writer)
 	head := []string{"learner", "name"}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 )
@@ -11,7 +10,7 @@ import (
 // cookie stops working too, and forgets it in this browser.
 func (s *Server) instructorLogout(c *gin.Context) error {
 	if v, err := c.Cookie(instructorCookie); err == nil {
-		if err := s.instructor.revoke(c.Request.Context(), v, time.Now()); err != nil {
+		if err := s.instructor.revoke(c.Request.Context(), v, s.now()); err != nil {
 			return err
 		}
 	}

@@ -46,7 +46,7 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
 	// This test tries every wrong credential once; the sign-in guard's
 	// slowing of many is TestSignInGuard's.
-	e.srv.instructorGuard.freeFails, e.srv.instructorGuard.globalFree = 1<<20, 1<<20
+	e.srv.instructorGuard.fails.lim.Max, e.srv.instructorGuard.fails.lim.GlobalMax = 1<<20, 1<<20
 	base := e.serve(t)
 	learner := newBrowser(t, base)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -287,7 +287,7 @@ func TestSignInGuardTurns(t *testing.T) {
 	if diff := cmp.Diff([]time.Duration{p, 2 * p, 3 * p}, waited); diff != "" {
 		t.Errorf("waits (-want +got):\n%s", diff)
 	}
-	if n := g.nets["2001:db8::/64"].fails.n; n != 4 {
+	if n, _ := g.fails.counts("2001:db8::9", now); n != 4 {
 		t.Errorf("%d failures counted for the /64, want 4 (the abandoned one too)", n)
 	}
 	if g.waiting != 0 {

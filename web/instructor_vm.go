@@ -338,7 +338,7 @@ func (s *Server) displayNames(ctx context.Context) (map[int64]string, error) {
 	return names, nil
 }
 
-func attachment(c *gin.Context, name, contentType string) {
+func (s *Server) attachment(c *gin.Context, name, contentType string) {
 	c.Header("Content-Type", contentType)
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s"`, time.Now().Format("20060102-1504"), name))
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s"`, s.now().Format("20060102-1504"), name))
 }

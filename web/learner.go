@@ -59,7 +59,7 @@ func (s *Server) requireLearner(c *gin.Context) (store.Learner, error) {
 	if !firstParty(c.Request) {
 		return store.Learner{}, &httpError{status: http.StatusForbidden, msg: i18n.UIFor(langOf(c)).ErrNotFirstParty}
 	}
-	if ok, wait := s.learnerGuard.take(c.ClientIP(), time.Now()); !ok {
+	if ok, wait := s.learnerGuard.take(addrKey(c.ClientIP()), s.now()); !ok {
 		c.Header("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		return store.Learner{}, &httpError{status: http.StatusTooManyRequests, msg: i18n.UIFor(langOf(c)).ErrTooManyLearners}
 	}

@@ -36,6 +36,9 @@ var (
 	// (fix, check again), then one every ten seconds: a check is up to a
 	// dozen requests to the learner's server.
 	DefaultServerCheckLimit = RateLimit{PerSecond: 0.1, Burst: 5}
+	// DefaultAnonymousCeiling bounds the requests without a learner from
+	// every address together: ten rooms' worth.
+	DefaultAnonymousCeiling = RateLimit{PerSecond: 200, Burst: 1000}
 )
 
 // SignInLimit paces the guesses of the instructor token from one network
@@ -90,6 +93,9 @@ func (r RateLimit) orDefault(d RateLimit) RateLimit {
 type limiter struct {
 	rate, burst float64
 	off         bool
+	// overall, when set, is the ceiling of every key together: a limit
+	// per address is no limit against many addresses.
+	overall *limiter
 
 	mu        sync.Mutex
 	buckets   map[string]*bucket
@@ -105,9 +111,35 @@ func newLimiter(r RateLimit) *limiter {
 	return &limiter{rate: r.PerSecond, burst: float64(r.Burst), off: r.PerSecond < 0, buckets: map[string]*bucket{}}
 }
 
-// take spends one token of key's bucket. When none is left it reports how
-// long until one is.
+// withCeiling sets the bound of every key together.
+func (l *limiter) withCeiling(r RateLimit) *limiter {
+	l.overall = newLimiter(r)
+	return l
+}
+
+// take spends one token of key's bucket, and one of the ceiling's. When
+// none is left it reports how long until one is.
 func (l *limiter) take(key string, now time.Time) (bool, time.Duration) {
+	ok, wait := l.takeKey(key, now)
+	if !ok || l.overall == nil {
+		return ok, wait
+	}
+	if ok, wait = l.overall.takeKey("", now); !ok {
+		l.refund(key)
+	}
+	return ok, wait
+}
+
+// refund gives key back the token a refused take spent.
+func (l *limiter) refund(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.buckets[key]; b != nil {
+		b.tokens = math.Min(l.burst, b.tokens+1)
+	}
+}
+
+func (l *limiter) takeKey(key string, now time.Time) (bool, time.Duration) {
 	if l.off {
 		return true, 0
 	}
@@ -175,18 +207,20 @@ func newLimits(cfg Config) *limits {
 			limitConsole:     newLimiter(cfg.ConsoleLimit.orDefault(DefaultConsoleLimit)),
 			limitServerCheck: newLimiter(cfg.ServerCheckLimit.orDefault(DefaultServerCheckLimit)),
 		},
-		anonymous: newLimiter(cfg.AnonymousLimit.orDefault(DefaultAnonymousLimit)),
+		anonymous: newLimiter(cfg.AnonymousLimit.orDefault(DefaultAnonymousLimit)).
+			withCeiling(cfg.AnonymousCeiling.orDefault(DefaultAnonymousCeiling)),
 	}
 }
 
 // rateLimit is the middleware for routes that grade or relay a learner's
 // messages. The key is the learner in the cookie, or the client address
-// (as Gin reads it: X-Forwarded-For only from trusted proxies) when there
-// is none yet, so a forged header cannot buy a fresh bucket.
+// (as Gin reads it: X-Forwarded-For only from trusted proxies; an IPv6
+// address counts as its /64) when there is none yet, so a forged header
+// cannot buy a fresh bucket.
 func (s *Server) rateLimit(kind limitKind) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		now := s.now()
-		lim, key := s.limits.anonymous, "ip:"+c.ClientIP()
+		lim, key := s.limits.anonymous, "ip:"+addrKey(c.ClientIP())
 		learner, ok, err := s.currentLearner(c)
 		if err != nil {
 			s.renderError(c, err)
@@ -246,35 +280,124 @@ func wantsJSON(c *gin.Context) bool {
 	return strings.Contains(accept, "json") && !strings.Contains(accept, "text/html")
 }
 
-// failureLimiter counts failures per key in fixed one-minute windows. The
-// whole map is dropped at each new window, which bounds its memory.
+// FailureLimit bounds wrong codes: Max failures per network (addrKey) and
+// GlobalMax overall, each counted over Window from the first failure of a
+// burst, so a burst is never split by a clock's minute boundary.
+type FailureLimit struct {
+	Max, GlobalMax int
+	Window         time.Duration
+}
+
+// Default failure limits. A room types its join code within a minute or
+// two, some of it wrongly; the ceiling overall is for a guesser with many
+// addresses, not for the room.
+var (
+	DefaultJoinCodeLimit   = FailureLimit{Max: 20, GlobalMax: 1000, Window: time.Minute}
+	DefaultResumeCodeLimit = FailureLimit{Max: 10, GlobalMax: 500, Window: time.Minute}
+)
+
+func (f FailureLimit) orDefault(d FailureLimit) FailureLimit {
+	if f.Max <= 0 {
+		f.Max = d.Max
+	}
+	if f.GlobalMax <= 0 {
+		f.GlobalMax = d.GlobalMax
+	}
+	if f.Window <= 0 {
+		f.Window = d.Window
+	}
+	return f
+}
+
+// failureLimiter counts failures per network and overall, over a window
+// from the first failure of a burst: the one rule of every guard against
+// guessing (join and resume codes, the sign-in guard).
 type failureLimiter struct {
-	max    int
+	lim FailureLimit
+
 	mu     sync.Mutex
-	window time.Time
-	counts map[string]int
+	bursts map[string]*burst
+	total  burst
 }
 
-func newFailureLimiter(max int) *failureLimiter {
-	return &failureLimiter{max: max, counts: map[string]int{}}
+// maxFailureKeys bounds the networks a failureLimiter remembers; past it a
+// new network counts only overall.
+const maxFailureKeys = 1 << 16
+
+func newFailureLimiter(lim FailureLimit) *failureLimiter {
+	return &failureLimiter{lim: lim, bursts: map[string]*burst{}}
 }
 
-func (f *failureLimiter) roll(now time.Time) {
-	if w := now.Truncate(time.Minute); !w.Equal(f.window) {
-		f.window, f.counts = w, map[string]int{}
+// counts are the failures of addr's network and overall, in the bursts
+// running at now.
+func (f *failureLimiter) counts(addr string, now time.Time) (n, total int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if b := f.bursts[addrKey(addr)]; b != nil {
+		n = b.count(now, f.lim.Window)
+	}
+	return n, f.total.count(now, f.lim.Window)
+}
+
+// allow reports whether addr may try again: its network and everyone
+// together are under their bounds.
+func (f *failureLimiter) allow(addr string, now time.Time) bool {
+	n, total := f.counts(addr, now)
+	return n < f.lim.Max && total < f.lim.GlobalMax
+}
+
+// fail counts one failure of addr at now and returns the counts after it.
+func (f *failureLimiter) fail(addr string, now time.Time) (n, total int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	key := addrKey(addr)
+	b := f.bursts[key]
+	if b == nil {
+		f.forget(now)
+		if len(f.bursts) < maxFailureKeys {
+			b = &burst{}
+			f.bursts[key] = b
+		}
+	}
+	if b != nil {
+		n = b.add(now, f.lim.Window)
+	}
+	return n, f.total.add(now, f.lim.Window)
+}
+
+// forget drops the bursts that are over, so memory follows the networks
+// failing now, not every one that ever failed.
+func (f *failureLimiter) forget(now time.Time) {
+	if len(f.bursts) < 1024 {
+		return
+	}
+	for k, b := range f.bursts {
+		if b.count(now, f.lim.Window) == 0 {
+			delete(f.bursts, k)
+		}
 	}
 }
 
-func (f *failureLimiter) allow(key string, now time.Time) bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roll(now)
-	return f.counts[key] < f.max
+// burst counts the failures since the first one of a burst.
+type burst struct {
+	n     int
+	since time.Time
 }
 
-func (f *failureLimiter) fail(key string, now time.Time) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.roll(now)
-	f.counts[key]++
+// add counts one failure at now, starting a new burst when the last one is
+// over, and returns the count.
+func (b *burst) add(now time.Time, window time.Duration) int {
+	if b.n == 0 || now.Sub(b.since) >= window {
+		b.n, b.since = 0, now
+	}
+	b.n++
+	return b.n
+}
+
+// count is the failures of the burst still running at now.
+func (b *burst) count(now time.Time, window time.Duration) int {
+	if b.n == 0 || now.Sub(b.since) >= window {
+		return 0
+	}
+	return b.n
 }

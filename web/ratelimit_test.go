@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/mcpplayground/playground/internal/exercise"
 )
 
@@ -163,4 +165,51 @@ func (c *manualClock) advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.t = c.t.Add(d)
+}
+
+// TestFailureLimiterBurst: failures count from the first one of a burst,
+// over the window, whatever the clock's minute; a network (an IPv6 /64)
+// counts as one; every network together has a ceiling.
+func TestFailureLimiterBurst(t *testing.T) {
+	f := newFailureLimiter(FailureLimit{Max: 3, GlobalMax: 5, Window: time.Minute})
+	t0 := time.Date(2026, 1, 1, 10, 0, 50, 0, time.UTC) // ten seconds before a minute ends
+	for _, d := range []time.Duration{0, 5 * time.Second, 15 * time.Second} {
+		f.fail("2001:db8::1", t0.Add(d))
+	}
+	if f.allow("2001:db8::2", t0.Add(16*time.Second)) {
+		t.Error("three failures across a clock minute's end were not counted together")
+	}
+	if !f.allow("2001:db8:0:1::1", t0.Add(16*time.Second)) {
+		t.Error("another /64 was refused for the first one's failures")
+	}
+	if !f.allow("2001:db8::1", t0.Add(time.Minute)) {
+		t.Error("the burst did not end a window after its first failure")
+	}
+	f.fail("10.0.0.1", t0.Add(20*time.Second))
+	f.fail("10.0.0.2", t0.Add(20*time.Second))
+	if f.allow("10.0.0.3", t0.Add(21*time.Second)) {
+		t.Error("past the ceiling overall, a fresh address was allowed")
+	}
+	f2 := newFailureLimiter(FailureLimit{}.orDefault(DefaultJoinCodeLimit))
+	if diff := cmp.Diff(DefaultJoinCodeLimit, f2.lim); diff != "" {
+		t.Errorf("zero limit (-want +got):\n%s", diff)
+	}
+}
+
+// TestLimiterCeiling: each key has its bucket and all of them together
+// one more; a take the ceiling refuses leaves the key's token unspent.
+func TestLimiterCeiling(t *testing.T) {
+	l := newLimiter(RateLimit{PerSecond: 0.001, Burst: 2}).withCeiling(RateLimit{PerSecond: 0.001, Burst: 3})
+	t0 := time.Unix(1000, 0)
+	var got []bool
+	for _, k := range []string{"a", "a", "b", "b", "c"} {
+		ok, _ := l.take(k, t0)
+		got = append(got, ok)
+	}
+	if diff := cmp.Diff([]bool{true, true, true, false, false}, got); diff != "" {
+		t.Errorf("takes (-want +got):\n%s", diff)
+	}
+	if b := l.buckets["b"]; b == nil || b.tokens != 1 {
+		t.Errorf("b's bucket after a refused take = %+v, want one token left", b)
+	}
 }

@@ -43,11 +43,17 @@ type Config struct {
 	// learner (or one address without a learner yet) may send answers and
 	// console messages; zero values take the defaults of ratelimit.go.
 	AttemptLimit, ConsoleLimit, AnonymousLimit RateLimit
-	// SignInLimit paces guesses of the instructor token (ratelimit.go).
-	SignInLimit SignInLimit
+	// SignInLimit paces guesses of the instructor token; JoinCodeLimit and
+	// ResumeCodeLimit bound wrong join and resume codes (ratelimit.go;
+	// zero values take the defaults there).
+	SignInLimit                    SignInLimit
+	JoinCodeLimit, ResumeCodeLimit FailureLimit
 	// LearnerCreationLimit bounds how fast one address may create learners
-	// (DefaultLearnerCreationLimit when zero).
-	LearnerCreationLimit RateLimit
+	// (DefaultLearnerCreationLimit when zero). AnonymousCeiling and
+	// LearnerCreationCeiling bound the same for every address together
+	// (DefaultAnonymousCeiling, DefaultLearnerCreationCeiling).
+	LearnerCreationLimit                     RateLimit
+	AnonymousCeiling, LearnerCreationCeiling RateLimit
 	// MCPAllowedOrigins are browser origins ("http://host:port") that may
 	// use /mcp besides the request's own (and loopback ones on a loopback
 	// listener); the gift server's handler refuses any other Origin.
@@ -91,6 +97,11 @@ type Config struct {
 // in; a script posting without cookies gets a few hundred rows, not twenty
 // thousand.
 var DefaultLearnerCreationLimit = RateLimit{PerSecond: 2, Burst: 300}
+
+// DefaultLearnerCreationCeiling is the same bound for every address
+// together: a few rooms starting at once, not an open tap for a guesser
+// with many addresses.
+var DefaultLearnerCreationCeiling = RateLimit{PerSecond: 10, Burst: 1000}
 
 // Deps are the domain services the handlers use.
 type Deps struct {
@@ -174,8 +185,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err
 	}
-	s.resumeGuard = newFailureLimiter(10)
-	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit))
+	s.resumeGuard = newFailureLimiter(cfg.ResumeCodeLimit.orDefault(DefaultResumeCodeLimit))
+	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit)).
+		withCeiling(cfg.LearnerCreationCeiling.orDefault(DefaultLearnerCreationCeiling))
 	if err := s.initWorkshop(); err != nil {
 		return nil, err
 	}

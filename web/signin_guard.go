@@ -28,24 +28,20 @@ import (
 // not guessing has no turn to wait for: the right token sent from it is
 // answered at once, even while another network is attacking.
 type signInGuard struct {
-	pace       time.Duration // between two decided guesses of a network in a burst
-	freeFails  int           // per network and window, before its burst
-	globalFree int           // overall and window, before every network is paced
-	ahead      int           // guesses a network may have waiting for their turn
-	waitingMax int           // guesses waiting overall
-	window     time.Duration // failures count from the first one of a burst
+	pace       time.Duration   // between two decided guesses of a network in a burst
+	fails      *failureLimiter // the free failures, per network and overall
+	ahead      int             // guesses a network may have waiting for their turn
+	waitingMax int             // guesses waiting overall
 	wait       func(context.Context, time.Duration) error
 	log        *slog.Logger
 
 	mu      sync.Mutex
 	nets    map[string]*guessNet
-	total   burst
 	waiting int
 }
 
-// guessNet is what the guard remembers of one network.
+// guessNet is the turns of one network.
 type guessNet struct {
-	fails   burst
 	next    time.Time // the earliest turn the next guess may get
 	waiting int
 }
@@ -64,35 +60,12 @@ const (
 	signInGone
 )
 
-// burst counts the failures since the first one of a burst.
-type burst struct {
-	n     int
-	since time.Time
-}
-
-// add counts one failure at now, starting a new burst when the last one is
-// over, and returns the count.
-func (b *burst) add(now time.Time, window time.Duration) int {
-	if b.n == 0 || now.Sub(b.since) >= window {
-		b.n, b.since = 0, now
-	}
-	b.n++
-	return b.n
-}
-
-// count is the failures of the burst still running at now.
-func (b *burst) count(now time.Time, window time.Duration) int {
-	if b.n == 0 || now.Sub(b.since) >= window {
-		return 0
-	}
-	return b.n
-}
-
 func newSignInGuard(cfg SignInLimit, log *slog.Logger) *signInGuard {
 	cfg = cfg.orDefault()
 	return &signInGuard{
-		pace: cfg.Pace, freeFails: cfg.FreeFailures, globalFree: cfg.GlobalFreeFailures,
-		ahead: cfg.Waiting, waitingMax: cfg.WaitingOverall, window: cfg.Window,
+		pace:  cfg.Pace,
+		fails: newFailureLimiter(FailureLimit{Max: cfg.FreeFailures, GlobalMax: cfg.GlobalFreeFailures, Window: cfg.Window}),
+		ahead: cfg.Waiting, waitingMax: cfg.WaitingOverall,
 		wait: sleepCtx, log: log, nets: map[string]*guessNet{},
 	}
 }
@@ -114,7 +87,7 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 // signInBusy, when a turn may be free.
 func (g *signInGuard) decide(ctx context.Context, addr, way string, ok bool, now time.Time) (v signInVerdict, retry time.Duration) {
 	key := addrKey(addr)
-	turn, retry, admitted := g.take(key, way, ok, now)
+	turn, retry, admitted := g.take(addr, key, way, ok, now)
 	if !admitted {
 		return signInBusy, retry
 	}
@@ -132,38 +105,38 @@ func (g *signInGuard) decide(ctx context.Context, addr, way string, ok bool, now
 
 // take gives the guess its turn and counts it, or refuses it when the
 // network has too many guesses waiting.
-func (g *signInGuard) take(key, way string, ok bool, now time.Time) (turn time.Time, retry time.Duration, admitted bool) {
+func (g *signInGuard) take(addr, key, way string, ok bool, now time.Time) (turn time.Time, retry time.Duration, admitted bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.forget(now)
-	n := g.nets[key]
-	if n == nil {
-		n = &guessNet{}
-		g.nets[key] = n
-	}
 	turn = now
-	if n.fails.count(now, g.window) >= g.freeFails || g.total.count(now, g.window) >= g.globalFree {
+	if !g.fails.allow(addr, now) {
+		g.forget(now)
+		n := g.nets[key]
+		if n == nil {
+			n = &guessNet{}
+			g.nets[key] = n
+		}
 		turn = maxTime(now, n.next)
 		n.next = turn.Add(g.pace)
-	}
-	if wait := turn.Sub(now); wait > 0 {
-		if wait > time.Duration(g.ahead)*g.pace || g.waiting >= g.waitingMax {
-			n.next = turn // the turn was not taken
-			return time.Time{}, max(wait-time.Duration(g.ahead)*g.pace, g.pace), false
+		if wait := turn.Sub(now); wait > 0 {
+			if wait > time.Duration(g.ahead)*g.pace || g.waiting >= g.waitingMax {
+				n.next = turn // the turn was not taken
+				return time.Time{}, max(wait-time.Duration(g.ahead)*g.pace, g.pace), false
+			}
+			n.waiting++
+			g.waiting++
 		}
-		n.waiting++
-		g.waiting++
 	}
 	if !ok {
-		g.countFailure(n, key, way, now)
+		g.countFailure(addr, key, way, now)
 	}
 	return turn, 0, true
 }
 
 // countFailure counts a wrong guess. The first failure of a burst, and
 // each tenfold more, is a warning.
-func (g *signInGuard) countFailure(n *guessNet, key, way string, now time.Time) {
-	c, total := n.fails.add(now, g.window), g.total.add(now, g.window)
+func (g *signInGuard) countFailure(addr, key, way string, now time.Time) {
+	c, total := g.fails.fail(addr, now)
 	if c == 1 || c == 10 || c == 100 || c == 1000 || c == 10000 {
 		g.log.Warn("wrong instructor credentials", "network", key, "way", way, "failures_in_burst", c, "failures_overall", total)
 	}
@@ -182,14 +155,14 @@ func (g *signInGuard) done(key string, turn, now time.Time) {
 	}
 }
 
-// forget drops the networks whose burst is over and that wait for nothing,
-// so memory follows the networks guessing now, not every one that ever did.
+// forget drops the networks whose turns are past, so memory follows the
+// networks guessing now, not every one that ever did.
 func (g *signInGuard) forget(now time.Time) {
 	if len(g.nets) < 1024 {
 		return
 	}
 	for key, n := range g.nets {
-		if n.waiting == 0 && n.fails.count(now, g.window) == 0 && !n.next.After(now) {
+		if n.waiting == 0 && !n.next.After(now) {
 			delete(g.nets, key)
 		}
 	}
