@@ -49,6 +49,10 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 	if _, err := s.submitAnswer(c, ex, l, answer); err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, exerciseURL(l, ex.ID)+"#feedback")
+	back := exerciseURL(l, ex.ID) + "#feedback"
+	if c.Query("review") != "" {
+		back = exerciseURL(l, ex.ID) + "?review=1&answered=1#feedback"
+	}
+	c.Redirect(http.StatusSeeOther, back)
 	return nil
 }

@@ -59,7 +59,11 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 		return err
 	}
 	res, p := sub.result, sub.progress
-	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res})
+	card, err := s.reviewCard(c.Request.Context(), sub.attempt.LearnerID, ex.ID)
+	if err != nil {
+		return err
+	}
+	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res, review: c.Query("review") != "", card: card})
 	fbHTML, err := renderString(c.Request.Context(), view.ExerciseFeedback(x, vm.Feedback))
 	if err != nil {
 		return err

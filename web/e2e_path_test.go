@@ -412,8 +412,10 @@ func (c *testClock) advance(d time.Duration) {
 
 // Review keyed to mistakes: an exercise answered wrongly comes back after
 // box 1's interval as "Review (1)" on the course and progress pages; the
-// review page names what tripped the learner with a link to the rule;
-// passing it without a hint moves it to box 2, a day out.
+// review page says in words what tripped the learner, with a link to the
+// rule. The review is recall: the exercise opens on the starter, the hints
+// folded, the solution hidden; passing it without a new hint says when it
+// comes back and moves it to box 2, a day out.
 func TestE2EReviewKeyedToMistakes(t *testing.T) {
 	axe := loadAxe(t)
 	clock := &testClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
@@ -429,9 +431,9 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 			ctx := e2etest.Browser(t)
 			p := "/" + string(l)
 			pt := i18n.PathFor(l)
-			send := func(answer string) {
+			send := func(page, answer string) {
 				e2etest.Do(t, ctx, "answer",
-					chromedp.Navigate(ts.URL+exerciseURL(l, ex.ID)),
+					chromedp.Navigate(ts.URL+page),
 					chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
 					chromedp.Evaluate[chromedp.Void](`var f = document.querySelector("#feedback .fb"); if (f) f.dataset.old = "1"`),
 					chromedp.SetValue(chromedp.CSS("#answer"), answer),
@@ -443,7 +445,12 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(ts.URL+page), chromedp.WaitVisible(chromedp.CSS("main h1")))
 				return evalString(t, ctx, `(function () { var a = document.querySelector("[data-review]"); return a ? a.textContent : ""; })()`)
 			}
-			send(`{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
+			e2etest.Do(t, ctx, "open the first hint",
+				chromedp.Navigate(ts.URL+exerciseURL(l, ex.ID)),
+				chromedp.Click(chromedp.CSS("[data-hint-button]")),
+				chromedp.WaitVisible(chromedp.CSS(`.hint[data-hint="1"]`)),
+			)
+			send(exerciseURL(l, ex.ID), `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
 			if got := reviewOn(p + "/"); got != "" {
 				t.Errorf("a review is due at once: %q", got)
 			}
@@ -458,8 +465,32 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-review-item] a[href="`+p+`/rules/mcp.method.unknown"]').length`)); n != 1 {
 				t.Errorf("the review does not link the rule the learner tripped (%d links)", n)
 			}
+			if got := evalString(t, ctx, `document.querySelector("[data-review-item]").textContent`); strings.Contains(got, "mcp.method.unknown") || !strings.Contains(got, pt.ReviewCodes) {
+				t.Errorf("the review item names the code, not the mistake in words: %q", got)
+			}
 			checkAxe(t, ctx, axe, "review "+string(l))
-			send(ex.Solutions[0])
+			e2etest.Do(t, ctx, "open the exercise from the review",
+				chromedp.Click(chromedp.CSS("[data-review-item] > a")),
+				chromedp.WaitVisible(chromedp.CSS("[data-review-recall]")),
+			)
+			type recall struct {
+				Answer, Reasons       string
+				HintsFolded, Solution bool
+			}
+			got := e2etest.Get(t, ctx, chromedp.Evaluate[recall](`({
+				Answer: document.getElementById("answer").value,
+				Reasons: (document.querySelector("[data-review-recall] [data-review-reasons]") || {textContent: ""}).textContent,
+				HintsFolded: !!document.querySelector("[data-hints-folded]:not([open])") && !document.querySelector(".hint").checkVisibility(),
+				Solution: !!document.querySelector("#solution-box [data-unlocked]")
+			})`))
+			if got.Answer != ex.Starter || !got.HintsFolded || got.Solution || got.Reasons == "" || strings.Contains(got.Reasons, "mcp.") {
+				t.Errorf("the review opens as %+v, want the starter %q, the hints folded, no solution, the mistake in words", got, ex.Starter)
+			}
+			checkAxe(t, ctx, axe, "an exercise opened from the review "+string(l))
+			send(reviewExerciseURL(l, ex.ID), ex.Solutions[0])
+			if when := evalString(t, ctx, `(document.querySelector("#feedback [data-comes-back]") || {textContent: ""}).textContent`); when != fmt.Sprintf(pt.ReviewComesBack, i18n.Sprintf(l, pt.ReviewInDays, 1)) {
+				t.Errorf("after passing the review the feedback says %q of when it comes back", when)
+			}
 			if got := reviewOn(p + "/"); got != "" {
 				t.Errorf("after passing the review it is still due: %q", got)
 			}

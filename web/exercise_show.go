@@ -15,7 +15,10 @@ import (
 
 // exerciseShow is an exercise page. It shows the learner's last answer and
 // its feedback (graded again, so it follows the page's language), or the
-// starter with ?start=1 or before any attempt.
+// starter with ?start=1 or before any attempt. Opened from the review
+// (?review=1) it is recall: the starter (or blank choices), the hints
+// folded, the solution hidden, and what tripped the learner before; the
+// form's answer comes back to ?review=1&answered=1, with its feedback.
 func (s *Server) exerciseShow(c *gin.Context) error {
 	l := langOf(c)
 	x := i18n.ExerciseFor(l)
@@ -27,8 +30,13 @@ func (s *Server) exerciseShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: rec.progress, answer: ex.Starter}
-	if rec.found && c.Query("start") == "" {
+	st := exerciseState{progress: rec.progress, answer: ex.Starter, review: c.Query("review") != ""}
+	if rec.found {
+		if st.card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
+			return err
+		}
+	}
+	if rec.found && c.Query("start") == "" && (!st.review || c.Query("answered") != "") {
 		a, err := s.store.LastAttempt(c.Request.Context(), rec.learner.ID, ex.ID)
 		switch {
 		case err == nil:

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
+	"github.com/mcpplayground/playground/internal/review"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -79,6 +80,8 @@ type exerciseState struct {
 	answer   string                 // what the editor or the choices show
 	result   *exercise.Result       // the verdict on answer, if it was sent
 	formErr  string                 // a problem with what was sent
+	review   bool                   // opened from the review: recall
+	card     *review.Card           // the learner's review card, if any
 }
 
 // exerciseVM builds the page of ex for a learner in state st.
@@ -104,6 +107,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		vm.Lesson.Title = p.Lesson.Title
 	}
 	vm.Hints = t.Hints[:min(st.progress.HintsRevealed, len(t.Hints))]
+	if st.review {
+		s.reviewMode(&vm, l, ex, st)
+	}
 
 	switch ex.Kind {
 	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
@@ -125,8 +131,15 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
 		vm.Feedback = feedbackVM(ex, res, st.answer)
 		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
+		if st.result.Passed && st.card != nil {
+			vm.Feedback.ComesBack = comesBack(l, *st.card, s.now())
+		}
 	}
-	s.unlockSolution(&vm, l, x, ex, st.progress)
+	if st.review && (st.result == nil || !st.result.Passed) {
+		vm.SolutionMsg = i18n.PathFor(l).ReviewSolution
+	} else {
+		s.unlockSolution(&vm, l, x, ex, st.progress)
+	}
 
 	all := cat.Exercises()
 	for i, e := range all {

@@ -1,17 +1,23 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/review"
 	"github.com/mcpplayground/playground/web/view"
 )
 
 func reviewURL(l i18n.Lang) string { return fmt.Sprintf("/%s/review", l) }
+
+// reviewExerciseURL opens an exercise as a review: from the starter, the
+// hints folded, the solution hidden (exerciseShow).
+func reviewExerciseURL(l i18n.Lang, id string) string { return exerciseURL(l, id) + "?review=1" }
 
 // reviewLink is "Review (3)" when the learner has exercises due, else nil.
 func (s *Server) reviewLink(c *gin.Context, l i18n.Lang, learnerID int64, ok bool) (*view.NavLink, error) {
@@ -26,7 +32,7 @@ func (s *Server) reviewLink(c *gin.Context, l i18n.Lang, learnerID int64, ok boo
 }
 
 // reviewShow lists the exercises due for review, with what tripped the
-// learner on each.
+// learner on each, in words.
 func (s *Server) reviewShow(c *gin.Context) error {
 	l := langOf(c)
 	p := i18n.PathFor(l)
@@ -46,17 +52,37 @@ func (s *Server) reviewShow(c *gin.Context) error {
 			if !found {
 				continue // an exercise removed from the course
 			}
-			it := view.ReviewItemVM{
-				Exercise: view.NavLink{URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title},
+			vm.Items = append(vm.Items, view.ReviewItemVM{
+				Exercise: view.NavLink{URL: reviewExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title},
 				Box:      fmt.Sprintf(p.ReviewBox, card.Box, review.Boxes),
-			}
-			for _, code := range card.Codes {
-				it.Codes = append(it.Codes, view.NavLink{URL: s.ruleURL(l, code), Title: code})
-			}
-			vm.Items = append(vm.Items, it)
+				Reasons:  s.trippedReasons(l, ex, card.Codes),
+			})
 		}
 	}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, http.StatusOK, view.Review(s.frame(c, l, p.ReviewTitle, "progress"), vm))
 	return nil
+}
+
+// reviewCard is the learner's review card on an exercise, nil when the
+// exercise is not in their reviews.
+func (s *Server) reviewCard(ctx context.Context, learnerID int64, exerciseID string) (*review.Card, error) {
+	card, ok, err := s.store.ReviewFor(ctx, learnerID, exerciseID)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &card.Card, nil
+}
+
+// reviewMode makes an exercise page a review: it says so and what tripped
+// the learner, folds the hints, and keeps the answer's way back to the
+// review (the form's and the script's URLs).
+func (s *Server) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st exerciseState) {
+	p := i18n.PathFor(l)
+	vm.Review = &view.ExerciseReviewVM{Recall: p.ReviewRecall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded}
+	if st.card != nil {
+		vm.Review.Reasons = s.trippedReasons(l, ex, st.card.Codes)
+	}
+	vm.ActionURL += "?review=1"
+	vm.APIURL += "&review=1"
 }

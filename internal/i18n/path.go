@@ -35,6 +35,27 @@ type PathUI struct {
 	ReviewEmpty string
 	ReviewBox   string // "Box %d of %d"
 	ReviewCodes string
+
+	// The exercise page opened from the review: recall, not a re-click.
+	ReviewRecall      string // above the form
+	ReviewHintsFolded string // "Show the hints you opened last time (%d)"
+	ReviewSolution    string // why the solution is hidden during a review
+	ReviewComesBack   string // "This exercise comes back for review %s."
+	ReviewInMinutes   string // "in %d {minute|minutes}"
+	ReviewInHours     string
+	ReviewInDays      string
+	ReviewInWeeks     string
+	// What a failed check looked at, in words (the review names them).
+	TrippedAnswer   string // "your answer for message %d"
+	TrippedResponse string // "your answer for response %d" (match)
+	TrippedMethod   string
+	TrippedKind     string
+	TrippedID       string
+	TrippedValid    string
+	TrippedResult   string
+	TrippedAt       string // "the value at %s"
+	TrippedSession  string
+	TrippedOther    string
 }
 
 var pathUI = map[Lang]*PathUI{
@@ -71,6 +92,25 @@ var pathUI = map[Lang]*PathUI{
 		ReviewEmpty: "Nothing to review right now. Exercises you get wrong will come back here.",
 		ReviewBox:   "Box %d of %d",
 		ReviewCodes: "What tripped you:",
+
+		ReviewRecall:      "Review: answer from memory. The editor starts from the beginning, your hints are folded and the solution stays hidden.",
+		ReviewHintsFolded: "Show the hints you opened last time (%d)",
+		ReviewSolution:    "The solution stays hidden during a review: try it from memory first.",
+		ReviewComesBack:   "This exercise comes back for review %s.",
+		ReviewInMinutes:   "in %d {minute|minutes}",
+		ReviewInHours:     "in %d {hour|hours}",
+		ReviewInDays:      "in %d {day|days}",
+		ReviewInWeeks:     "in %d {week|weeks}",
+		TrippedAnswer:     "your answer for message %d",
+		TrippedResponse:   "your answer for response %d",
+		TrippedMethod:     "the method",
+		TrippedKind:       "the kind of message",
+		TrippedID:         "the id",
+		TrippedValid:      "a message the checker accepts",
+		TrippedResult:     "the shape of the result",
+		TrippedAt:         "the value at %s",
+		TrippedSession:    "the order of the session’s messages",
+		TrippedOther:      "one of the exercise’s checks",
 	},
 	FR: {
 		ContinueTitle:    "Reprendre là où vous en étiez",
@@ -105,6 +145,25 @@ var pathUI = map[Lang]*PathUI{
 		ReviewEmpty: "Rien à réviser pour l’instant. Les exercices que vous manquerez reviendront ici.",
 		ReviewBox:   "Boîte %d sur %d",
 		ReviewCodes: "Ce qui vous a fait trébucher :",
+
+		ReviewRecall:      "Révision : répondez de mémoire. L’éditeur repart du début, vos indices sont repliés et la solution reste cachée.",
+		ReviewHintsFolded: "Revoir les indices ouverts la dernière fois (%d)",
+		ReviewSolution:    "La solution reste cachée pendant une révision : essayez d’abord de mémoire.",
+		ReviewComesBack:   "Cet exercice reviendra en révision %s.",
+		ReviewInMinutes:   "dans %d minute{|s}",
+		ReviewInHours:     "dans %d heure{|s}",
+		ReviewInDays:      "dans %d jour{|s}",
+		ReviewInWeeks:     "dans %d semaine{|s}",
+		TrippedAnswer:     "votre réponse pour le message %d",
+		TrippedResponse:   "votre réponse pour la réponse %d",
+		TrippedMethod:     "la méthode",
+		TrippedKind:       "la forme du message",
+		TrippedID:         "l’identifiant",
+		TrippedValid:      "un message que le vérificateur accepte",
+		TrippedResult:     "la forme du résultat",
+		TrippedAt:         "la valeur en %s",
+		TrippedSession:    "l’ordre des messages de la session",
+		TrippedOther:      "l’une des vérifications de l’exercice",
 	},
 }
 

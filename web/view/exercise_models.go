@@ -84,6 +84,9 @@ type ExerciseVM struct {
 
 	Hints      []template.HTML // the hints opened so far
 	HintsTotal int
+	// Review is set when the page is opened from the review: the editor
+	// starts from the starter, the hints are folded, the solution hidden.
+	Review *ExerciseReviewVM
 
 	Solution     string        // "" while locked
 	SolutionHTML template.HTML // Solution, highlighted
@@ -142,6 +145,9 @@ type FeedbackVM struct {
 	Checks []CheckVM
 	// Next is the exercise to go on to, offered after a pass.
 	Next *NavLink
+	// ComesBack says, after a pass, when the exercise comes back for
+	// review ("" when it is not in the learner's reviews).
+	ComesBack string
 }
 
 // MoreCount is the number of folded problems.
