@@ -53,7 +53,7 @@ func TestGradeKinds(t *testing.T) {
 		// the request's method does not exist, so "valid" fails too.
 		{"reply: another id", reply, `{"jsonrpc":"2.0","id":13,"error":{"code":-32601,"message":"Method not found"}}`, []string{"valid", "id"}},
 		{"reply: the id as a string", reply, `{"jsonrpc":"2.0","id":"12","error":{"code":-32601,"message":"Method not found"}}`, []string{"valid", "id"}},
-		{"reply: a result", reply, `{"jsonrpc":"2.0","id":12,"result":{}}`, []string{"kind", "equals:/error/code", "type:/error/message", "absent:/result"}},
+		{"reply: a result", reply, `{"jsonrpc":"2.0","id":12,"result":{}}`, []string{"kind", "equals:/error/code", "not_empty:/error/message", "absent:/result"}},
 		{"classify: right", classify, `{"answers": ["notification", "request", "invalid"]}`, nil},
 		{"classify: one wrong", classify, `{"answers": ["notification", "notification", "invalid"]}`, []string{"answer:2"}},
 		{"classify: too few answers", classify, `{"answers": ["notification"]}`, []string{"answer:1", "answer:2", "answer:3"}},

@@ -149,6 +149,7 @@ func (ex *Exercise) lint(course Course) []error {
 		errf(1, "the checker does not know the method of this request, so it cannot compare the id of a success response: add the check \"- id: same\"")
 	}
 	errs = append(errs, ex.lintCanFail()...)
+	errs = append(errs, ex.lintPointers()...)
 	if ex.Kind == KindMatch {
 		errs = append(errs, ex.lintPairs()...)
 	}

@@ -27,7 +27,7 @@ type meta struct {
 	Lesson        string     `yaml:"lesson"`
 	Kind          string     `yaml:"kind"`
 	Protocol      string     `yaml:"protocol"`
-	Order         int        `yaml:"order"`
+	Order         any        `yaml:"order"`
 	Sender        string     `yaml:"sender"`
 	SolutionAfter *int       `yaml:"solution_after"`
 	SpellAfter    *int       `yaml:"spell_after_hint"`
@@ -159,7 +159,7 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 	}
 	fl := &fileLoader{file: name, r: r, lines: topLines(parts.FrontMatter)}
 	ex := &Exercise{File: name, ID: m.ID, Lesson: m.Lesson, Kind: Kind(m.Kind), Protocol: m.Protocol,
-		Order: m.Order, Sender: m.Sender, Concepts: m.Concepts, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
+		Sender: m.Sender, Concepts: m.Concepts, Text: map[i18n.Lang]*Text{}, texts: map[i18n.Lang]*textSource{}}
 	fl.identity(m, lessonExists)
 	if !fl.kind(ex, m) {
 		return nil, fl.errs // the rest depends on the kind
@@ -233,8 +233,12 @@ func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 		fl.errf(fl.lineOf("protocol"), "protocol %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", ex.Protocol)
 		ex.Protocol = grader.DefaultRevision
 	}
-	if ex.Order < 0 {
-		fl.errf(fl.lineOf("order"), "order is a whole number from 0 up")
+	switch n := m.Order.(type) {
+	case nil:
+	case uint64:
+		ex.Order = int(min(n, 1<<31))
+	default:
+		fl.errf(fl.lineOf("order"), "order is a whole number from 0 up (1, 2, 3…), not %v", compact(m.Order))
 	}
 	switch ex.Sender {
 	case "":

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+
+	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -99,6 +101,10 @@ func (fl *fileLoader) logChoices(ex *Exercise, items []*rawItem) {
 			fl.errf(ch.line, "choice %q: a log exercise's choice is the code of a rule, such as session.id.reused", ch.value)
 			continue
 		}
+		if !knownCode(ch.value) {
+			fl.errf(ch.line, "choice %q is not a rule of the checker%s (the page /en/rules lists them)", ch.value, nearestCode(ch.value))
+			continue
+		}
 		if ch.label == nil {
 			ch.label = map[i18n.Lang]string{i18n.EN: "`" + ch.value + "`", i18n.FR: "`" + ch.value + "`"}
 		}
@@ -143,4 +149,45 @@ func (e *Exercise) LogFromLabel(i int) string {
 		return ""
 	}
 	return strings.Join(map[string][]string{"client": {"client", "server"}, "server": {"server", "client"}}[e.LogFrom[i]], " → ")
+}
+
+// knownCode reports whether code is one of the checker's rules.
+func knownCode(code string) bool {
+	return slices.ContainsFunc(grader.Codes(), func(c grader.CodeInfo) bool { return c.Code == code })
+}
+
+// nearestCode suggests the checker's code closest to a misspelled one:
+// ": did you mean session.id.reused?", or "" when none is close.
+func nearestCode(code string) string {
+	best, bestD := "", 4
+	for _, c := range grader.Codes() {
+		if d := editDistance(code, c.Code); d < bestD {
+			best, bestD = c.Code, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return ": did you mean " + best + "?"
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
