@@ -1,11 +1,14 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -14,6 +17,9 @@ import (
 func (s *Server) joinShow(c *gin.Context) error {
 	l := langOf(c)
 	home := "/" + string(l) + "/"
+	if code := c.Query("student"); code != "" {
+		return s.personalJoinShow(c, code)
+	}
 	if s.cfg.JoinCode == "" {
 		c.Redirect(http.StatusSeeOther, home)
 		return nil
@@ -56,4 +62,26 @@ func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string)
 	}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, status, view.Join(s.frame(c, l, w.JoinTitle, ""), vm))
+}
+
+// personalJoinShow is a roster student's personal link: it says whose it
+// is and continues, with one click, as that student (the code is their
+// resume code; the POST is first-party like every write). An unknown code
+// shows the ordinary join page.
+func (s *Server) personalJoinShow(c *gin.Context, code string) error {
+	l := langOf(c)
+	u := i18n.UniversityFor(l)
+	student, err := s.store.LearnerByResumeCode(c.Request.Context(), code)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && student.StudentID == "") {
+		s.renderJoin(c, http.StatusNotFound, "", "", i18n.ExerciseFor(l).ResumeBad)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	vm := view.PersonalJoinVM{U: u, Intro: fmt.Sprintf(u.PersonalJoinIntro, student.DisplayName), Action: "/" + string(l) + "/progress/resume", Code: student.ResumeCode}
+	c.Header("Cache-Control", "no-store")
+	c.Header("Referrer-Policy", "no-referrer")
+	s.render(c, http.StatusOK, view.PersonalJoin(s.frame(c, l, u.PersonalJoinTitle, ""), vm))
+	return nil
 }

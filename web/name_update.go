@@ -24,6 +24,9 @@ func (s *Server) nameUpdate(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	if learner.StudentID != "" {
+		return &httpError{status: http.StatusForbidden, msg: i18n.UniversityFor(l).NameFromRoster}
+	}
 	raw := c.PostForm("name")
 	name := store.CleanDisplayName(raw)
 	if name == "" && strings.TrimSpace(raw) != "" {

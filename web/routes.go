@@ -77,6 +77,8 @@ func (s *Server) routes() {
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
 	in.GET("/gradebook", s.handle(s.gradebookShow))
 	in.GET("/gradebook.csv", s.handle(s.gradebookCSV))
+	in.GET("/roster", s.handle(s.rosterShow))
+	in.POST("/roster", s.handle(s.rosterImport))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
 	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))

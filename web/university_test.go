@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"encoding/csv"
+	"mime/multipart"
 	"net/http"
 	"os"
 	"runtime"
@@ -14,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/store/pgtest"
 )
@@ -218,5 +221,82 @@ func TestGradebook(t *testing.T) {
 		}
 		page := instructorGet(t, base, "/instructor/gradebook?assignment=week-1")
 		mustContain(t, "/instructor/gradebook", page.body, "Week 1", "Ada", "=Bob", "Cyd", `data-learner="`+want[2].Learner+`"`, "late", "gradebook.csv?assignment=week-1")
+	}, asWorkshop())
+}
+
+// uploadRoster posts a roster file as the dashboard's form does.
+func uploadRoster(t *testing.T, ins *browser, csvText string) reply {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, err := mw.CreateFormFile("roster", "roster.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write([]byte(csvText))
+	mw.Close()
+	return ins.do("POST", "/instructor/roster", mw.FormDataContentType(), body.String(), "Origin", ins.base)
+}
+
+// A roster uploaded on the dashboard gives each student a personal link;
+// the student opens it, continues as themselves with the roster's name
+// (which they cannot change), and the gradebook names them by their
+// student id, beside a learner who joined by the room's code.
+func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
+	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
+		base := e.serve(t)
+		ins := newBrowser(t, base)
+		signIn(t, ins, testToken)
+		mustContain(t, "/instructor", ins.get("/instructor").body, `action="/instructor/roster"`, `enctype="multipart/form-data"`)
+		if r := uploadRoster(t, ins, "student_id,name,email\ns1,Ada Lovelace,ada@uni.example\ns1,Twice\n"); r.status != http.StatusUnprocessableEntity ||
+			!strings.Contains(r.body, "line 3") {
+			t.Errorf("a roster with a repeated id = %d, want 422 naming line 3", r.status)
+		}
+		if n := countLearners(t, e.store); n != 0 {
+			t.Fatalf("a refused roster added %d learners", n)
+		}
+		r := uploadRoster(t, ins, "student_id,name,email\ns1,Ada Lovelace,ada@uni.example\ns2,Bob Jones,\n")
+		if r.status != http.StatusSeeOther {
+			t.Fatalf("roster upload = %d %s", r.status, r.body)
+		}
+		page := ins.get(r.header.Get("Location"))
+		mustContain(t, "/instructor/roster", page.body, "2 students added, 0 updated", `data-student="s1"`, "Ada Lovelace")
+		learners, _ := e.store.Learners(t.Context())
+		link := personalLink(i18n.EN, learners[0])
+		if !strings.Contains(page.body, link) {
+			t.Fatalf("the roster page does not show Ada's link %s", link)
+		}
+
+		ada := newBrowser(t, base)
+		open := ada.get(link)
+		mustContain(t, link, open.body, "Ada Lovelace", `name="code" value="`+learners[0].ResumeCode+`"`)
+		if r := ada.do("POST", "/en/progress/resume", "application/x-www-form-urlencoded", "code="+learners[0].ResumeCode); r.status != http.StatusSeeOther {
+			t.Fatalf("continue as Ada = %d", r.status)
+		}
+		if r := ada.get("/en/"); r.status != 200 {
+			t.Errorf("Ada, in by her link, gets %d on the course", r.status)
+		}
+		if r := ada.do("POST", "/en/progress/name", "application/x-www-form-urlencoded", "name=Queen"); r.status != http.StatusForbidden ||
+			!strings.Contains(r.body, "roster") {
+			t.Errorf("a roster student renames herself: %d", r.status)
+		}
+		if r := newBrowser(t, base).get("/en/join?student=ZZZZ-ZZZZ"); r.status != http.StatusNotFound {
+			t.Errorf("an unknown personal code = %d", r.status)
+		}
+		walkIn := joined(t, base, "ROOM-1", "Walk-in")
+		ex := e.exerciseOfKind(t, exercise.KindFix)
+		ada.attempt(ex.ID, ex.Solutions[0])
+		walkIn.attempt(ex.ID, ex.Solutions[0])
+		rows := readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv?lesson="+ex.Lesson).body)
+		col := slices.Index(rows[0], ex.ID)
+		var got [][]string
+		for _, row := range rows[1:] {
+			got = append(got, []string{row[0], row[1], row[col]})
+		}
+		all, _ := e.store.Learners(t.Context())
+		if diff := cmp.Diff([][]string{{"s1", "Ada Lovelace", "1"}, {"s2", "Bob Jones", "0"}, {strconv.FormatInt(all[2].ID, 10), "Walk-in", "1"}}, got); diff != "" {
+			t.Errorf("gradebook (-want +got):\n%s", diff)
+		}
+		mustContain(t, "/instructor/roster", ins.get("/instructor/roster").body, "joined", "not yet")
 	}, asWorkshop())
 }

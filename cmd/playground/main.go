@@ -21,6 +21,8 @@ Usage:
                                       run the server exercises against your MCP server
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
+  playground roster import [-db DSN] FILE
+                                      add a CSV of students (student_id,name[,email]); print their personal links
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
 Run "playground <command> -h" for a command's flags.
@@ -52,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheckServer(args, stdout, stderr)
 	case "backup":
 		return runBackup(args, stdout, stderr)
+	case "roster":
+		return runRoster(args, stdout, stderr)
 	case "migrate":
 		return runMigrate(args, stdout, stderr)
 	case "help", "-h", "--help":

@@ -28,9 +28,13 @@ type DashboardVM struct {
 	ExportCSV, ExportJSONL string
 	// Gradebook links the gradebook page, labelled in the UI's language.
 	GradebookURL, GradebookLabel string
-	ResetWorkshopURL             string
-	SignOutURL                   string
-	Live                         DashboardLiveVM
+	// U holds the roster's and the gradebook's texts; RosterURL the
+	// roster page, where its form posts.
+	U                *i18n.UniversityUI
+	RosterURL        string
+	ResetWorkshopURL string
+	SignOutURL       string
+	Live             DashboardLiveVM
 }
 
 // DashboardLiveVM is the part of the dashboard that refreshes.

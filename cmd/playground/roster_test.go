@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/store/pgtest"
+)
+
+// The real binary imports a roster into either engine and prints each
+// student's personal code and link; a bad file is exit 1 with its line,
+// and nothing is imported.
+func TestRosterImport(t *testing.T) {
+	bin := playgroundBinary(t)
+	for name, dsn := range map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "r.db") },
+		"postgres": func(t *testing.T) string { return pgtest.DSN(t) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			db := dsn(t)
+			dir := t.TempDir()
+			bad := filepath.Join(dir, "bad.csv")
+			good := filepath.Join(dir, "roster.csv")
+			os.WriteFile(bad, []byte("s1,Ada\ns2\n"), 0o600)
+			os.WriteFile(good, []byte("student_id,name,email\ns1,Ada Lovelace,ada@uni.example\ns2,Bob Jones,\n"), 0o600)
+
+			out, err := exec.Command(bin, "roster", "import", "-db", db, bad).CombinedOutput()
+			if code := exitCode(err); code != 1 || !strings.Contains(string(out), "line 2") {
+				t.Errorf("bad roster: exit %d, %s", code, out)
+			}
+			cmd := exec.Command(bin, "roster", "import", "-db", db, "-url", "http://room.example:8080/", good)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			stdout, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("roster import: %v: %s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "2 added, 0 updated") {
+				t.Errorf("stderr %q", stderr.String())
+			}
+			rows, err := csv.NewReader(strings.NewReader(string(stdout))).ReadAll()
+			if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "student_id,name,email,code,link" {
+				t.Fatalf("output %q (%v)", stdout, err)
+			}
+			st, err := store.Open(context.Background(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			ls, err := st.Learners(context.Background())
+			if err != nil || len(ls) != 2 {
+				t.Fatalf("learners %v, %v", ls, err)
+			}
+			for i, l := range ls {
+				want := []string{l.StudentID, l.DisplayName, l.Email, l.ResumeCode, "http://room.example:8080/en/join?student=" + l.ResumeCode}
+				if strings.Join(rows[i+1], "|") != strings.Join(want, "|") {
+					t.Errorf("row %d = %v, want %v", i+1, rows[i+1], want)
+				}
+			}
+		})
+	}
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,67 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// rosterShow lists the roster students of the room with their personal
+// codes and links, under the import form.
+func (s *Server) rosterShow(c *gin.Context) error {
+	return s.renderRoster(c, http.StatusOK, s.rosterNotice(c), "")
+}
+
+func (s *Server) rosterNotice(c *gin.Context) string {
+	if c.Query("done") != "roster" {
+		return ""
+	}
+	added, _ := strconv.Atoi(c.Query("added"))
+	updated, _ := strconv.Atoi(c.Query("updated"))
+	l := langOf(c)
+	return i18n.Sprintf(l, i18n.UniversityFor(l).RosterDone, added, updated)
+}
+
+func (s *Server) renderRoster(c *gin.Context, status int, notice, problem string) error {
+	l := langOf(c)
+	t, u := i18n.InstructorFor(l), i18n.UniversityFor(l)
+	ctx := c.Request.Context()
+	learners, err := s.store.Learners(ctx)
+	if err != nil {
+		return err
+	}
+	joined, err := s.store.Joined(ctx)
+	if err != nil {
+		return err
+	}
+	vm := view.RosterVM{T: t, U: u, Action: "/instructor/roster", Notice: notice, BackURL: "/instructor"}
+	if problem != "" {
+		vm.Error = i18n.Sprintf(l, u.RosterBad, problem)
+	}
+	for _, lr := range learners {
+		if lr.StudentID == "" {
+			continue
+		}
+		row := view.RosterRow{
+			StudentID: lr.StudentID, Name: lr.DisplayName, Email: lr.Email, Code: lr.ResumeCode,
+			Link: personalLink(l, lr), Joined: u.RosterNotJoined, AttemptsURL: learnerAttemptsURL(lr.ID),
+		}
+		if joined[lr.ID] {
+			row.Joined = u.RosterJoined
+		}
+		vm.Students = append(vm.Students, row)
+	}
+	s.render(c, status, view.Roster(s.instructorFrame(c, l, u.RosterTitle), vm))
+	return nil
+}
+
+// personalLink is the path a roster student opens to join as themselves:
+// their resume code is their personal code.
+func personalLink(l i18n.Lang, lr store.Learner) string {
+	return "/" + string(l) + "/join?student=" + lr.ResumeCode
+}
