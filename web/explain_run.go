@@ -66,8 +66,8 @@ func (s *Server) explainOptions(q explainQuery) (explain.Options, *explainFailur
 	if err != nil {
 		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrFormat, q.format, strings.Join(logimport.Names(), ", "))}
 	}
-	if q.protocol != "" && !grader.KnownRevision(q.protocol) {
-		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrProtocol, q.protocol)}
+	if q.protocol != "" && !grader.JudgedRevision(q.protocol) {
+		return explain.Options{}, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrProtocol, q.protocol, strings.Join(grader.Revisions(), ", "))}
 	}
 	return explain.Options{Format: format, Protocol: q.protocol, Lang: q.lang,
 		Limits: logimport.Limits{MaxBytes: s.explainMaxBytes(), MaxMessages: s.explainMaxMessages()}}, nil

@@ -166,7 +166,7 @@ func explainFormats(u *i18n.ExplainUI, l i18n.Lang, chosen string) []view.Explai
 // explainRevisions are the choices of the revision field.
 func explainRevisions(u *i18n.ExplainUI, chosen string) []view.ExplainOption {
 	opts := []view.ExplainOption{{Value: "", Label: u.ProtocolAuto, Selected: chosen == ""}}
-	for _, r := range []string{grader.Rev20250618, grader.Rev20251125, grader.Rev20260728} {
+	for _, r := range grader.Revisions() {
 		opts = append(opts, view.ExplainOption{Value: r, Label: r, Selected: chosen == r})
 	}
 	return opts

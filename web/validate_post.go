@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -35,8 +36,8 @@ type validateWrapper struct {
 // 413 with a json.too-large report beyond 1 MiB; 400 for unknown parameters.
 func (s *Server) validatePost(c *gin.Context) error {
 	opts := grader.Options{Protocol: c.DefaultQuery("protocol", grader.DefaultRevision), Sender: c.Query("sender")}
-	if !grader.KnownRevision(opts.Protocol) {
-		return badRequest(fmt.Sprintf("unknown protocol revision %q (known: %s, %s, %s)", opts.Protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728))
+	if !grader.JudgedRevision(opts.Protocol) {
+		return badRequest(fmt.Sprintf("unknown protocol revision %q (known: %s)", opts.Protocol, strings.Join(grader.Revisions(), ", ")))
 	}
 	lang := c.DefaultQuery("lang", string(i18n.Default))
 	l, ok := i18n.Parse(lang)

@@ -86,7 +86,7 @@ func TestValidatePost(t *testing.T) {
 
 func TestValidatePostRejectsBadParameters(t *testing.T) {
 	e := newTestEnv(t, Config{})
-	for _, target := range []string{"/api/validate?protocol=2024-11-05", "/api/validate?lang=de", "/api/validate?sender=host"} {
+	for _, target := range []string{"/api/validate?protocol=2024-01-01", "/api/validate?lang=de", "/api/validate?sender=host"} {
 		rec := e.do(t, "POST", target, strings.NewReader(`{}`))
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"error"`) {
 			t.Errorf("POST %s = %d %s, want 400 with an error", target, rec.Code, rec.Body.String())

@@ -96,9 +96,9 @@ func (f explainFlags) options() (explain.Options, error) {
 	if err != nil {
 		return explain.Options{}, err
 	}
-	if f.protocol != "" && !grader.KnownRevision(f.protocol) {
-		return explain.Options{}, fmt.Errorf("unknown protocol revision %q (known: %s, %s, %s)",
-			f.protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728)
+	if f.protocol != "" && !grader.JudgedRevision(f.protocol) {
+		return explain.Options{}, fmt.Errorf("unknown protocol revision %q (known: %s)",
+			f.protocol, strings.Join(grader.Revisions(), ", "))
 	}
 	l, ok := i18n.Parse(f.lang)
 	if !ok {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -44,9 +45,9 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if !grader.KnownRevision(*protocol) {
-		fmt.Fprintf(stderr, "playground validate: unknown protocol revision %q (known: %s, %s, %s)\n",
-			*protocol, grader.Rev20250618, grader.Rev20251125, grader.Rev20260728)
+	if !grader.JudgedRevision(*protocol) {
+		fmt.Fprintf(stderr, "playground validate: unknown protocol revision %q (known: %s)\n",
+			*protocol, strings.Join(grader.Revisions(), ", "))
 		return 2
 	}
 	l, ok := i18n.Parse(*lang)

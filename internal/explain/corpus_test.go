@@ -24,6 +24,7 @@ type corpusCase struct {
 	want    []string // the error and warning findings: the real problems, nothing else
 	convs   int      // conversations, when more than one
 	bad     bool     // the verdict is "something is wrong"
+	rev     string   // the revision explained, when it matters
 }
 
 // corpus lists the fixtures of testdata/corpus and the existing fixtures
@@ -53,6 +54,9 @@ var corpus = []corpusCase{
 	{file: "corpus/stdio-powershell-utf16.txt", format: "stdio", senders: "c*s*c*c*s*"},
 	{file: "corpus/two-processes-stdio.txt", format: "stdio", senders: "c*s*c*c*s*c*s*c*", convs: 2},
 	{file: "corpus/claude-exited.log", format: "claude", senders: "c", want: []string{"log.server-exited", "session.request.unanswered"}, bad: true},
+	{file: "corpus/sse-legacy-2024.txt", format: "sse", senders: "csccs", rev: "2024-11-05"},
+	{file: "corpus/http-sse-2024.har", format: "har", senders: "csccs", rev: "2024-11-05"},
+	{file: "corpus/unknown-revision.txt", format: "stdio", senders: "c*s*c*c*s*", want: []string{"log.revision-unknown"}, rev: "2024-11-05"},
 	{file: "console-export.jsonl", format: "jsonl", bad: true},
 	{file: "stdio-interleaved.txt", format: "stdio", want: []string{"log.stdout-noise", "log.truncated"}, bad: true},
 	{file: "inspector-protocol.json", format: "inspector", want: []string{"log.client-rejected", "session.request.unanswered"}},
@@ -108,6 +112,9 @@ func TestCorpus(t *testing.T) {
 				verdicts++
 			} else {
 				t.Errorf("verdict OK=%v, want %v", r.OK(), !c.bad)
+			}
+			if c.rev != "" && r.Protocol != c.rev {
+				t.Errorf("revision %s, want %s", r.Protocol, c.rev)
 			}
 			if n := max(len(r.Conversations), 1); c.convs > 0 && n != c.convs {
 				t.Errorf("%d conversations, want %d", n, c.convs)

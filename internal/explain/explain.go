@@ -28,6 +28,11 @@ type Options struct {
 	Lang     i18n.Lang        // i18n.EN (default) or i18n.FR
 	Peer     string           // a Claude Desktop log: explain only this server's messages
 	Limits   logimport.Limits // bytes and messages read
+
+	// logRevision is the revision the log's handshake settles on, as the
+	// reader found it (from the initialize result alone, or the nearest to
+	// an unpublished date), when Protocol does not say.
+	logRevision string
 }
 
 // Where the revision in force came from.

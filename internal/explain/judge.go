@@ -14,7 +14,11 @@ import (
 // adds the conversation's findings.
 func judge(r *Report, entries []logimport.Entry, group []int, opts Options) Conversation {
 	c := Conversation{Peer: entries[group[0]].Peer, Run: entries[group[0]].Run, Partial: midSession(entries, group, opts.Protocol), Messages: group}
-	s := grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang, Partial: c.Partial})
+	begin := opts.Protocol
+	if begin == "" {
+		begin = opts.logRevision
+	}
+	s := grader.NewSession(grader.SessionOptions{Protocol: begin, Lang: opts.Lang, Partial: c.Partial})
 	handshake := false
 	for _, gi := range group {
 		e := entries[gi]
@@ -39,7 +43,7 @@ func judge(r *Report, entries []logimport.Entry, group []int, opts Options) Conv
 	start, source := startRevision(opts.Protocol)
 	c.Protocol = s.Protocol()
 	switch {
-	case handshake:
+	case handshake, opts.Protocol == "" && opts.logRevision != "" && c.Protocol == opts.logRevision:
 		c.ProtocolSource = SourceHandshake
 	case c.Protocol != start:
 		c.ProtocolSource = SourceMeta

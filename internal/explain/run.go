@@ -34,6 +34,9 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	if opts.Lang != i18n.FR {
 		opts.Lang = i18n.EN
 	}
+	if opts.Protocol == "" {
+		opts.logRevision = res.Revision
+	}
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated,
 		Messages: make([]Message, len(entries)), Findings: []Finding{}}

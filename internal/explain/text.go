@@ -64,9 +64,9 @@ func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
 	}
 	switch {
 	case m.Answers != nil:
-		head += "  " + fmt.Sprintf(u.Answers, *m.Answers)
+		head += "  " + fmt.Sprintf(u.Answers, *m.Answers+1) // the number shown beside it
 	case m.AnsweredBy != nil:
-		head += "  " + fmt.Sprintf(u.AnsweredBy, *m.AnsweredBy)
+		head += "  " + fmt.Sprintf(u.AnsweredBy, *m.AnsweredBy+1)
 	case m.Report.Kind == grader.KindRequest:
 		head += "  " + u.Unanswered
 	}

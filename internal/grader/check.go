@@ -52,6 +52,12 @@ func Check(src []byte, opts Options) Report {
 	if opts.Lang == i18n.FR {
 		lang = i18n.FR
 	}
+	if r := revisions[revName]; r != nil && r.batches && len(src) <= MaxSize {
+		opts.Protocol = revName
+		if rep, ok := checkBatch(src, opts); ok {
+			return rep
+		}
+	}
 	rep := Report{Protocol: revName, Kind: KindInvalid, Diagnostics: []Diagnostic{}}
 	st := statePool.Get().(*state)
 	defer st.release()

@@ -21,7 +21,7 @@ func TestCheckOptions(t *testing.T) {
 		{"defaults", Options{}, DefaultRevision, codeFieldNull, "optional field"},
 		{"french", Options{Lang: i18n.FR}, DefaultRevision, codeFieldNull, "facultatif"},
 		{"unknown language falls back to English", Options{Lang: "de"}, DefaultRevision, codeFieldNull, "optional field"},
-		{"unknown revision", Options{Protocol: "2024-11-05"}, "2024-11-05", codeProtocolUnknown, "2024-11-05"},
+		{"unknown revision", Options{Protocol: "2024-01-01"}, "2024-01-01", codeProtocolUnknown, "2024-01-01"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -304,7 +304,7 @@ func TestHasResult(t *testing.T) {
 		{"server/discover", Rev20251125, false},
 		{"tasks/get", Rev20251125, true},
 		{"tasks/get", Rev20250618, false},
-		{"tools/list", "2024-11-05", false},
+		{"tools/list", "2024-01-01", false},
 		{"", "", false},
 		{"tools/list", "", true}, // "" is the default revision, as in Options
 	}

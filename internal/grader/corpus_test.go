@@ -36,7 +36,7 @@ func (c corpusCase) opts(lang i18n.Lang) Options {
 func loadCorpus(t testing.TB) []corpusCase {
 	t.Helper()
 	var out []corpusCase
-	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
+	for _, rev := range Revisions() {
 		files, err := filepath.Glob(filepath.Join("testdata", "corpus", rev, "*.json"))
 		if err != nil {
 			t.Fatal(err)

@@ -53,13 +53,39 @@ const (
 	DefaultRevision = Rev20251125
 )
 
-// KnownRevision reports whether rev is a protocol revision the checker knows.
+// KnownRevision reports whether rev is a revision the course and its
+// exercises use: the ones the gift server speaks and the server check runs.
 func KnownRevision(rev string) bool {
 	switch rev {
 	case Rev20250618, Rev20251125, Rev20260728:
 		return true
 	}
 	return false
+}
+
+// JudgedRevision reports whether rev is a revision the checker judges: the
+// course's, and the two older ones real logs still speak (Revisions).
+func JudgedRevision(rev string) bool {
+	return revisions[rev] != nil
+}
+
+// Revisions lists the revisions the checker judges, oldest first.
+func Revisions() []string {
+	return []string{Rev20241105, Rev20250326, Rev20250618, Rev20251125, Rev20260728}
+}
+
+// NearestRevision is the known revision closest to a date that names none
+// (the latest before it, else the first): a log that speaks an unpublished
+// revision is judged by the one it most likely follows.
+func NearestRevision(date string) string {
+	revs := Revisions()
+	out := revs[0]
+	for _, r := range revs {
+		if r <= date {
+			out = r
+		}
+	}
+	return out
 }
 
 // HasResult reports whether revision rev ("" is DefaultRevision) defines the

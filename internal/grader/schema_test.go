@@ -104,7 +104,7 @@ func TestAgreesWithOfficialSchemas(t *testing.T) {
 // official unions of requests and notifications.
 func TestOfficialSchemaSeesTheSameMethods(t *testing.T) {
 	dir := repo.SchemaDir(t)
-	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
+	for _, rev := range Revisions() {
 		raw, err := os.ReadFile(filepath.Join(dir, rev, "schema.json"))
 		if err != nil {
 			t.Fatal(err)

@@ -90,10 +90,10 @@ func (s *Session) revision(f *facts) {
 	switch {
 	case f.kind == KindResponse && f.target != nil && f.target.method == "initialize" && f.target.resp < 0 &&
 		f.result != nil && f.result.Kind == Object:
-		if v := f.result.Get("protocolVersion"); v != nil && v.Kind == String && KnownRevision(v.Str) && v.Str != Rev20260728 {
+		if v := f.result.Get("protocolVersion"); v != nil && v.Kind == String && JudgedRevision(v.Str) && v.Str != Rev20260728 {
 			f.rev, f.newRev = v.Str, v.Str
 		}
-	case f.kind == KindRequest && f.method == "initialize" && KnownRevision(f.version) && f.version != Rev20260728:
+	case f.kind == KindRequest && f.method == "initialize" && JudgedRevision(f.version) && f.version != Rev20260728:
 		f.rev = f.version // the client writes it in the revision it proposes
 	case f.kind == KindRequest && f.version == Rev20260728 && f.method != "initialize" &&
 		s.rev != Rev20260728 && s.initReq < 0 && s.initResult < 0:

@@ -25,6 +25,8 @@ type revision struct {
 	// errorIDOptional: an error response may leave out id (when the request's id
 	// could not be read). 2025-06-18 still required it.
 	errorIDOptional bool
+	// batches: a message may be an array of messages (2025-03-26 only).
+	batches bool
 }
 
 var revisions = map[string]*revision{

@@ -160,7 +160,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrNotFormat:  "The text is not in the format asked for: %s. Choose “Detect it”.",
 		ErrFormat:     "Unknown format “%s” (known: %s).",
 		ErrNoMessages: "No MCP message found in this text. The formats the playground reads: %s.",
-		ErrProtocol:   "Unknown protocol revision “%s” (2025-06-18, 2025-11-25 or 2026-07-28).",
+		ErrProtocol:   "Unknown protocol revision “%s” (known: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "request", RequestN: "requests",
@@ -201,7 +201,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Unknown:        "expéditeur inconnu",
 		LineN:          "ligne %d",
 		Answers:        "répond au n°\u00a0%d",
-		AnsweredBy:     "réponse au n°\u00a0%d",
+		AnsweredBy:     "a pour réponse le n°\u00a0%d",
 		Unanswered:     "jamais de réponse",
 		Conversation:   "Serveur %s",
 		Valid:          "valide",
@@ -218,7 +218,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrNotFormat:  "Le texte n’est pas au format demandé\u202f: %s. Choisissez «\u00a0Le détecter\u00a0».",
 		ErrFormat:     "Format inconnu «\u00a0%s\u00a0» (formats connus\u202f: %s).",
 		ErrNoMessages: "Aucun message MCP dans ce texte. Les formats que MCP Playground sait lire\u202f: %s.",
-		ErrProtocol:   "Révision du protocole inconnue «\u00a0%s\u00a0» (2025-06-18, 2025-11-25 ou 2026-07-28).",
+		ErrProtocol:   "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u202f: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "requête", RequestN: "requêtes",

@@ -99,6 +99,10 @@ var codeTable = map[string]CodeInfo{
 		i18n.EN: "In 2026-07-28, `tools/call` and `prompts/get` repeat `params.name`, and `resources/read` `params.uri`, in the `Mcp-Name` header (as `=?base64?…?=` when it is not plain ASCII); this header is missing or says something else. The server answers 400 (-32020, header mismatch).",
 		i18n.FR: "En 2026-07-28, `tools/call` et `prompts/get` répètent `params.name`, et `resources/read` `params.uri`, dans l’en-tête `Mcp-Name` (sous la forme `=?base64?…?=` s’il ne s’écrit pas en ASCII simple)\u202f; cet en-tête manque ou dit autre chose. Le serveur répond 400 (-32020, en-têtes incohérents).",
 	}},
+	codeRevisionUnknown: {Severity: "warning", Lesson: "lifecycle", Message: map[i18n.Lang]string{
+		i18n.EN: "The handshake names a protocol revision that was never published: a revision is the date of a published specification (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). The log is explained with the nearest known revision, shown after the arrow.",
+		i18n.FR: "La poignée de main nomme une révision du protocole qui n’a jamais été publiée : une révision est la date d’une spécification publiée (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). Le journal est expliqué selon la révision connue la plus proche, indiquée après la flèche.",
+	}},
 	codeClientTimeout: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The client gave up waiting: its request timed out before the server answered (the SDKs’ -32001, “Request timed out”). The server was too slow, or never answered; a long job should send progress notifications, or answer sooner.",
 		i18n.FR: "Le client a cessé d’attendre : sa requête a expiré avant que le serveur ne réponde (le -32001 des SDK, « Request timed out »). Le serveur a été trop lent, ou n’a jamais répondu ; un long travail doit envoyer des notifications de progression, ou répondre plus tôt.",

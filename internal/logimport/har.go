@@ -65,6 +65,9 @@ func (r *reader) har(src []byte) error {
 	if err != nil && len(elems) == 0 {
 		return err
 	}
+	if r.legacySSE(src, start, elems) {
+		return nil
+	}
 	tr := &transport{r: r}
 	for _, el := range elems {
 		if r.full() {

@@ -86,6 +86,11 @@ type Result struct {
 	// (notes.go); ContextLines counts them all.
 	Context      []Context
 	ContextLines int
+	// Revision is the revision the log's handshake settles on (from the
+	// initialize result alone, when the request is not in the log), or the
+	// nearest known one to a date no one published; "" when the log has
+	// no handshake.
+	Revision string
 }
 
 // Limits bound one Read.

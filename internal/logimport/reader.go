@@ -59,6 +59,7 @@ func (r *reader) finish() {
 	r.resolveWriter()
 	splitRuns(r.res.Entries)
 	inferSenders(r.res.Entries)
+	r.negotiate()
 	var scratch []byte
 	for i := range r.res.Entries {
 		r.res.Entries[i].Raw, scratch = maskWith(r.res.Entries[i].Raw, scratch)

@@ -23,6 +23,9 @@ func tsCorrections(rev string, doc any) error {
 	root, _ := doc.(map[string]any)
 	defs, _ := root[DefsKey(rev)].(map[string]any)
 	for _, c := range schemaTSWins {
+		if rev < rev20250618 && defs[c.def] == nil {
+			continue // elicitation came with 2025-06-18
+		}
 		var at any = defs[c.def]
 		for _, k := range c.path {
 			m, ok := at.(map[string]any)

@@ -52,14 +52,14 @@ func (o *Official) Dir() string { return o.dir }
 
 // DefsKey is where the schema of rev keeps its definitions.
 func DefsKey(rev string) string {
-	if rev == rev20250618 {
+	if rev <= rev20250618 { // 2024-11-05 and 2025-03-26 too: draft-07
 		return "definitions"
 	}
 	return "$defs"
 }
 
 func draftURL(rev string) string {
-	if rev == rev20250618 {
+	if rev <= rev20250618 {
 		return "http://json-schema.org/draft-07/schema#"
 	}
 	return "https://json-schema.org/draft/2020-12/schema"

@@ -31,7 +31,7 @@ func (o *Official) View(rev, sender string, msg any, request []byte) *jsonschema
 	case hasMethod:
 		return o.Get(rev, map[string]any{"allOf": []any{o.Ref(rev, "JSONRPCNotification"), o.unions(rev, sender, "Notification")}})
 	case hasError:
-		if rev == rev20250618 {
+		if rev <= rev20250618 {
 			return o.Get(rev, o.Ref(rev, "JSONRPCError"))
 		}
 		return o.Get(rev, o.Ref(rev, "JSONRPCErrorResponse"))
@@ -59,7 +59,7 @@ func (o *Official) unions(rev, sender, kind string) map[string]any {
 // request's method when the request is known.
 func (o *Official) resultView(rev string, obj map[string]any, request []byte) *jsonschema.Schema {
 	env := "JSONRPCResultResponse"
-	if rev == rev20250618 {
+	if rev <= rev20250618 {
 		env = "JSONRPCResponse"
 	}
 	var req map[string]any
