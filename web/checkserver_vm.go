@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html/template"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exchange"
@@ -67,22 +68,55 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 		X: x, XE: i18n.ExerciseFor(r.l), Title: r.ex.TextIn(r.l).Title, Protocol: r.protocol,
 		Done: r.done, Passed: r.passed, Note: exercise.InlineHTML(r.note), Recorded: r.recorded,
 	}
+	lastReason := ""
 	for i, sr := range r.steps {
-		vm.Steps = append(vm.Steps, stepVM(x, r.ex, sr, r.firstSeq[i]))
+		if sr.Absent() {
+			continue // another step stands for it in this revision
+		}
+		st := stepVM(x, r.ex, sr, r.firstSeq[i])
+		if sr.Status == servercheck.StatusSkipped && sr.Reason == lastReason {
+			st.Reason = "" // said once, above, for the steps in a row it stopped
+		}
+		lastReason = ""
+		if sr.Status == servercheck.StatusSkipped {
+			lastReason = sr.Reason
+		}
+		vm.Steps = append(vm.Steps, st)
 	}
 	for _, st := range r.ex.Steps[min(len(r.steps), len(r.ex.Steps)):] {
 		if r.done {
 			break
+		}
+		if !st.RunsIn(r.protocol) {
+			continue
 		}
 		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.l), Status: "pending", StatusLabel: x.StepPending})
 	}
 	ctx := itemContext{lang: r.l, entryLang: r.l, partner: r.x.Event}
 	vm.Exchange = view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(r.l))}
 	for _, ev := range r.x.Events(0) {
-		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
+		it := exchangeItemVM(ctx, ev)
+		onPurpose(x, &it)
+		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
-	vm.Exchange.Diagram = s.diagramOf(r.l, r.x.Diagram(maxDiagramEvents))
+	lanes := *i18n.ConsoleFor(r.l)
+	lanes.DiagramLearner, lanes.DiagramServer = x.DiagramClient, x.DiagramServer
+	vm.Exchange.Diagram = s.diagramWith(&lanes, r.l, r.x.Diagram(maxDiagramEvents))
 	return vm
+}
+
+// onPurpose words the playground's own messages: on the check page the
+// learner wrote the server, and what the client's messages break (an
+// unknown method, a budget as a string) they break on purpose, to see how
+// the server answers; nothing there is the learner's to fix, nor a fault
+// of the playground's client.
+func onPurpose(x *i18n.CheckServerUI, it *view.ExchangeItemVM) {
+	if it.From != string(grader.SenderClient) || (len(it.Diagnostics) == 0 && len(it.Mentions) == 0) {
+		return
+	}
+	it.Valid, it.Conversation, it.Mentions = true, false, nil
+	it.ReportLabel, it.DiagSummary = x.OnPurposeLabel, x.OnPurposeLabel
+	it.Diagnostics = []view.ExchangeDiagVM{{Severity: grader.SeverityInfo, Message: template.HTML(template.HTMLEscapeString(x.OnPurpose))}}
 }
 
 // stepVM is one step's verdict: on a failure, the checker's report and

@@ -198,10 +198,15 @@ func indentJSON(raw string) string {
 // diagramOf draws an exchange's diagram with the lessons' sequence
 // diagrams ("" when it is empty).
 func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
+	return s.diagramWith(i18n.ConsoleFor(l), l, d)
+}
+
+// diagramWith draws it with x's lane labels (the check page's client is
+// the playground, its server the learner's).
+func (s *Server) diagramWith(x *i18n.ConsoleUI, l i18n.Lang, d exchange.Diagram) template.HTML {
 	if len(d.Arrows) == 0 {
 		return ""
 	}
-	x := i18n.ConsoleFor(l)
 	svg, err := markdown.SequenceSVGLinked(diagramSource(x, d), l, func(n int) markdown.SequenceLink {
 		if n >= len(d.Arrows) {
 			return markdown.SequenceLink{}

@@ -35,7 +35,14 @@ func printResult(w io.Writer, res *servercheck.Result, l i18n.Lang) {
 		return
 	}
 	var passed, failed, skipped int
+	lastReason := "" // the reason of the skipped steps just above, said once
 	for _, sr := range res.Steps {
+		if sr.Absent() {
+			continue // another step stands for it in this revision
+		}
+		if sr.Status != servercheck.StatusSkipped {
+			lastReason = ""
+		}
 		switch sr.Status {
 		case servercheck.StatusPassed:
 			passed++
@@ -46,7 +53,12 @@ func printResult(w io.Writer, res *servercheck.Result, l i18n.Lang) {
 			fmt.Fprintf(w, "%s %s%s %s\n", mark, sr.Name, words[":"], sr.Title)
 		case servercheck.StatusSkipped:
 			skipped++
-			fmt.Fprintf(w, "– %s%s %s (%s%s %s)\n", sr.Name, words[":"], sr.Title, words["skipped"], words[":"], sr.Reason)
+			if sr.Reason == lastReason {
+				fmt.Fprintf(w, "– %s%s %s (%s)\n", sr.Name, words[":"], sr.Title, words["skipped"])
+			} else {
+				fmt.Fprintf(w, "– %s%s %s (%s%s %s)\n", sr.Name, words[":"], sr.Title, words["skipped"], words[":"], sr.Reason)
+			}
+			lastReason = sr.Reason
 			continue
 		default:
 			failed++

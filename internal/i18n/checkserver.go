@@ -35,6 +35,16 @@ type CheckServerUI struct {
 	Warning           string
 	Problems          string
 	StepsTitle        string
+	// The sequence diagram's lanes: the playground is the client.
+	DiagramClient string
+	DiagramServer string
+	// The note on the playground's own messages that break a rule on
+	// purpose (an unknown method), and its label.
+	OnPurpose      string
+	OnPurposeLabel string
+	// NothingMCP is a check asked from another host that reached nothing
+	// MCP ("%s": the URL): open and closed ports are not told apart.
+	NothingMCP string
 }
 
 var checkServerUI = map[Lang]*CheckServerUI{
@@ -70,6 +80,11 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		Warning:           "Accepted, but:",
 		Problems:          "What went wrong",
 		StepsTitle:        "Steps",
+		DiagramClient:     "Playground (client)",
+		DiagramServer:     "Your server",
+		OnPurpose:         "The playground sends this message as it is on purpose, to see how your server answers it: nothing here is yours to fix.",
+		OnPurposeLabel:    "sent on purpose",
+		NothingMCP:        "Nothing MCP answered at %s. Is your server running, on this address and port, with its Streamable HTTP endpoint at this path?",
 	},
 	FR: {
 		Title:             "Vérifier mon serveur",
@@ -103,6 +118,11 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		Warning:           "Accepté, mais :",
 		Problems:          "Ce qui n’a pas marché",
 		StepsTitle:        "Étapes",
+		DiagramClient:     "Playground (client)",
+		DiagramServer:     "Votre serveur",
+		OnPurpose:         "Le playground envoie ce message tel quel exprès, pour voir comment votre serveur y répond : il n’y a rien à corriger de votre côté.",
+		OnPurposeLabel:    "envoyé exprès",
+		NothingMCP:        "Rien de MCP n’a répondu à %s. Votre serveur est-il lancé, à cette adresse et sur ce port, avec son point d’accès Streamable HTTP à ce chemin ?",
 	},
 }
 

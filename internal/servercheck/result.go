@@ -61,9 +61,14 @@ type StepResult struct {
 
 	kept       int    // bytes of Messages
 	timedOut   bool   // the step's request got no reply in time
+	absent     bool   // the step does not exist in the run's revision
 	httpStatus int    // a 4xx answer without a message
 	statusText string // its description
 }
+
+// Absent says the step was skipped because it does not exist in the run's
+// revision (another step stands for it there): a person need not see it.
+func (sr StepResult) Absent() bool { return sr.absent }
 
 // Message is one message of a step's timeline.
 type Message struct {

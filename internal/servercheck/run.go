@@ -156,7 +156,7 @@ func (r *runner) after(st *exercise.Step, sr *StepResult) error {
 func (r *runner) step(ctx context.Context, st *exercise.Step) (StepResult, error) {
 	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}}
 	if reason := r.skipReason(st); reason != "" {
-		sr.Status, sr.Reason = StatusSkipped, reason
+		sr.Status, sr.Reason, sr.absent = StatusSkipped, reason, !st.RunsIn(r.rev)
 		return sr, nil
 	}
 	sctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
