@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,11 @@ func (s *Server) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Ex
 	x := i18n.ExerciseFor(l)
 	picks := answerValues(answer, ex.Items())
 	each := func(p *view.ProblemVM) {
-		p.RuleURL = s.ruleURL(l, p.Code)
+		// The rule's page holds back what would spell this exercise's
+		// answer (ruleShow).
+		if p.RuleURL = s.ruleURL(l, p.Code); p.RuleURL != "" {
+			p.RuleURL += "?from=" + url.QueryEscape(ex.ID)
+		}
 		if p.LessonSlug != "" {
 			if sentence := grader.LessonSentence(p.LessonSlug, l); sentence != "" {
 				p.Message = template.HTML(strings.Replace(string(p.Message), html.EscapeString(sentence), "", 1)) //nolint:gosec // removes escaped text from escaped text

@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/grader"
@@ -76,9 +77,6 @@ func (e *Exercise) Withhold(res Result, hints, failed int, lang i18n.Lang) Resul
 			held = append(held, heldValues(c)...)
 		}
 	}
-	if len(held) == 0 {
-		return res
-	}
 	out := res
 	out.Checks = make([]CheckResult, len(res.Checks))
 	for i, cr := range res.Checks {
@@ -89,7 +87,7 @@ func (e *Exercise) Withhold(res Result, hints, failed int, lang i18n.Lang) Resul
 	}
 	out.Report.Diagnostics = make([]grader.Diagnostic, len(res.Report.Diagnostics))
 	for i, d := range res.Report.Diagnostics {
-		if d.Suggestion != "" && spellsAny(d.Suggestion, held) {
+		if d.Suggestion != "" && (spellsAny(d.Suggestion, held) || e.suggestionHeld(d.Suggestion, hints, failed)) {
 			d.Message = strings.Replace(d.Message, grader.DidYouMean(d.Suggestion, "", lang), "", 1)
 			d.Message = removeStandIn(d.Message, d.Suggestion, lang)
 			d.Suggestion = ""
@@ -97,6 +95,36 @@ func (e *Exercise) Withhold(res Result, hints, failed int, lang i18n.Lang) Resul
 		out.Report.Diagnostics[i] = d
 	}
 	return out
+}
+
+// HoldsBack reports whether the exercise still holds its answer back from
+// a learner who has opened hints hints and failed failed times: the
+// exercise's own covering hint (spell_after_hint, else the last) is not
+// open yet and solution_after is not reached. A rule page reached from the
+// exercise keeps its right example folded meanwhile.
+func (e *Exercise) HoldsBack(hints, failed int) bool {
+	if e.SolutionAfter > 0 && failed >= e.SolutionAfter {
+		return false
+	}
+	need := e.CoverHint(&Check{})
+	return need == 0 || hints < need
+}
+
+// suggestionHeld reports whether a suggestion of the checker ("Did you mean
+// `name`?") names a member or a value of the solution while the exercise
+// holds its answer back: it spells the answer as much as a check's
+// description does, so it waits for the same hint.
+func (e *Exercise) suggestionHeld(sugg string, hints, failed int) bool {
+	if !e.HoldsBack(hints, failed) {
+		return false
+	}
+	quoted := strconv.Quote(sugg)
+	for _, sol := range e.Solutions {
+		if strings.Contains(sol, quoted) {
+			return true
+		}
+	}
+	return false
 }
 
 // removeStandIn takes out the "Did you mean X where you wrote Y?" sentence,

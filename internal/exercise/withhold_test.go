@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -74,5 +75,50 @@ func TestWithholdPassed(t *testing.T) {
 	res := ex.Grade(ex.Solutions[0], i18n.EN)
 	if d := cmp.Diff(res, ex.Withhold(res, 0, 0, i18n.EN)); d != "" {
 		t.Errorf("a pass was changed:\n%s", d)
+	}
+}
+
+const memberSrc = `kind: fix
+solution_after: 3
+checks:
+  - method: tools/call
+  - present: /params/name
+  - absent: /params/tool`
+
+const memberBody = "\n# Starter\n\n```json\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"tool\": \"suggest_gifts\"}}\n```\n" +
+	"\n# Solution\n\n```json\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"suggest_gifts\"}}\n```\n" +
+	"\n# en: Repair\n\nDo it.\n\n## Hints\n\n1. The problem is in params.\n2. The member is name.\n" +
+	"\n# fr: Réparez\n\nFaites-le.\n\n## Indices\n\n1. Le problème est dans params.\n2. Le membre est name.\n"
+
+// A suggestion of the checker that names a member of the solution ("Did
+// you mean `name` where you wrote `tool`?") spells the answer even when no
+// check does: it waits for the exercise's covering hint (the last) or
+// solution_after failures, in both languages.
+func TestWithholdSuggestionOfTheSolution(t *testing.T) {
+	ex := mustLoad(t, file(memberSrc, memberBody))
+	for _, l := range i18n.All {
+		res := ex.Grade(ex.Starter, l)
+		if res.Passed {
+			t.Fatal("the starter passed")
+		}
+		tests := []struct {
+			hints, failed int
+			want          bool
+		}{
+			{0, 1, false},
+			{1, 2, false},
+			{2, 2, true},
+			{0, 3, true},
+		}
+		for _, tt := range tests {
+			got := ex.Withhold(res, tt.hints, tt.failed, l)
+			spelled := false
+			for _, d := range got.Report.Diagnostics {
+				spelled = spelled || d.Suggestion == "name" || strings.Contains(d.Message, grader.DidYouMean("name", "tool", l))
+			}
+			if spelled != tt.want {
+				t.Errorf("%s hints %d failed %d: the suggestion `name` is shown: %v, want %v\n%+v", l, tt.hints, tt.failed, spelled, tt.want, got.Report.Diagnostics)
+			}
+		}
 	}
 }

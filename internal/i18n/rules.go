@@ -22,6 +22,10 @@ type RulesUI struct {
 	FromClient   string
 	FromServer   string
 	NoExample    string
+	// HeldBack replaces the right example when the learner came from an
+	// exercise whose answer it would spell: "%s" is the exercise's link.
+	HeldBack     string
+	HeldBackLink string
 	Lesson       string
 	Practice     string
 	NoPractice   string
@@ -54,6 +58,8 @@ var rulesUI = map[Lang]*RulesUI{
 		FromClient:   "client → server",
 		FromServer:   "server → client",
 		NoExample:    "This is a limit: no small example can show it.",
+		HeldBack:     "This example would give away the answer of the exercise you came from. It appears once you have opened that exercise’s last hint, or after a few tries.",
+		HeldBackLink: "Back to the exercise",
 		Lesson:       "The lesson that teaches it",
 		Practice:     "Exercises that practise it",
 		NoPractice:   "No exercise trips this rule yet: the console is the place to try it.",
@@ -84,6 +90,8 @@ var rulesUI = map[Lang]*RulesUI{
 		FromClient:   "client → serveur",
 		FromServer:   "serveur → client",
 		NoExample:    "C’est une limite\u00a0: aucun petit exemple ne peut la montrer.",
+		HeldBack:     "Cet exemple donnerait la réponse de l’exercice d’où vous venez. Il apparaît une fois ouvert le dernier indice de cet exercice, ou après quelques essais.",
+		HeldBackLink: "Revenir à l’exercice",
 		Lesson:       "La leçon qui l’enseigne",
 		Practice:     "Les exercices qui l’entraînent",
 		NoPractice:   "Aucun exercice ne déclenche encore cette règle\u00a0: essayez-la dans la console.",

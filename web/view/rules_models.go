@@ -38,10 +38,14 @@ type RuleVM struct {
 	HasExamples   bool
 	Wrong, Right  RuleExampleVM
 	Says          template.HTML // the checker's message on the wrong example
-	Lesson        *NavLink
-	Practice      []NavLink
-	ListURL       string
-	ConsoleURL    string
+	// HeldFor is the exercise the learner came from when the right example
+	// (and the checker's words, where they spell it) would give away its
+	// answer: they wait for the hint that covers it.
+	HeldFor    *NavLink
+	Lesson     *NavLink
+	Practice   []NavLink
+	ListURL    string
+	ConsoleURL string
 }
 
 // RuleExampleVM is an example: its request, when it is a response, and its
