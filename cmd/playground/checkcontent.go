@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/exercise/replay"
 	"github.com/mcpplayground/playground/internal/frontmatter"
@@ -56,7 +57,7 @@ func runCheckContent(args []string, stdout, stderr io.Writer) int {
 func checkContent(src contentSource) []error {
 	c, err := src.load(markdown.New())
 	if err != nil {
-		return unjoin(err)
+		return append(unjoin(err), lintLoaded(src)...)
 	}
 	var problems []error
 	problems = append(problems, c.CheckExerciseLinks()...)
@@ -70,6 +71,36 @@ func checkContent(src contentSource) []error {
 	problems = append(problems, replay.Lint(context.Background(), c.Exercises())...)
 	// Server exercises: the bundled gift server is their solution.
 	return append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
+}
+
+// lintLoaded runs the checks on the exercises whose own file loaded
+// without a problem, when some other file has one: a YAML error in one file
+// does not hide the problems of the others. Concepts are left out: they
+// need the whole set of exercises.
+func lintLoaded(src contentSource) []error {
+	r := markdown.New()
+	var (
+		lessonExists func(string) bool
+		anchors      courselink.Checker
+	)
+	if lessons, err := course.LoadLessons(src.lessons, r); err == nil {
+		lessonExists, anchors.Anchor = lessons.HasLesson, lessons.HasAnchor
+	}
+	exs, _ := exercise.LoadEach(src.exercises, r, lessonExists)
+	settings, err := exercise.ReadCourse(src.exercises)
+	if err != nil {
+		return []error{err}
+	}
+	settings.Concepts = nil
+	problems := course.CheckFrenchSpaces(src.lessons)
+	if anchors.Anchor != nil {
+		for _, ex := range exs {
+			problems = append(problems, ex.CheckLinks(anchors)...)
+		}
+	}
+	problems = append(problems, exercise.Lint(exs, settings)...)
+	problems = append(problems, replay.Lint(context.Background(), exs)...)
+	return append(problems, servercheck.Lint(context.Background(), exs)...)
 }
 
 // locateProblem names files from the course directory, so that an editor or

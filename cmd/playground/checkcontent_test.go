@@ -113,3 +113,52 @@ func lineOf(t *testing.T, path, text string) int {
 	}
 	return bytes.Count(b[:i], []byte("\n")) + 1
 }
+
+// Every problem of every file in one run: a YAML error in one file does not
+// hide the others, and each authoring mistake check-content used to let
+// through is reported with its line.
+func TestCheckContentReportsEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	copyFS(t, lessons.FS, filepath.Join(dir, "lessons"))
+	copyFS(t, exercises.FS, filepath.Join(dir, "exercises"))
+	edit := func(name, old, new string) int {
+		p := filepath.Join(dir, "exercises", name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := bytes.Index(b, []byte(old))
+		if i < 0 {
+			t.Fatalf("%s has no %q", name, old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return bytes.Count(b[:i], []byte("\n")) + 1
+	}
+	yamlLine := edit("json-rpc-fix-batch.md", "solution_after: 3\n", "solution_after: [3\n")
+	ptrLine := edit("tools-fix-call-params.md", "absent: /params/tool\n", "absent: /params/tol\n")
+	codeLine := edit("reading-logs-log-reused-id.md", "  - session.request.unanswered\n", "  - session.request.unanswerd\n")
+	orderLine := edit("transports-write-log-message.md", "\norder: ", "\norder: 0.5\nx: ")
+	edit("transports-write-log-message.md", "\nx: ", "\n#x: ")
+	anchorLine := edit("errors-reply-unknown-method.md", "(/en/lessons/errors)", "(/en/lessons/errors#no-such-part)")
+
+	var out, errOut bytes.Buffer
+	if code := runCheckContent([]string{dir}, &out, &errOut); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	at := func(name string, line int, what string) string {
+		return filepath.Join(dir, "exercises", name) + fmt.Sprintf(":%d: ", line) + what
+	}
+	for _, want := range []string{
+		at("json-rpc-fix-batch.md", yamlLine+1, "front matter: "),
+		at("tools-fix-call-params.md", ptrLine, "absent: /params/tol names a member that no solution"),
+		at("reading-logs-log-reused-id.md", codeLine, `choice "session.request.unanswerd" is not a rule of the checker: did you mean session.request.unanswered?`),
+		at("transports-write-log-message.md", orderLine+1, "order is a whole number from 0 up (1, 2, 3…), not 0.5"),
+		at("errors-reply-unknown-method.md", anchorLine, `link to "/en/lessons/errors#no-such-part": lesson errors has no heading whose anchor is #no-such-part`),
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -212,7 +212,7 @@ func (c *Catalog) checkLinks() []error {
 	return c.checkLessonLinks(courselink.Checker{Lesson: func(l i18n.Lang, slug string) bool {
 		_, ok := c.bySlug[l][slug]
 		return ok
-	}})
+	}, Anchor: c.HasAnchor})
 }
 
 // checkLessonLinks checks every lesson's links with ch.

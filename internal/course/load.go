@@ -3,6 +3,7 @@ package course
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"sort"
 
 	"github.com/mcpplayground/playground/internal/courselink"
@@ -86,8 +87,23 @@ func (c *Catalog) ExercisesFor(lessonSlug string) []*exercise.Exercise {
 // CheckExerciseLinks reports links from lessons to exercises that do not
 // exist. LoadLessons leaves them alone because lessons are read first.
 func (c *Catalog) CheckExerciseLinks() []error {
-	return c.checkLessonLinks(courselink.Checker{Exercise: func(id string) bool {
+	errs := c.checkLessonLinks(courselink.Checker{Exercise: func(id string) bool {
 		_, ok := c.Exercise(id)
 		return ok
 	}})
+	// The exercises' links to lessons: their anchors, now that the
+	// lessons' headings are known.
+	for _, ex := range c.exercises.all {
+		errs = append(errs, ex.CheckLinks(courselink.Checker{Anchor: c.HasAnchor})...)
+	}
+	return errs
+}
+
+// HasAnchor reports whether the lesson has a heading whose id is id.
+func (c *Catalog) HasAnchor(l i18n.Lang, slug, id string) bool {
+	i, ok := c.bySlug[l][slug]
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(c.lessons[l][i].Headings, func(h markdown.Heading) bool { return h.ID == id })
 }

@@ -61,6 +61,9 @@ func Resolve(from Page, dest string) (to Page, lang string, ok bool) {
 type Checker struct {
 	Lesson   func(l i18n.Lang, slug string) bool
 	Exercise func(id string) bool
+	// Anchor says whether a lesson has a heading with this id, for links
+	// such as /en/lessons/errors#codes; nil leaves anchors unchecked.
+	Anchor func(l i18n.Lang, slug, id string) bool
 }
 
 // Check returns the problem with the link dest written at file:line on the
@@ -79,5 +82,18 @@ func (ch Checker) Check(from Page, file string, line int, dest string) error {
 	case to.Kind == Exercises && ch.Exercise != nil && !ch.Exercise(to.Name):
 		return frontmatter.Errorf(file, line, "link to %q: there is no exercise with that id", dest)
 	}
+	if frag := fragment(dest); to.Kind == Lessons && frag != "" && ch.Anchor != nil && !ch.Anchor(to.Lang, to.Name, frag) {
+		return frontmatter.Errorf(file, line, "link to %q: lesson %s has no heading whose anchor is #%s", dest, to.Name, frag)
+	}
 	return nil
+}
+
+// fragment is what follows # in dest, without a query ("" when none).
+func fragment(dest string) string {
+	_, frag, ok := strings.Cut(dest, "#")
+	if !ok {
+		return ""
+	}
+	frag, _, _ = strings.Cut(frag, "?")
+	return frag
 }

@@ -60,3 +60,20 @@ func TestCheck(t *testing.T) {
 		t.Errorf("with no page known, a link is reported: %v", err)
 	}
 }
+
+// A link to a lesson's heading is checked against its anchors when the
+// checker knows them.
+func TestCheckAnchor(t *testing.T) {
+	ch := Checker{Anchor: func(_ i18n.Lang, slug, id string) bool { return slug == "errors" && id == "codes" }}
+	from := Page{Lang: i18n.EN, Kind: Exercises, Name: "x"}
+	if err := ch.Check(from, "x.md", 3, "/en/lessons/errors#codes"); err != nil {
+		t.Errorf("a real anchor: %v", err)
+	}
+	err := ch.Check(from, "x.md", 3, "/en/lessons/errors#cdes")
+	if err == nil || err.Error() != `x.md:3: link to "/en/lessons/errors#cdes": lesson errors has no heading whose anchor is #cdes` {
+		t.Errorf("a broken anchor: %v", err)
+	}
+	if err := (Checker{}).Check(from, "x.md", 3, "/en/lessons/errors#cdes"); err != nil {
+		t.Errorf("anchors unknown: %v", err)
+	}
+}

@@ -67,12 +67,32 @@ type link struct {
 // problem found, each a *frontmatter.Error ("file:line: what is wrong"). A
 // missing directory holds no exercises.
 func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool) ([]*Exercise, error) {
+	exs, errs, _ := loadAll(fsys, r, lessonExists)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return exs, nil
+}
+
+// LoadEach is Load for check-content: it also returns, next to the
+// problems, the exercises whose own file has none, so that the checks
+// that need running (Lint) can report their problems in the same run.
+func LoadEach(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool) ([]*Exercise, error) {
+	exs, errs, bad := loadAll(fsys, r, lessonExists)
+	clean := slices.DeleteFunc(exs, func(ex *Exercise) bool { return bad[ex.File] })
+	return clean, errors.Join(errs...)
+}
+
+// loadAll loads every file; bad names the files with a problem of their
+// own (a link to a missing page is not one: the exercise still grades).
+func loadAll(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool) ([]*Exercise, []error, map[string]bool) {
+	bad := map[string]bool{}
 	entries, err := fs.ReadDir(fsys, ".")
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, bad
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read the exercises directory: %w", err)
+		return nil, []error{fmt.Errorf("read the exercises directory: %w", err)}, bad
 	}
 	var (
 		exs  []*Exercise
@@ -85,6 +105,9 @@ func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool)
 		}
 		ex, ferrs := loadFile(fsys, r, lessonExists, name)
 		errs = append(errs, ferrs...)
+		if len(ferrs) > 0 {
+			bad[name] = true
+		}
 		if ex != nil {
 			exs = append(exs, ex)
 		}
@@ -93,15 +116,13 @@ func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool)
 	for _, ex := range exs {
 		if other, dup := byID[ex.ID]; dup {
 			errs = append(errs, frontmatter.Errorf(ex.File, 2, "id %q is already used by %s", ex.ID, other.File))
+			bad[ex.File] = true
 			continue
 		}
 		byID[ex.ID] = ex
 	}
 	for _, ex := range exs {
 		errs = append(errs, ex.checkLinks(lessonExists, byID)...)
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
 	}
 	sort.Slice(exs, func(i, j int) bool {
 		a, b := exs[i], exs[j]
@@ -113,7 +134,7 @@ func Load(fsys fs.FS, r *markdown.Renderer, lessonExists func(slug string) bool)
 		}
 		return a.ID < b.ID
 	})
-	return exs, nil
+	return exs, errs, bad
 }
 
 // checkLinks verifies the links to lessons and exercises written in the text.
@@ -122,6 +143,12 @@ func (ex *Exercise) checkLinks(lessonExists func(string) bool, byID map[string]*
 	if lessonExists != nil {
 		ch.Lesson = func(_ i18n.Lang, slug string) bool { return lessonExists(slug) }
 	}
+	return ex.CheckLinks(ch)
+}
+
+// CheckLinks checks the links written in the exercise's text with ch (the
+// course checks their anchors once the lessons' headings are known).
+func (ex *Exercise) CheckLinks(ch courselink.Checker) []error {
 	from := courselink.Page{Lang: i18n.Default, Kind: courselink.Exercises, Name: ex.ID}
 	var errs []error
 	for _, l := range ex.links {
