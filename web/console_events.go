@@ -52,6 +52,11 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	}
 	// Subscribe before reading the backlog, so nothing falls between them;
 	// what arrives twice is skipped by its number.
+	releaseNet, err := s.streamNets.take(addrKey(c.ClientIP()))
+	if err != nil {
+		return streamRefusal(c, l, console.ErrStreams)
+	}
+	defer releaseNet()
 	done, err := s.consoles.OpenStream(e)
 	if err != nil {
 		return streamRefusal(c, l, err)

@@ -17,7 +17,7 @@ import (
 // Event streams are bounded per learner (429) and overall (503), each
 // refusal said in the learner's language; a closed stream frees its place.
 func TestConsoleEventStreamBounds(t *testing.T) {
-	e := newTestEnv(t, Config{ConsoleStreamsPerLearner: 1, ConsoleStreams: 2})
+	e := newTestEnv(t, Config{ConsoleStreamsPerLearner: 1, ConsoleStreams: 2, ConsoleStreamsPerAddr: 2})
 	base := e.serve(t)
 	ann, bob, cat := newBrowser(t, base), newBrowser(t, base), newBrowser(t, base)
 	for _, b := range []*browser{ann, bob, cat} {
@@ -42,6 +42,32 @@ func TestConsoleEventStreamBounds(t *testing.T) {
 	annStream.close(t, e)
 	if r := streamOn(t, cat, "en").refusal(t); r.status != http.StatusOK {
 		t.Errorf("a place freed by a closed stream was refused: %+v", r)
+	}
+}
+
+// One client network holds at most its share of the event streams: past
+// it, another learner of the same network is refused while a learner of
+// another network is served.
+func TestConsoleEventStreamsPerNetwork(t *testing.T) {
+	e := newTestEnv(t, Config{ConsoleStreams: 8, ConsoleStreamsPerAddr: 2, TrustedProxies: []string{"127.0.0.1"}})
+	base := e.serve(t)
+	var got []int
+	for i, from := range []string{"2001:db8::1", "2001:db8::2", "2001:db8::3", "2001:db8:0:1::1"} {
+		b := newBrowser(t, base)
+		b.send(msgInitialize)
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/console/events?lang=en", nil)
+		req.Header.Set("X-Forwarded-For", from)
+		resp, err := b.c.Do(req)
+		if err != nil {
+			t.Fatalf("stream %d: %v", i, err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		got = append(got, resp.StatusCode)
+	}
+	if diff := cmp.Diff([]int{200, 200, 503, 200}, got); diff != "" {
+		t.Errorf("streams of one /64, then another (-want +got):\n%s", diff)
 	}
 }
 

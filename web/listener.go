@@ -2,6 +2,8 @@ package web
 
 import (
 	"net"
+	"net/netip"
+	"strings"
 	"sync"
 )
 
@@ -11,23 +13,42 @@ import (
 // the bound is generous, and still far below the process's descriptors.
 const DefaultConnsPerAddr = 256
 
-// LimitListener wraps ln so that one remote address holds at most perAddr
-// connections at once; a connection over the bound is closed as soon as it
-// is accepted, before any byte of it is read, and the others go on being
-// served. perAddr <= 0 means DefaultConnsPerAddr.
-func LimitListener(ln net.Listener, perAddr int) net.Listener {
-	if perAddr <= 0 {
-		perAddr = DefaultConnsPerAddr
+// DefaultMaxConns bounds the connections of every address together, below
+// the file descriptors of a default process, so a few addresses at their
+// bound cannot starve /healthz or the database of descriptors.
+const DefaultMaxConns = 4096
+
+// ListenerLimits are the bounds LimitListener keeps.
+type ListenerLimits struct {
+	// PerAddr bounds one address's connections (DefaultConnsPerAddr when
+	// zero); an IPv6 address counts as its /64.
+	PerAddr int
+	// Overall bounds everyone's (DefaultMaxConns when zero).
+	Overall int
+	// Trusted are the proxies (Config.TrustedProxies' spelling: addresses
+	// or CIDRs) whose connections count only overall: the bound per
+	// address applies to the client each request names (proxiedCap).
+	Trusted []string
+}
+
+// LimitListener wraps ln so that one remote network holds at most PerAddr
+// connections at once, and everyone together Overall; a connection over a
+// bound is closed as soon as it is accepted, before any byte of it is
+// read, and the others go on being served.
+func LimitListener(ln net.Listener, lim ListenerLimits) net.Listener {
+	if lim.PerAddr <= 0 {
+		lim.PerAddr = DefaultConnsPerAddr
 	}
-	return &limitListener{Listener: ln, max: perAddr, open: map[string]int{}}
+	if lim.Overall <= 0 {
+		lim.Overall = DefaultMaxConns
+	}
+	return &limitListener{Listener: ln, conns: newSlots(lim.PerAddr, lim.Overall), trusted: parseTrusted(lim.Trusted)}
 }
 
 type limitListener struct {
 	net.Listener
-	max int
-
-	mu   sync.Mutex
-	open map[string]int // remote host → connections open
+	conns   *slots
+	trusted []netip.Prefix
 }
 
 // Accept returns the next connection within its address's bound.
@@ -37,30 +58,45 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		host := remoteHost(c)
-		if l.acquire(host) {
-			return &limitedConn{Conn: c, release: func() { l.release(host) }}, nil
+		key := addrKey(remoteHost(c))
+		if l.isTrusted(remoteHost(c)) {
+			key = "" // one key for every proxy: counted overall
+			if release, err := l.conns.takeOverall(key); err == nil {
+				return &limitedConn{Conn: c, release: release}, nil
+			}
+		} else if release, err := l.conns.take(key); err == nil {
+			return &limitedConn{Conn: c, release: release}, nil
 		}
 		_ = c.Close()
 	}
 }
 
-func (l *limitListener) acquire(host string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.open[host] >= l.max {
+func (l *limitListener) isTrusted(host string) bool {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
 		return false
 	}
-	l.open[host]++
-	return true
+	for _, p := range l.trusted {
+		if p.Contains(ip.Unmap()) {
+			return true
+		}
+	}
+	return false
 }
 
-func (l *limitListener) release(host string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.open[host]--; l.open[host] <= 0 {
-		delete(l.open, host)
+// parseTrusted reads proxies as Gin does: addresses or CIDRs; what does
+// not parse was refused by Gin already.
+func parseTrusted(list []string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		if p, err := netip.ParsePrefix(s); err == nil {
+			out = append(out, p.Masked())
+		} else if a, err := netip.ParseAddr(s); err == nil {
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+		}
 	}
+	return out
 }
 
 // remoteHost is the address a connection comes from, without its port.

@@ -3,7 +3,11 @@ package web
 import (
 	"errors"
 	"net"
+	"net/http/httptest"
 	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/go-cmp/cmp"
 )
 
 // chanListener hands out the connections a test pushes, from the
@@ -39,7 +43,7 @@ func conn(ip string, port int) *addrConn {
 // is still served, and gives a slot back when a connection closes.
 func TestLimitListener(t *testing.T) {
 	src := chanListener{conns: make(chan net.Conn, 8)}
-	ln := LimitListener(src, 2)
+	ln := LimitListener(src, ListenerLimits{PerAddr: 2})
 	a1, a2, a3, b1 := conn("10.0.0.1", 1), conn("10.0.0.1", 2), conn("10.0.0.1", 3), conn("10.0.0.2", 1)
 	a4 := conn("10.0.0.1", 4)
 	for _, c := range []net.Conn{a1, a2, a3, b1} {
@@ -73,4 +77,73 @@ func TestLimitListener(t *testing.T) {
 		t.Errorf("a fifth connection from a full address was accepted (err %v)", err)
 	}
 	_ = got2
+}
+
+// TestLimitListenerNetworks: an IPv6 /64 is one address; everyone
+// together has a bound; a trusted proxy counts only in that one.
+func TestLimitListenerNetworks(t *testing.T) {
+	src := chanListener{conns: make(chan net.Conn, 16)}
+	ln := LimitListener(src, ListenerLimits{PerAddr: 2, Overall: 5, Trusted: []string{"10.9.0.0/16"}})
+	in := []*addrConn{
+		conn("2001:db8::1", 1), conn("2001:db8::2", 1), conn("2001:db8::3", 1), // one /64: the third is refused
+		conn("10.9.0.1", 1), conn("10.9.0.1", 2), conn("10.9.0.1", 3), // the proxy: past PerAddr
+		conn("10.0.0.7", 1), // past Overall
+		conn("2001:db8:0:1::1", 1),
+	}
+	for _, c := range in {
+		src.conns <- c
+	}
+	var accepted []string
+	for range 5 {
+		c, err := ln.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		accepted = append(accepted, c.RemoteAddr().String())
+	}
+	want := []string{"[2001:db8::1]:1", "[2001:db8::2]:1", "10.9.0.1:1", "10.9.0.1:2", "10.9.0.1:3"}
+	if diff := cmp.Diff(want, accepted); diff != "" {
+		t.Errorf("accepted (-want +got):\n%s", diff)
+	}
+	if !in[2].closed {
+		t.Error("a third connection of one /64 was not closed")
+	}
+	close(src.conns)
+	if _, err := ln.Accept(); !errors.Is(err, net.ErrClosed) {
+		t.Fatalf("accept after the source closed: %v", err)
+	}
+	if !in[6].closed || !in[7].closed {
+		t.Error("connections past the overall bound were not closed")
+	}
+}
+
+// TestProxiedCap: behind a trusted proxy, one client's requests are held
+// to the bound per address, and another client behind the same proxy is
+// served meanwhile.
+func TestProxiedCap(t *testing.T) {
+	s := &Server{proxies: parseTrusted([]string{"10.9.0.1"}), proxied: newSlots(1, 100)}
+	r := gin.New()
+	if err := r.SetTrustedProxies([]string{"10.9.0.1"}); err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	r.GET("/hold", s.proxiedCap, func(c *gin.Context) { entered <- struct{}{}; <-release; c.Status(200) })
+	r.GET("/now", s.proxiedCap, func(c *gin.Context) { c.Status(200) })
+	do := func(path, client string) int {
+		req := httptest.NewRequest("GET", path, nil)
+		req.RemoteAddr = "10.9.0.1:5000"
+		req.Header.Set("X-Forwarded-For", client)
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	done := make(chan int)
+	go func() { done <- do("/hold", "192.0.2.1") }()
+	<-entered
+	got := []int{do("/now", "192.0.2.1"), do("/now", "192.0.2.2")}
+	close(release)
+	got = append(got, <-done, do("/now", "192.0.2.1"))
+	if diff := cmp.Diff([]int{429, 200, 200, 200}, got); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
 }

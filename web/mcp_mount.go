@@ -22,10 +22,17 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		RequestTimeout: s.cfg.MCPRequestTimeout,
 		Logger:         s.log,
 	})
+	if s.cfg.ConsoleStreams <= 0 {
+		s.cfg.ConsoleStreams = DefaultConsoleStreams
+	}
+	if s.cfg.ConsoleStreamsPerAddr <= 0 {
+		s.cfg.ConsoleStreamsPerAddr = s.cfg.ConsoleStreams / 2
+	}
 	s.consoles = console.NewRegistry(mock, console.Limits{
 		Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout,
 		StreamsPerLearner: s.cfg.ConsoleStreamsPerLearner, Streams: s.cfg.ConsoleStreams,
 	}, s.log, nil)
+	s.streamNets = newSlots(s.cfg.ConsoleStreamsPerAddr, s.cfg.ConsoleStreams)
 }
 
 // mcpServe hands /mcp to the gift server's handler, which checks Origin and

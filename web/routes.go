@@ -7,7 +7,7 @@ import (
 // routes is the one place that lists every URL the playground answers.
 func (s *Server) routes() {
 	r := s.router
-	r.Use(s.recoverPanics, s.logRequests, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
+	r.Use(s.recoverPanics, s.logRequests, s.proxiedCap, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
 	r.NoRoute(s.handle(s.notFound))
 
 	r.GET("/", s.rootRedirect)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -34,6 +35,10 @@ type Config struct {
 	SecureCookies bool
 	// TrustedProxies lists the proxies whose X-Forwarded-For is believed; none by default.
 	TrustedProxies []string
+	// ConnsPerAddr bounds the connections (behind a trusted proxy: the
+	// requests) one client network holds at once (DefaultConnsPerAddr when
+	// zero), MaxConns those of everyone (DefaultMaxConns); see listener.go.
+	ConnsPerAddr, MaxConns int
 	// MaxBodyBytes bounds every request body (1 MiB when zero).
 	MaxBodyBytes int64
 	// BodyTimeout bounds the time a client may take to send a request
@@ -84,10 +89,14 @@ type Config struct {
 	ExplainConcurrency int
 	// Clock tells the time (clock.go); nil is the system clock.
 	Clock Clock
-	// ConsoleStreamsPerLearner and ConsoleStreams bound the console's
-	// event streams (tabs listening) per learner (default 4) and overall
-	// (default 256); past them the stream is refused with 429 or 503.
+	// ConsoleStreamsPerLearner, ConsoleStreamsPerAddr and ConsoleStreams
+	// bound the console's event streams (tabs listening) per learner
+	// (default 4), per client network (default half the overall bound)
+	// and overall (DefaultConsoleStreams); a learner's second stream
+	// waits until fewer than half the overall bound are open. Past them
+	// the stream is refused with 429 or 503.
 	ConsoleStreamsPerLearner int
+	ConsoleStreamsPerAddr    int
 	ConsoleStreams           int
 	Logger                   *slog.Logger
 }
@@ -102,6 +111,10 @@ var DefaultLearnerCreationLimit = RateLimit{PerSecond: 2, Burst: 300}
 // together: a few rooms starting at once, not an open tap for a guesser
 // with many addresses.
 var DefaultLearnerCreationCeiling = RateLimit{PerSecond: 10, Burst: 1000}
+
+// DefaultConsoleStreams bounds the console's event streams overall: a
+// tab listening each for a room of several hundred.
+const DefaultConsoleStreams = 512
 
 // Deps are the domain services the handlers use.
 type Deps struct {
@@ -141,11 +154,18 @@ type Server struct {
 	mock     *mockserver.Server
 	mcp      *mockserver.HTTPHandler
 	consoles *console.Registry
+	// streamNets holds the console's event streams per client network.
+	streamNets *slots
 
 	// Checks of learners' servers (checkserver_*.go): one run at a time
 	// per learner.
 	checkPolicy *netguard.Policy
 	checkRuns   *runSlots
+
+	// proxies are TrustedProxies parsed; proxied holds the requests of
+	// each client behind them (proxied_cap.go).
+	proxies []netip.Prefix
+	proxied *slots
 
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
@@ -177,6 +197,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		assets:  a,
 	}
 	s.pages = newPageCache(s)
+	if s.cfg.ConnsPerAddr <= 0 {
+		s.cfg.ConnsPerAddr = DefaultConnsPerAddr
+	}
+	s.proxies = parseTrusted(cfg.TrustedProxies)
+	s.proxied = newSlots(s.cfg.ConnsPerAddr, 1<<30) // the listener bounds them overall
 	s.checkPolicy = cfg.ServerChecks
 	if s.checkPolicy == nil {
 		s.checkPolicy = netguard.NewPolicy(nil)

@@ -41,6 +41,7 @@ type serveConfig struct {
 	explainMessages int
 	bodyTimeout     time.Duration
 	connsPerAddr    int
+	maxConns        int
 	mcpTimeout      time.Duration
 	dbMaxConns      int
 	dbMaxIdleTime   time.Duration
@@ -76,7 +77,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.Int64Var(&cfg.explainBytes, "explain-max-bytes", 5<<20, "largest log the explain page and API accept, in bytes")
 	fs.IntVar(&cfg.explainMessages, "explain-max-messages", 20000, "most messages of one log explained (the rest is reported, not read)")
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
-	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address may hold open at once")
+	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address (an IPv6 /64) may hold open at once; behind -trusted-proxies, requests of the address the proxy reports")
+	fs.IntVar(&cfg.maxConns, "max-conns", web.DefaultMaxConns, "connections every address together may hold open at once (a proxy's included)")
 	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	fs.Func("allow-server-checks", "comma-separated CIDRs the check-server page may connect to besides loopback, for a workshop on a LAN (link-local and cloud-metadata addresses are never allowed)", func(v string) error {
 		p, err := netguard.ParseCIDRs(v)
@@ -180,6 +182,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		JoinCode:        cfg.joinCode,
 		SecureCookies:   cfg.secureCookies,
 		BodyTimeout:     cfg.bodyTimeout,
+		ConnsPerAddr:    cfg.connsPerAddr,
+		MaxConns:        cfg.maxConns,
 		TrustedProxies:  splitList(cfg.trustedProxies),
 		// Browser pages served from this address may use /mcp.
 		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
@@ -203,7 +207,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	hs.RegisterOnShutdown(srv.Close)
 	logAccess(log, ln.Addr(), cfg.joinCode, instructorToken, generated)
 	drain := drainPlan{srv: srv, wait: cfg.drainTime}
-	return serveUntilDone(ctx, hs, web.LimitListener(ln, cfg.connsPerAddr), log, drain, func() {
+	return serveUntilDone(ctx, hs, srv.Listener(ln), log, drain, func() {
 		// Ready comes last, so whoever waits for it has every line above.
 		log.Info("MCP Playground is ready", "url", "http://"+ln.Addr().String()+"/", "db", st.Path())
 		if cfg.onReady != nil {

@@ -146,13 +146,18 @@ func (r *Registry) Peek(learner int64) (*Session, bool) {
 
 // OpenStream records an event stream opened on s; the returned function
 // records its end. A session with a listening tab never counts as idle.
-// It refuses a stream past the learner's bound (ErrLearnerStreams) or the
+// It refuses a stream past the learner's bound, or a learner's second
+// once half the server's are open (ErrLearnerStreams), or past the
 // server's (ErrStreams).
 func (r *Registry) OpenStream(s *Session) (func(), error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
 	case s.streams >= r.lim.StreamsPerLearner:
+		return nil, ErrLearnerStreams
+	case s.streams > 0 && r.streams >= r.lim.Streams/2:
+		// A second tab waits for room: only many learners, each with one
+		// stream, reach the bound overall.
 		return nil, ErrLearnerStreams
 	case r.streams >= r.lim.Streams:
 		return nil, ErrStreams

@@ -86,13 +86,13 @@ func TestSessionDraft(t *testing.T) {
 // if its end is recorded twice).
 func TestRegistryStreamBounds(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
-	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 10, StreamsPerLearner: 2, Streams: 3}, slog.New(slog.DiscardHandler), clk.Now)
+	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 10, StreamsPerLearner: 2, Streams: 4}, slog.New(slog.DiscardHandler), clk.Now)
 	t.Cleanup(r.CloseAll)
 	a := r.Get(1, i18n.EN)
 	if again := r.Get(1, i18n.FR); again != a || r.Count() != 1 {
 		t.Fatalf("a second Get started another console for the same learner (%d consoles)", r.Count())
 	}
-	b := r.Get(2, i18n.EN)
+	b, c, d := r.Get(2, i18n.EN), r.Get(3, i18n.EN), r.Get(4, i18n.EN)
 	var stops []func()
 	open := func(s *Session) error {
 		stop, err := r.OpenStream(s)
@@ -106,22 +106,23 @@ func TestRegistryStreamBounds(t *testing.T) {
 		want error
 	}{
 		{a, nil}, {a, nil}, {a, ErrLearnerStreams}, // the learner's bound
-		{b, nil}, {b, ErrStreams}, // the server's bound
+		{b, nil}, {b, ErrLearnerStreams}, // half the server's are open: no second tab
+		{c, nil}, {d, ErrStreams}, // the server's bound, reached by first tabs only
 	}
 	for i, st := range steps {
 		if err := open(st.s); !errors.Is(err, st.want) {
 			t.Errorf("stream %d: %v, want %v", i, err, st.want)
 		}
 	}
-	if n := r.Streams(); n != 3 {
-		t.Errorf("%d streams open, want 3", n)
+	if n := r.Streams(); n != 4 {
+		t.Errorf("%d streams open, want 4", n)
 	}
 	stops[0]()
 	stops[0]() // recorded twice: freed once
-	if n := r.Streams(); n != 2 {
-		t.Errorf("%d streams open after one ended, want 2", n)
+	if n := r.Streams(); n != 3 {
+		t.Errorf("%d streams open after one ended, want 3", n)
 	}
-	if err := open(b); err != nil {
+	if err := open(d); err != nil {
 		t.Errorf("a freed place was not given again: %v", err)
 	}
 }
