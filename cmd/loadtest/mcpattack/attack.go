@@ -137,6 +137,9 @@ func alive(ctx context.Context, c *client, ids []string, workers int) int {
 	return int(n.Load())
 }
 
+// askFloodCap bounds an ask flood that has not yet sent its minimum.
+const askFloodCap = time.Minute
+
 // askFlood is the second attack: sessions that each leave perSession
 // ask_gift_preferences calls unanswered (the client reads the server's
 // elicitation/create, never answers and hangs up).
@@ -146,15 +149,24 @@ type askFlood struct {
 	acceptedNanos, refusedNanos atomic.Int64
 }
 
-// floodAsks stops after d or after maxRequests requests, whichever first.
-func floodAsks(ctx context.Context, c *client, workers, perSession int, d time.Duration, maxRequests int64) *askFlood {
+// floodAsks stops after d or after maxRequests requests, whichever first,
+// but not before minRequests: a busy machine gets fewer requests through
+// in d, and a flood that never reached the bound proves nothing. A flood
+// still short of minRequests gives up after askFloodCap.
+func floodAsks(ctx context.Context, c *client, workers, perSession int, d time.Duration, minRequests, maxRequests int64) *askFlood {
 	out := &askFlood{}
-	ctx, cancel := context.WithTimeout(ctx, d)
+	soft, cancelSoft := context.WithTimeout(ctx, d)
+	defer cancelSoft()
+	ctx, cancel := context.WithTimeout(ctx, askFloodCap)
 	defer cancel()
+	going := func() bool {
+		n := out.requests.Load()
+		return ctx.Err() == nil && n < maxRequests && (soft.Err() == nil || n < minRequests)
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for ctx.Err() == nil && out.requests.Load() < maxRequests {
+			for going() {
 				out.requests.Add(1)
 				start := time.Now()
 				sid, status, err := c.initialize(ctx)

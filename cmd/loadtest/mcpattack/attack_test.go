@@ -37,7 +37,7 @@ func TestAttacksOnMCPFail(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := config{bin: bin, duration: 2 * time.Second, workers: 16, asks: 16, listens: 300,
-		honestLimit: 10 * time.Second, maxRequests: 6000}
+		honestLimit: 10 * time.Second, minRequests: 3 * heldPerClient, maxRequests: 6000}
 	f, err := run(ctx, cfg, dir)
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ type config struct {
 	asks        int           // unanswered asks per session
 	listens     int           // listen streams the attacker holds
 	honestLimit time.Duration // how long the honest client keeps trying
+	minRequests int64         // the ask flood goes on past duration until it has sent that many
 	maxRequests int64         // of the ask flood
 	env         []string      // extra PLAYGROUND_… for the server
 }
@@ -56,10 +57,11 @@ func main() {
 	flag.IntVar(&cfg.asks, "asks", 16, "unanswered ask_gift_preferences per session (1..64)")
 	flag.IntVar(&cfg.listens, "listens", 1100, "subscriptions/listen streams the attacker holds (1..5000)")
 	flag.DurationVar(&cfg.honestLimit, "honest-limit", 10*time.Second, "how long the honest client keeps trying (at most 1m)")
+	flag.Int64Var(&cfg.minRequests, "min-requests", 0, "the ask flood goes on past -duration (1m at most) until it has sent that many requests")
 	flag.Int64Var(&cfg.maxRequests, "max-requests", 1_000_000, "stop the ask flood after that many requests (1..10^7)")
 	flag.Parse()
 	if cfg.duration <= 0 || cfg.duration > time.Minute || cfg.workers < 1 || cfg.workers > 256 || cfg.asks < 1 || cfg.asks > 64 ||
-		cfg.listens < 1 || cfg.listens > 5000 || cfg.honestLimit <= 0 || cfg.honestLimit > time.Minute || cfg.maxRequests < 1 || cfg.maxRequests > 10_000_000 {
+		cfg.listens < 1 || cfg.listens > 5000 || cfg.honestLimit <= 0 || cfg.honestLimit > time.Minute || cfg.minRequests < 0 || cfg.minRequests > cfg.maxRequests || cfg.maxRequests < 1 || cfg.maxRequests > 10_000_000 {
 		fmt.Fprintln(os.Stderr, "mcpattack: a flag is out of range (see -h)")
 		os.Exit(2)
 	}
@@ -122,7 +124,7 @@ func attackSessions(ctx context.Context, cfg config, url string, f *figures) err
 func attackAsks(ctx context.Context, cfg config, url string, f *figures) error {
 	attacker := newClient(url, "127.0.0.1", cfg.workers)
 	defer attacker.close()
-	f.asks = floodAsks(ctx, attacker, cfg.workers, cfg.asks, cfg.duration, cfg.maxRequests)
+	f.asks = floodAsks(ctx, attacker, cfg.workers, cfg.asks, cfg.duration, cfg.minRequests, cfg.maxRequests)
 	honest := newClient(url, "127.0.0.2", 1)
 	defer honest.close()
 	f.askHonest = honestSession(ctx, honest, cfg.honestLimit)
