@@ -17,66 +17,10 @@ import (
 // findings, and the log as an exchange, drawn by the one component every
 // exchange uses (view.Exchange, from exchange_vm.go's helpers).
 
-// explainEvents turns the report's messages into exchange events (Seq is
-// the index + 1), each carrying what the explanation found on it: the
-// log's own problems and what only the end of the log showed join its
-// diagnostics; a conversation problem found on a later message that refers
-// to it is a mention.
-func explainEvents(rep *explain.Report) []exchange.Event {
-	events := make([]exchange.Event, len(rep.Messages))
-	for i, m := range rep.Messages {
-		e := exchange.Event{Seq: i + 1, From: m.From, Inferred: m.Inferred, Line: m.Line, Raw: m.Raw,
-			Kind: m.Report.Kind, Method: m.Report.Method, ID: m.Report.ID, Report: m.Report}
-		if m.Time != nil {
-			e.Time = *m.Time
-		}
-		if m.Answers != nil {
-			e.Answers = *m.Answers + 1
-		}
-		if m.AnsweredBy != nil {
-			e.AnsweredBy = *m.AnsweredBy + 1
-		}
-		events[i] = e
-	}
-	for _, f := range rep.Findings {
-		placeFinding(events, f)
-	}
-	return events
-}
-
-// placeFinding writes one finding on the messages it concerns: on the last
-// (where it was found) unless its report already says it, and as a mention
-// on the others.
-func placeFinding(events []exchange.Event, f explain.Finding) {
-	if len(f.Messages) == 0 {
-		return
-	}
-	at := f.Messages[len(f.Messages)-1]
-	e := &events[at]
-	if !hasCode(e.Report, f.Code) {
-		e.Report.Diagnostics = append(e.Report.Diagnostics, grader.Diagnostic{Code: f.Code, Severity: f.Severity,
-			Message: f.Message, Lesson: f.Lesson})
-		e.Report.Valid = e.Report.Valid && f.Severity != grader.SeverityError
-	}
-	for _, mi := range f.Messages[:len(f.Messages)-1] {
-		events[mi].Mentions = append(events[mi].Mentions, exchange.Mention{Seq: at + 1, Code: f.Code,
-			Severity: f.Severity, Message: f.Message})
-	}
-}
-
-func hasCode(rep grader.Report, code string) bool {
-	for _, d := range rep.Diagnostics {
-		if d.Code == code {
-			return true
-		}
-	}
-	return false
-}
-
 // explainExchangeVM is the timeline and diagram of an explained log.
 func (s *Server) explainExchangeVM(l i18n.Lang, rep *explain.Report) view.ExchangeVM {
 	u := i18n.ExplainFor(l)
-	events := explainEvents(rep)
+	events := rep.Events()
 	vm := view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(events))}
 	vm.W.TimelineTitle = u.TimelineTitle
 	ctx := itemContext{lang: l, entryLang: l}

@@ -22,6 +22,15 @@ type Options struct {
 	// MaxEvents bounds the timeline kept (default 1000); the oldest events
 	// are dropped first. Pairing and the checker still know them.
 	MaxEvents int
+	// Partial says the conversation is a piece of a longer one (a log that
+	// starts mid-session): the checker assumes the handshake done before
+	// it (grader.SessionOptions.Partial).
+	Partial bool
+	// LateRequests pairs a response that comes before its request (a log
+	// merged from two captures whose clocks differ) with the first request
+	// of the other side with its id that follows it. A live session leaves
+	// it off: there, a stray response must not answer a later request.
+	LateRequests bool
 	// Log receives what should never happen (the checker panicking); nil
 	// discards it.
 	Log *slog.Logger
@@ -104,7 +113,7 @@ func New(opts Options) *Exchange {
 	return &Exchange{
 		opts:  opts,
 		tl:    ring{max: opts.MaxEvents},
-		pairs: newPairing(opts.MaxEvents),
+		pairs: newPairing(opts.MaxEvents, opts.LateRequests),
 		judge: newJudge(opts),
 	}
 }
@@ -130,7 +139,7 @@ func (x *Exchange) Add(m Message) Event {
 	}
 	x.pairs.place(&e, env)
 	e.Report = x.judge.add(m.Raw, e.From)
-	x.link(e)
+	x.link(&e)
 	x.mention(e)
 	x.tl.push(e)
 	x.pairs.prune(x.tl.first())
@@ -138,9 +147,12 @@ func (x *Exchange) Add(m Message) Event {
 }
 
 // link writes the other half of e's pairs on the events kept.
-func (x *Exchange) link(e Event) {
+func (x *Exchange) link(e *Event) {
 	if r := x.tl.at(e.Answers); r != nil && e.Answers > 0 {
 		r.AnsweredBy = e.Seq
+	}
+	if r := x.tl.at(e.AnsweredBy); r != nil && e.AnsweredBy > 0 {
+		r.Answers = e.Seq
 	}
 	if r := x.tl.at(e.Cancels); r != nil && e.Cancels > 0 {
 		r.CancelledBy = e.Seq

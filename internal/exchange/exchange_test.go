@@ -227,3 +227,32 @@ func TestPairingBounded(t *testing.T) {
 		t.Errorf("%d waiting requests kept, want the 10 of the timeline", len(w))
 	}
 }
+
+// Live, a response before its request answers nothing (a stray reply must
+// not answer a later request); in a log merged from two captures, it
+// answers the first request of its id that follows.
+func TestLateRequests(t *testing.T) {
+	msgs := []sent{
+		{grader.SenderServer, `{"jsonrpc":"2.0","id":3,"result":{}}`},
+		{grader.SenderClient, `{"jsonrpc":"2.0","id":3,"method":"ping"}`},
+		{grader.SenderClient, `{"jsonrpc":"2.0","id":3,"method":"ping"}`},
+	}
+	for _, tt := range []struct {
+		late bool
+		want []placed
+	}{
+		{false, []placed{{1, "response", 0, 0, 0, 0}, {2, "request", 0, 0, 0, 0}, {3, "request", 0, 0, 0, 0}}},
+		{true, []placed{{1, "response", 2, 0, 0, 0}, {2, "request", 0, 1, 0, 0}, {3, "request", 0, 0, 0, 0}}},
+	} {
+		x := New(Options{LateRequests: tt.late})
+		for _, m := range msgs {
+			add(x, m.from, m.raw)
+		}
+		if diff := cmp.Diff(tt.want, placements(x.Events(0))); diff != "" {
+			t.Errorf("LateRequests %v: placements (-want +got):\n%s", tt.late, diff)
+		}
+		if w := x.Waiting(grader.SenderClient); len(w) != 1 || w[0].Seq != 3 {
+			t.Errorf("LateRequests %v: waiting %v, want #3 alone", tt.late, placements(w))
+		}
+	}
+}

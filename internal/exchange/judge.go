@@ -21,7 +21,7 @@ func newJudge(opts Options) judge {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang}), log: log}
+	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang, Partial: opts.Partial}), log: log}
 }
 
 func (j *judge) protocol() string { return j.sess.Protocol() }

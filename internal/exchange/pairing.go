@@ -26,10 +26,17 @@ type pairing struct {
 	unread   map[grader.Sender]int                      // sender → Seq of its last message without a readable id
 	size     int                                        // entries in inflight and latest, for prune
 	limit    int                                        // size at which prune looks
+	// early holds, with Options.LateRequests, the responses that came
+	// before their request: asker → id key → Seq of the response.
+	early map[grader.Sender]map[grader.IDKey]int
 }
 
-func newPairing(maxEvents int) pairing {
-	return pairing{limit: 4*maxEvents + 64, inflight: map[grader.Sender]map[grader.IDKey]request{}, latest: map[grader.Sender]map[grader.IDKey]int{}, unread: map[grader.Sender]int{}}
+func newPairing(maxEvents int, late bool) pairing {
+	p := pairing{limit: 4*maxEvents + 64, inflight: map[grader.Sender]map[grader.IDKey]request{}, latest: map[grader.Sender]map[grader.IDKey]int{}, unread: map[grader.Sender]int{}}
+	if late {
+		p.early = map[grader.Sender]map[grader.IDKey]int{}
+	}
+	return p
 }
 
 // others are the senders whose requests a message of from may answer.
@@ -47,8 +54,13 @@ func others(from grader.Sender) []grader.Sender {
 func (p *pairing) place(e *Event, env grader.Envelope) {
 	switch {
 	case env.Kind == grader.KindRequest:
-		p.put(e.From, env.Key, request{seq: e.Seq, from: e.From, method: env.Method, valid: true})
 		p.latestOf(e.From)[env.Key] = e.Seq
+		if seq := p.early[e.From][env.Key]; seq > 0 {
+			delete(p.early[e.From], env.Key)
+			e.AnsweredBy = seq
+			return
+		}
+		p.put(e.From, env.Key, request{seq: e.Seq, from: e.From, method: env.Method, valid: true})
 	case env.Kind == grader.KindInvalid && !env.Key.IsZero():
 		p.put(e.From, env.Key, request{seq: e.Seq, from: e.From})
 	case env.Kind == grader.KindInvalid:
@@ -66,6 +78,24 @@ func (p *pairing) place(e *Event, env grader.Envelope) {
 		if side, r := p.find(e.From, env.Key); r != nil {
 			delete(p.inflight[side], env.Key)
 			e.Answers = r.seq
+		} else if p.early != nil && (env.Kind == grader.KindResponse || env.Kind == grader.KindError) {
+			p.keepEarly(e.From, env.Key, e.Seq)
+		}
+	}
+}
+
+// keepEarly remembers a response that answers no request yet, for the
+// request with its id that may follow.
+func (p *pairing) keepEarly(from grader.Sender, key grader.IDKey, seq int) {
+	for _, o := range others(from) {
+		m := p.early[o]
+		if m == nil {
+			m = map[grader.IDKey]int{}
+			p.early[o] = m
+		}
+		if _, ok := m[key]; !ok {
+			m[key] = seq
+			p.size++
 		}
 	}
 }
@@ -134,6 +164,14 @@ func (p *pairing) prune(first int) {
 	for _, m := range p.inflight {
 		for k, r := range m {
 			if r.seq < first {
+				delete(m, k)
+			}
+		}
+		p.size += len(m)
+	}
+	for _, m := range p.early {
+		for k, seq := range m {
+			if seq < first {
 				delete(m, k)
 			}
 		}

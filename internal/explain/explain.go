@@ -2,11 +2,13 @@
 // §4): every message with the conversation checker's report, paired with its
 // request or response by id both ways, the conversation's findings (codes
 // session.…) and the log's own (codes log.…) on the messages they concern,
-// and a summary. It reads logs with internal/logimport and judges them with
-// grader.Session; it has no HTTP and keeps nothing.
+// and a summary. It reads logs with internal/logimport and turns each
+// conversation of a log into an exchange (internal/exchange), which judges
+// and pairs it; the report is derived from the exchanges. It has no HTTP
+// and keeps nothing.
 //
 // A Claude Desktop mcp.log interleaves several servers: each peer is its own
-// conversation (its own Session), explained in the one report with indices
+// conversation (its own exchange), explained in the one report with indices
 // over the whole log, unless Options.Peer picks one.
 package explain
 
@@ -16,6 +18,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
@@ -59,7 +62,19 @@ type Report struct {
 	Messages      []Message      `json:"messages"`
 	Findings      []Finding      `json:"findings"`
 	Conversations []Conversation `json:"conversations,omitempty"`
+
+	// events are the messages as the exchanges of the log hold them,
+	// numbered as the log (Events).
+	events []exchange.Event
 }
+
+// Events are the log's messages as exchange events, numbered from 1 over
+// the whole log (the message at index i is Seq i+1), each carrying what the
+// explanation found on it: its report (a finding only the end of the log
+// or the log itself shows joins its diagnostics), its pairs, and the
+// problems found on later messages that refer to it, as mentions. A page
+// draws them as it draws any exchange.
+func (r *Report) Events() []exchange.Event { return r.events }
 
 // Summary counts what the log holds. Problems is the number of findings.
 type Summary struct {
@@ -93,16 +108,9 @@ type Message struct {
 	Findings []int `json:"findings,omitempty"`
 }
 
-// Finding is a diagnostic about the conversation or the log.
-type Finding struct {
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	Messages []int  `json:"messages"` // indices of the messages concerned, in order
-	Message  string `json:"message"`
-	Lesson   string `json:"lesson,omitempty"`
-	Line     int    `json:"line,omitempty"`   // for a log problem: the line of the log
-	Detail   string `json:"detail,omitempty"` // for a log problem: the text it is about
-}
+// Finding is a diagnostic about a conversation or the log (the
+// conversation checker's findings, and the log's own problems).
+type Finding = grader.Finding
 
 // Conversation is one peer's part of a log that interleaves several.
 type Conversation struct {

@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
@@ -39,9 +40,9 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	}
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated,
-		Messages: make([]Message, len(entries)), Findings: []Finding{}}
+		Messages: make([]Message, len(entries)), Findings: []Finding{}, events: make([]exchange.Event, len(entries))}
 	for _, group := range groupByPeer(entries) {
-		c := judge(r, entries, group, opts)
+		c := conversation(r, entries, group, opts)
 		if len(r.Conversations) == 0 {
 			r.Protocol, r.ProtocolSource, r.Partial = c.Protocol, c.ProtocolSource, c.Partial
 		}
@@ -55,6 +56,7 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	}
 	r.addProblems(problems, opts.Lang)
 	r.attachFindings()
+	r.place()
 	r.Summary = summarize(r)
 	return r
 }

@@ -130,13 +130,16 @@ func (s *Session) Add(raw []byte, from string) Report {
 	return rep
 }
 
-// Finding is a conversation diagnostic as the explain JSON shows it.
+// Finding is a diagnostic about a conversation (or, in an explained log,
+// about the log itself), as the explain JSON shows it.
 type Finding struct {
 	Code     string `json:"code"`
 	Severity string `json:"severity"`
 	Messages []int  `json:"messages"` // indices of the messages concerned, in order
 	Message  string `json:"message"`
 	Lesson   string `json:"lesson,omitempty"`
+	Line     int    `json:"line,omitempty"`   // for a problem of a log: the line of the log
+	Detail   string `json:"detail,omitempty"` // for a problem of a log: the text it is about
 }
 
 // side numbers a sender: 0 client, 1 server, -1 unknown.
