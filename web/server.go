@@ -87,6 +87,9 @@ type Config struct {
 	ExplainMaxBytes    int64
 	ExplainMaxMessages int
 	ExplainConcurrency int
+	// HeavyLimit bounds the explains and server checks held at once, per
+	// learner and overall (heavy_limit.go).
+	HeavyLimit HeavyLimit
 	// Clock tells the time (clock.go); nil is the system clock.
 	Clock Clock
 	// ConsoleStreamsPerLearner, ConsoleStreamsPerAddr and ConsoleStreams
@@ -172,6 +175,9 @@ type Server struct {
 
 	// Explaining logs (explain_*.go): one token per log explained at once.
 	explainSlots chan struct{}
+	// Explains and checks held at once, per learner and overall.
+	heavyLimit HeavyLimit
+	heavySlots *slots
 }
 
 // New builds the server and its routes.
@@ -218,6 +224,8 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.initMock(deps.Mock)
 	s.initExplain()
+	s.heavyLimit = cfg.HeavyLimit.orDefault()
+	s.heavySlots = newSlots(s.heavyLimit.PerLearner, s.heavyLimit.Overall)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

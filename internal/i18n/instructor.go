@@ -277,6 +277,8 @@ type WorkshopUI struct {
 	SlowAttempts  string // "%d" is seconds
 	SlowConsole   string // "%d" is seconds
 	SlowChecks    string // "%d" is seconds
+	BusyHeavy     string // "%d" is seconds: the server's heavy requests are all taken
+	BusyMine      string // "%d" is seconds: the learner's are
 	WasReset      string // the join page after the instructor reset the workshop
 }
 
@@ -300,6 +302,8 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowAttempts:  "You are sending answers faster than anyone can read the feedback. Take a moment to read it, then try again in %d s.",
 		SlowConsole:   "The console is sending messages faster than the server takes them. Try again in %d s.",
 		SlowChecks:    "You have started many checks of your server in a row. Try again in %d s.",
+		BusyHeavy:     "The server is explaining logs and checking servers for many people at once. Nothing was lost: try again in %d s.",
+		BusyMine:      "A log of yours is still being explained, or your server checked. Let it finish, then try again in %d s.",
 		WasReset:      "Your instructor has reset the workshop for a new group, so the work done in this browser is gone. Join again with the code to start afresh.",
 	},
 	FR: {
@@ -321,6 +325,8 @@ var workshopUI = map[Lang]*WorkshopUI{
 		SlowAttempts:  "Vous envoyez des réponses plus vite qu’on ne peut lire les retours. Prenez le temps de les lire, puis réessayez dans %d s.",
 		SlowConsole:   "La console envoie des messages plus vite que le serveur ne les accepte. Réessayez dans %d s.",
 		SlowChecks:    "Vous avez lancé beaucoup de vérifications de votre serveur d’affilée. Réessayez dans %d s.",
+		BusyHeavy:     "Le serveur explique des journaux et vérifie des serveurs pour beaucoup de monde en même temps. Rien n’est perdu\u00a0: réessayez dans %d s.",
+		BusyMine:      "Un de vos journaux est encore en cours d’explication, ou votre serveur en cours de vérification. Attendez la fin, puis réessayez dans %d s.",
 		WasReset:      "Votre formateur ou formatrice a réinitialisé l’atelier pour un nouveau groupe : le travail fait dans ce navigateur a été effacé. Rejoignez l’atelier avec le code pour repartir de zéro.",
 	},
 }

@@ -1,0 +1,86 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// HeavyLimit bounds the heavy requests — explaining a log, checking a
+// learner's server — held at once: PerLearner for one learner (or one
+// address without a learner), Overall for everyone. Past a bound the
+// request is refused before its body is read, with 503 and a Retry-After
+// of RetryAfter. Zero fields take DefaultHeavyLimit's.
+type HeavyLimit struct {
+	PerLearner, Overall int
+	RetryAfter          time.Duration
+}
+
+// DefaultHeavyLimit: two at once per learner (a log explained while a
+// check runs), eight overall (the explainer runs two at once, the rest
+// wait their turn holding their body), and a retry after a typical
+// explain or check.
+var DefaultHeavyLimit = HeavyLimit{PerLearner: 2, Overall: 8, RetryAfter: 5 * time.Second}
+
+func (h HeavyLimit) orDefault() HeavyLimit {
+	if h.PerLearner <= 0 {
+		h.PerLearner = DefaultHeavyLimit.PerLearner
+	}
+	if h.Overall <= 0 {
+		h.Overall = DefaultHeavyLimit.Overall
+	}
+	if h.RetryAfter <= 0 {
+		h.RetryAfter = DefaultHeavyLimit.RetryAfter
+	}
+	return h
+}
+
+// heavy is the middleware of the explain and check routes: the request
+// holds one of its learner's heavy slots and one of everyone's while the
+// rest of the chain runs.
+func (s *Server) heavy(c *gin.Context) {
+	key := "ip:" + addrKey(c.ClientIP())
+	learner, ok, err := s.currentLearner(c)
+	if err != nil {
+		s.renderError(c, err)
+		return
+	}
+	if ok {
+		key = "learner:" + strconv.FormatInt(learner.ID, 10)
+	}
+	release, err := s.heavySlots.take(key)
+	if err != nil {
+		s.busy(c, errors.Is(err, errKeySlots))
+		return
+	}
+	defer release()
+	c.Next()
+}
+
+// busy answers 503 with Retry-After, in the learner's language: JSON for
+// scripts and the pages' fetches, a page for forms.
+func (s *Server) busy(c *gin.Context, mine bool) {
+	secs := retrySeconds(s.heavyLimit.RetryAfter)
+	l := apiLang(c)
+	w := i18n.WorkshopFor(l)
+	msg := fmt.Sprintf(w.BusyHeavy, secs)
+	if mine {
+		msg = fmt.Sprintf(w.BusyMine, secs)
+	}
+	c.Header("Retry-After", strconv.Itoa(secs))
+	s.log.Info("heavy request refused", "path", c.Request.URL.Path, "mine", mine, "retry_after", secs)
+	if wantsJSON(c) {
+		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": msg, "retry_after": secs})
+		return
+	}
+	s.render(c, http.StatusServiceUnavailable, view.ErrorPage(s.frame(c, l, w.SlowDownTitle, ""),
+		view.ErrorVM{Status: http.StatusServiceUnavailable, Title: w.SlowDownTitle, Body: msg}))
+	c.Abort()
+}
