@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -40,7 +41,8 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	u, err := s.checkPolicy.CheckURL(c.Request.Context(), f.url)
+	pol := s.checkPolicyFor(c)
+	u, err := pol.CheckURL(c.Request.Context(), f.url)
 	if err != nil {
 		return s.refuse(c, f, http.StatusUnprocessableEntity, refusalText(x, err))
 	}
@@ -54,12 +56,12 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if stream {
 		live = s.startStream(c)
 	}
-	res, err := s.runCheck(c.Request.Context(), run, u.String(), live)
+	res, err := s.runCheck(c.Request.Context(), run, u.String(), live, pol)
+	if err == nil && pol.Remote() && !run.heard {
+		err = errNothingMCP // another host's service, described to nobody
+	}
 	if err != nil {
-		msg := fmt.Sprintf(x.Unreachable, servercheck.Describe(err, l))
-		if _, ok := netguard.AsRefused(err); ok {
-			msg = refusalText(x, err)
-		}
+		msg := unreachableText(x, l, pol, f.url, err)
 		if stream {
 			live.fail(msg)
 			return nil
@@ -99,25 +101,30 @@ func (s *Server) checkExercise(l i18n.Lang, id string) (*exercise.Exercise, erro
 
 // runCheck runs the exercise against url with the guarded client, every
 // step bounded in time, the whole run by the steps' count.
-func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *checkStream) (*servercheck.Result, error) {
+func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *checkStream, pol *netguard.Policy) (*servercheck.Result, error) {
 	step := s.cfg.ServerCheckTimeout
 	if step <= 0 {
 		step = servercheck.DefaultTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(len(run.ex.Steps)+1)*step)
 	defer cancel()
-	t := servercheck.NewHTTP(url, s.checkPolicy.Client())
+	t := servercheck.NewHTTPWith(url, servercheck.HTTPOptions{Client: pol.Client(), Quiet: pol.Remote()})
 	defer t.Close()
 	return servercheck.Run(ctx, run.ex, t, servercheck.Options{
 		Protocol: run.protocol, Lang: run.l, Timeout: step, OnPage: true,
 		OnStep: func(sr servercheck.StepResult) {
 			run.add(sr)
-			if live != nil {
+			// Another host's steps are shown once something MCP answered:
+			// before that, what a step says would describe the port.
+			if live != nil && (run.heard || !pol.Remote()) {
 				live.step(s, run)
 			}
 		},
 	})
 }
+
+// errNothingMCP is a check from another host that nothing MCP answered.
+var errNothingMCP = errors.New("nothing MCP answered")
 
 // maxCheckAnswerBytes bounds what an attempt of a server check stores.
 const maxCheckAnswerBytes = 4 << 10

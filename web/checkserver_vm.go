@@ -31,6 +31,7 @@ type checkRun struct {
 	passed   bool
 	note     string // why the run was not graded ("" when it was)
 	recorded bool
+	heard    bool // the server sent a message (something MCP answered)
 }
 
 func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
@@ -43,6 +44,7 @@ func (r *checkRun) add(sr servercheck.StepResult) {
 	first := 0
 	now := time.Now()
 	for _, m := range sr.Messages {
+		r.heard = r.heard || m.From == grader.SenderServer
 		e := r.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: now})
 		if first == 0 {
 			first = e.Seq

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"syscall"
 	"time"
 )
@@ -29,7 +30,7 @@ func (p *Policy) Control(_ context.Context, network, address string, _ syscall.R
 	if err != nil {
 		return &RefusedError{Reason: ReasonURL, Addr: address}
 	}
-	return p.Allow(ap.Addr())
+	return p.AllowAddrPort(ap)
 }
 
 // Client is an HTTP client for server checks: every connection dialled
@@ -48,6 +49,11 @@ func (p *Policy) Client() *http.Client {
 			MaxResponseHeaderBytes: 64 << 10,
 		},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			// 301, 302 and 303 turn the POST into a GET: never followed,
+			// so a redirect cannot make the playground GET a path.
+			if req.Response != nil && req.Response.StatusCode != http.StatusTemporaryRedirect && req.Response.StatusCode != http.StatusPermanentRedirect {
+				return http.ErrUseLastResponse
+			}
 			if len(via) >= maxRedirects {
 				return fmt.Errorf("more than %d redirects", maxRedirects)
 			}
@@ -80,8 +86,19 @@ func (p *Policy) CheckURL(ctx context.Context, raw string) (*url.URL, error) {
 	if err != nil {
 		return nil, err
 	}
+	port := uint16(80)
+	if u.Scheme == "https" {
+		port = 443
+	}
+	if s := u.Port(); s != "" {
+		n, err := strconv.ParseUint(s, 10, 16)
+		if err != nil {
+			return nil, &RefusedError{Reason: ReasonURL, Addr: raw}
+		}
+		port = uint16(n)
+	}
 	for _, a := range addrs {
-		if err := p.Allow(a); err != nil {
+		if err := p.AllowAddrPort(netip.AddrPortFrom(a, port)); err != nil {
 			return nil, err
 		}
 	}

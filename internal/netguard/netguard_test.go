@@ -164,3 +164,60 @@ func splitPort(hostport string) (string, string, error) {
 	}
 	return ap.Addr().String(), strconv.Itoa(int(ap.Port())), nil
 }
+
+// A check asked from another host reaches that host and the allow list,
+// never loopback nor the playground's own addresses; one asked on the
+// playground's own machine keeps loopback; nobody reaches the listener.
+func TestPolicyForRequester(t *testing.T) {
+	lan := NewPolicy([]netip.Prefix{netip.MustParsePrefix("192.168.1.0/24")})
+	listener := netip.MustParseAddrPort("127.0.0.1:8080")
+	own := []netip.Addr{netip.MustParseAddr("192.168.1.10")}
+	local := lan.For(netip.MustParseAddr("127.0.0.1"), listener, own)
+	remote := lan.For(netip.MustParseAddr("192.168.1.23"), listener, own)
+	second := lan.For(netip.MustParseAddr("127.0.0.2"), listener, own)
+	cases := []struct {
+		addr                  string
+		local, remote, second Reason
+	}{
+		{"127.0.0.1:3000", "", ReasonOwn, ReasonOwn},
+		{"127.0.0.1:8080", ReasonOwn, ReasonOwn, ReasonOwn},
+		{"192.168.1.10:8080", ReasonOwn, ReasonOwn, ReasonOwn},
+		{"192.168.1.10:3000", "", ReasonOwn, ReasonOwn},
+		{"192.168.1.23:3000", "", "", ""},
+		{"192.168.1.77:3000", "", "", ""},
+		{"127.0.0.2:3000", "", ReasonOwn, ""},
+		{"[::1]:3000", "", ReasonOwn, ReasonOwn},
+		{"10.0.0.5:3000", ReasonNotAllowed, ReasonNotAllowed, ReasonNotAllowed},
+		{"169.254.169.254:80", ReasonNever, ReasonNever, ReasonNever},
+	}
+	for _, c := range cases {
+		ap := netip.MustParseAddrPort(c.addr)
+		got := [3]Reason{reason(local.AllowAddrPort(ap)), reason(remote.AllowAddrPort(ap)), reason(second.AllowAddrPort(ap))}
+		if diff := cmp.Diff([3]Reason{c.local, c.remote, c.second}, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.addr, diff)
+		}
+	}
+	if local.Remote() || !remote.Remote() || !second.Remote() {
+		t.Errorf("remote: %v %v %v", local.Remote(), remote.Remote(), second.Remote())
+	}
+}
+
+// A 302 (which turns the POST into a GET) is never followed by the guarded
+// client, whatever its target: it cannot make the playground GET a path.
+func TestClientFollowsNo302(t *testing.T) {
+	gets := 0
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { gets++ }))
+	defer target.Close()
+	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, target.URL+"/admin/secret", http.StatusFound)
+	}))
+	defer redirect.Close()
+	resp, err := NewPolicy(nil).Client().Post(redirect.URL, "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusFound || gets != 0 {
+		t.Errorf("status %d, %d GETs of the target", resp.StatusCode, gets)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/netip"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +34,14 @@ const maxAllowCIDRs = 64
 // loopback only.
 type Policy struct {
 	allow []netip.Prefix
+	extra []netip.Prefix // the allow list beyond loopback
+	// deny are addresses refused whatever allow says (the playground's
+	// own, for a check asked from another host); denyPorts the
+	// playground's own listener, refused to everyone.
+	deny      []netip.Addr
+	denyPorts []netip.AddrPort
+	// remote marks a policy for a check asked from another host.
+	remote bool
 	// lookup resolves a host name (net.DefaultResolver when nil); tests
 	// give their own to play DNS.
 	lookup func(ctx context.Context, host string) ([]netip.Addr, error)
@@ -47,7 +57,52 @@ func (p *Policy) WithLookup(fn func(ctx context.Context, host string) ([]netip.A
 
 // NewPolicy allows loopback and the extra prefixes.
 func NewPolicy(extra []netip.Prefix) *Policy {
-	return &Policy{allow: append(append([]netip.Prefix{}, loopback...), extra...)}
+	return &Policy{allow: append(append([]netip.Prefix{}, loopback...), extra...), extra: extra}
+}
+
+// For is the policy of one check, asked by requester (behind trusted
+// proxies, the address the proxy reports) over a connection that arrived
+// at local, the playground's own address and port; own are the machine's
+// other addresses. A requester at the playground's own address uses the
+// playground on its own machine: p as it is, minus the listener itself.
+// Any other requester may reach its own address and the allow list, never
+// loopback nor the playground's own addresses: a learner checks their own
+// laptop, not the teacher's.
+func (p *Policy) For(requester netip.Addr, local netip.AddrPort, own []netip.Addr) *Policy {
+	requester = requester.Unmap().WithZone("")
+	la := local.Addr().Unmap().WithZone("")
+	q := *p
+	q.denyPorts = []netip.AddrPort{netip.AddrPortFrom(la, local.Port())}
+	for _, a := range own {
+		q.denyPorts = append(q.denyPorts, netip.AddrPortFrom(a.Unmap().WithZone(""), local.Port()))
+	}
+	if requester == la || (!la.IsValid() && requester.IsLoopback()) {
+		return &q
+	}
+	q.remote = true
+	q.allow = append([]netip.Prefix{netip.PrefixFrom(requester, requester.BitLen())}, p.extra...)
+	q.deny = append([]netip.Addr{la}, own...)
+	return &q
+}
+
+// Remote says whether the check was asked from another host: what it
+// reaches is then never described beyond "nothing MCP answered".
+func (p *Policy) Remote() bool { return p.remote }
+
+// OwnAddrs are the machine's interface addresses (none when they cannot
+// be listed).
+func OwnAddrs() []netip.Addr {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []netip.Addr
+	for _, a := range addrs {
+		if pfx, err := netip.ParsePrefix(a.String()); err == nil {
+			out = append(out, pfx.Addr().Unmap().WithZone(""))
+		}
+	}
+	return out
 }
 
 // ParseCIDRs reads a comma-separated list of CIDRs or addresses ("" is
@@ -92,6 +147,7 @@ const (
 	ReasonScheme     Reason = "scheme"     // not http or https
 	ReasonURL        Reason = "url"        // not a URL with a host
 	ReasonResolve    Reason = "resolve"    // the host name does not resolve
+	ReasonOwn        Reason = "own"        // the playground's own address, or another host's loopback
 )
 
 // RefusedError is a connection the policy refused.
@@ -110,6 +166,8 @@ func (e *RefusedError) Error() string {
 		return fmt.Sprintf("%s: only http:// and https:// URLs can be checked", e.Addr)
 	case ReasonResolve:
 		return fmt.Sprintf("%s: the host name does not resolve", e.Addr)
+	case ReasonOwn:
+		return fmt.Sprintf("%s is the playground's own address, which a check never connects to", e.Addr)
 	}
 	return fmt.Sprintf("%s is not a URL with a host", e.Addr)
 }
@@ -121,12 +179,29 @@ func AsRefused(err error) (*RefusedError, bool) {
 	return re, ok
 }
 
+// AllowAddrPort says whether ap may be dialled: Allow, and never the
+// playground's own listener.
+func (p *Policy) AllowAddrPort(ap netip.AddrPort) error {
+	a := ap.Addr().Unmap().WithZone("")
+	for _, d := range p.denyPorts {
+		if d.Port() == ap.Port() && (d.Addr() == a || (a.IsLoopback() && d.Addr().IsLoopback())) {
+			return &RefusedError{Reason: ReasonOwn, Addr: netip.AddrPortFrom(a, ap.Port()).String()}
+		}
+	}
+	return p.Allow(a)
+}
+
 // Allow says whether a may be dialled, and why not.
 func (p *Policy) Allow(a netip.Addr) error {
 	a = a.Unmap().WithZone("")
 	for _, n := range never {
 		if n.Contains(a) {
 			return &RefusedError{Reason: ReasonNever, Addr: a.String()}
+		}
+	}
+	if p.remote {
+		if slices.Contains(p.deny, a) || (a.IsLoopback() && p.allow[0].Addr() != a) {
+			return &RefusedError{Reason: ReasonOwn, Addr: a.String()}
 		}
 	}
 	allow := p.allow

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/repo"
+)
+
+// fromAddr is a browser on another host, played by a second loopback
+// address: its connections leave from local.
+func fromAddr(t *testing.T, local string) *http.Client {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}, Timeout: 5 * time.Second}
+	return &http.Client{Jar: jar, Timeout: 2 * time.Minute, Transport: &http.Transport{DialContext: d.DialContext}}
+}
+
+// checkPage posts the check form as a browser without JavaScript.
+func checkPage(t *testing.T, c *http.Client, base, target string) (int, string) {
+	t.Helper()
+	form := url.Values{"url": {target}, "exercise": {"lifecycle-server-handshake-tools"}}
+	req, _ := http.NewRequest(http.MethodPost, base+"/en/check-server", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	return resp.StatusCode, string(b)
+}
+
+// listenAll serves on every address (so 127.0.0.2 reaches it) and returns
+// the port.
+func listenAll(t *testing.T, serve func(net.Listener)) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go serve(ln)
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	return port
+}
+
+// A learner on another host (127.0.0.2 here) sweeping ports through the
+// check page learns nothing: the playground's own machine is refused
+// before anything is dialled, whatever the port, and on the learner's own
+// address an HTML page, a service that sends a banner, a JSON API and a
+// closed port all answer the same "nothing MCP answered", with nothing of
+// what those services sent.
+func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
+	probe, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skipf("no second loopback address here: %v", err)
+	}
+	probe.Close()
+	bin := playgroundBin(t)
+	srv := repo.Serve(t, bin, "-db", filepath.Join(t.TempDir(), "p.db"))
+	html := listenAll(t, func(ln net.Listener) {
+		http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<html>SECRET-HTML</html>")
+		}))
+	})
+	api := listenAll(t, func(ln net.Listener) {
+		http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"name":"SECRET-JSON","version":"8.1"}`)
+		}))
+	})
+	banner := listenAll(t, func(ln net.Listener) {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			io.WriteString(c, "SSH-2.0-SECRET-BANNER\r\n")
+			c.Close()
+		}
+	})
+	closed := listenAll(t, func(net.Listener) {})
+	_, own, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+
+	normalize := regexp.MustCompile(`(127\.0\.0\.[12]|localhost)(:\d+)?|value="[^"]*"`)
+	var want string
+	for i, port := range []string{html, api, banner, closed} {
+		c := fromAddr(t, "127.0.0.2")
+		target := "http://127.0.0.2:" + port + "/mcp"
+		status, body := checkPage(t, c, srv.URL, target)
+		for _, secret := range []string{"SECRET", "connection refused", "text/html", "SSH-2.0"} {
+			if strings.Contains(body, secret) {
+				t.Errorf("port %s: the page holds %q", port, secret)
+			}
+		}
+		got := normalize.ReplaceAllString(body, "X")
+		if status != http.StatusBadGateway || !strings.Contains(body, "Nothing MCP answered at") {
+			t.Errorf("port %s: %d, want 502 nothing MCP answered", port, status)
+		}
+		if i == 0 {
+			want = got
+		} else if got != want {
+			t.Errorf("port %s answers differently from the first", port)
+		}
+	}
+	// The playground's own machine, at any port, is refused before a dial,
+	// and so is its own listener at any address.
+	var refused string
+	for i, target := range []string{"127.0.0.1:" + own, "127.0.0.1:" + html, "127.0.0.1:" + closed, "127.0.0.2:" + own, "localhost:" + html} {
+		status, body := checkPage(t, fromAddr(t, "127.0.0.2"), srv.URL, "http://"+target+"/mcp")
+		got := normalize.ReplaceAllString(body, "X")
+		if status != http.StatusUnprocessableEntity || strings.Contains(body, "SECRET") {
+			t.Errorf("%s from another host: %d", target, status)
+		}
+		if i == 0 {
+			refused = got
+		} else if got != refused {
+			t.Errorf("%s answers differently from the first", target)
+		}
+	}
+}
