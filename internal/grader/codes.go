@@ -199,7 +199,7 @@ var lessonNames = map[string][2]string{
 	"reading-logs":      {"Reading real logs", "Lire de vrais journaux"},
 	"debugging":         {"Debugging a whole session", "Déboguer une session entière"},
 	"stateless-2026":    {"Revision 2026-07-28", "La révision 2026-07-28"},
-	"your-server":       {"Checking your own server", "Vérifier votre propre serveur"},
+	"your-server":       {"Your own server", "Votre propre serveur"},
 }
 
 var frReplacer = strings.NewReplacer(
