@@ -59,6 +59,13 @@ func checkContent(src contentSource) []error {
 	if err != nil {
 		return append(unjoin(err), lintLoaded(src)...)
 	}
+	return lintCatalog(src, c, false)
+}
+
+// lintCatalog runs check-content's checks on a loaded course; located
+// names each file by its path in the course directory (for serve -dev's
+// band).
+func lintCatalog(src contentSource, c *course.Catalog, located bool) []error {
 	var problems []error
 	problems = append(problems, c.CheckExerciseLinks()...)
 	problems = append(problems, course.CheckFrenchSpaces(src.lessons)...)
@@ -70,7 +77,13 @@ func checkContent(src contentSource) []error {
 	// Live exercises: each solution is replayed against the gift server.
 	problems = append(problems, replay.Lint(context.Background(), c.Exercises())...)
 	// Server exercises: the bundled gift server is their solution.
-	return append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
+	problems = append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
+	if located {
+		for i, e := range problems {
+			problems[i] = errors.New(locateProblem(e, ""))
+		}
+	}
+	return problems
 }
 
 // lintLoaded runs the checks on the exercises whose own file loaded

@@ -229,6 +229,9 @@ func loadContent(ctx context.Context, cfg serveConfig, log *slog.Logger) (*cours
 		return nil, contentError{err}
 	}
 	if cfg.dev && src.root() != nil {
+		// The band shows check-content's problems too, not only what
+		// stops the content from loading.
+		content.SetLint(ctx, func(c *course.Catalog) []error { return lintCatalog(src, c, true) }, log)
 		content.Watch(ctx, src.root(), 500*time.Millisecond, log)
 	}
 	return content, nil

@@ -159,3 +159,49 @@ func TestServeDevReloadsContent(t *testing.T) {
 		t.Errorf("%d failed reloads in the log, want 1 (the broken file):\n%s", n, p.logs.String())
 	}
 }
+
+// serve -dev shows check-content's problems in its band, not only what
+// stops the content from loading: a wrong answer that now passes is named
+// with its file and line, and the band goes once it is fixed.
+func TestServeDevShowsCheckContentProblems(t *testing.T) {
+	dir := t.TempDir()
+	copyContent(t, dir)
+	file := filepath.Join(dir, "exercises", "errors-reply-unknown-method.md")
+	original, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startServe(t, serveConfig{
+		addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "dev.db"), content: dir, dev: true,
+		instructorToken: "tok",
+	})
+	get := func(path string) string {
+		resp, err := http.Get(p.base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	const checked = "content checked"
+	p.logs.waitCount(t, checked, 1)
+	if body := get("/en/"); strings.Contains(body, `class="content-error"`) {
+		t.Fatalf("the bundled course shows a band:\n%s", body)
+	}
+
+	// The author's wrong answer "-32602" now passes: the check wants it.
+	broken := strings.Replace(string(original), "  - equals: -32601\n", "  - equals: -32602\n", 1)
+	replaceFile(t, file, []byte(broken))
+	p.logs.waitCount(t, checked, 2)
+	body := get("/en/")
+	if !strings.Contains(body, `class="content-error"`) || !strings.Contains(body, "exercises/errors-reply-unknown-method.md:") || !strings.Contains(body, "this wrong answer passes every check") {
+		t.Errorf("the band does not show check-content's problem:\n%s", body)
+	}
+
+	replaceFile(t, file, original)
+	p.logs.waitCount(t, checked, 3)
+	if body := get("/en/"); strings.Contains(body, `class="content-error"`) {
+		t.Error("once fixed, the band is still shown")
+	}
+}

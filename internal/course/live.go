@@ -3,6 +3,7 @@ package course
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"sync/atomic"
@@ -16,6 +17,16 @@ type Live struct {
 	load func() (*Catalog, error)
 	cur  atomic.Pointer[Catalog]
 	err  atomic.Pointer[error]
+	// lintReq hands the catalogs to check to the lint worker (SetLint);
+	// problems is what it found on the latest one it checked.
+	lintReq  chan *Catalog
+	problems atomic.Pointer[lintResult]
+}
+
+// lintResult is what check-content found on one catalog.
+type lintResult struct {
+	cat  *Catalog
+	errs []error
 }
 
 // NewLive loads the catalog once; the error is fatal at start-up.
@@ -39,12 +50,56 @@ func Static(c *Catalog) *Live {
 // Catalog returns the current catalog.
 func (lv *Live) Catalog() *Catalog { return lv.cur.Load() }
 
-// Err returns the error of the last failed reload, or nil.
+// Err returns the error of the last failed reload; else, with SetLint,
+// the problems check-content finds in the current catalog; else nil.
 func (lv *Live) Err() error {
 	if p := lv.err.Load(); p != nil {
 		return *p
 	}
+	if r := lv.problems.Load(); r != nil && r.cat == lv.cur.Load() && len(r.errs) > 0 {
+		return errors.Join(append([]error{errors.New("check-content finds these problems in the content")}, r.errs...)...)
+	}
 	return nil
+}
+
+// SetLint has lint (check-content's checks) run on the current catalog and
+// on every catalog a reload brings, one at a time in its own goroutine
+// until ctx ends: a reload never waits for it, and when reloads come faster
+// than lint, only the latest catalog is checked. Call it before Watch.
+func (lv *Live) SetLint(ctx context.Context, lint func(*Catalog) []error, log *slog.Logger) {
+	lv.lintReq = make(chan *Catalog, 1)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case c := <-lv.lintReq:
+				errs := lint(c)
+				lv.problems.Store(&lintResult{cat: c, errs: errs})
+				log.Info("content checked", "problems", len(errs))
+			}
+		}
+	}()
+	lv.askLint(lv.Catalog())
+}
+
+// askLint queues c for the lint worker, in place of a catalog still
+// waiting.
+func (lv *Live) askLint(c *Catalog) {
+	if lv.lintReq == nil {
+		return
+	}
+	for {
+		select {
+		case lv.lintReq <- c:
+			return
+		default:
+			select {
+			case <-lv.lintReq:
+			default:
+			}
+		}
+	}
 }
 
 // Reload reads the content again.
@@ -56,6 +111,7 @@ func (lv *Live) Reload() error {
 	}
 	lv.cur.Store(c)
 	lv.err.Store(nil)
+	lv.askLint(c)
 	return nil
 }
 
