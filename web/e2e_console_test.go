@@ -135,8 +135,8 @@ func (c *consoleTab) checkSlowCallTimeline() {
 			Live: document.querySelector("[data-live]").textContent
 		};
 	})()`))
-	if got.Progress != 3 {
-		c.t.Errorf("%d progress notifications in the timeline, want 3", got.Progress)
+	if got.Progress != 10 {
+		c.t.Errorf("%d progress notifications in the timeline, want 10", got.Progress)
 	}
 	if !strings.HasPrefix(got.Request, "answered by #") || got.ResponseLabel != "response to #6" {
 		c.t.Errorf("the call says %q and its result %q", got.Request, got.ResponseLabel)
@@ -160,16 +160,16 @@ func (c *consoleTab) answerElicitation() {
 		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
 		chromedp.SetValue(chromedp.CSS("#answer"), `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`),
 		chromedp.Click(chromedp.CSS("[data-send]")),
-		chromedp.WaitVisible(chromedp.CSS(`#msg-12[data-status="waiting"] .tl-wait [data-answer]`)),
-		chromedp.Click(chromedp.CSS(`#msg-12 [data-answer]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#msg-19[data-status="waiting"] .tl-wait [data-answer]`)),
+		chromedp.Click(chromedp.CSS(`#msg-19 [data-answer]`)),
 	)
 	e2etest.Wait(c.t, c.ctx, "the filled-in answer to the elicitation", `document.getElementById("answer").value.includes('"action": "accept"')`)
-	e2etest.Wait(c.t, c.ctx, "the report on the answer to #12", `(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #12 (elicitation/create)")`)
-	c.send(`.tl-item[data-reply-to="11"]`)
+	e2etest.Wait(c.t, c.ctx, "the report on the answer to #12", `(document.querySelector("#report-box .report-summary") || {textContent: ""}).textContent.includes("response to #19 (elicitation/create)")`)
+	c.send(`.tl-item[data-reply-to="18"]`)
 	if n := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[int](`document.querySelectorAll(".tl-wait").length`)); n != 0 {
 		c.t.Errorf("%d server requests still wait after the answer", n)
 	}
-	if st := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[string](`document.getElementById("msg-12").dataset.status`)); st != "answered" {
+	if st := e2etest.Get(c.t, c.ctx, chromedp.Evaluate[string](`document.getElementById("msg-19").dataset.status`)); st != "answered" {
 		c.t.Errorf("the server's request is %q after the answer", st)
 	}
 }

@@ -142,8 +142,11 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 		vm.KindLabel, vm.Status, vm.StatusLabel = x.KindNotification, "noreply", x.NoReply
 	case grader.KindResponse, grader.KindError:
 		vm.KindLabel = x.KindResponse
-		if e.Kind == grader.KindError {
+		switch {
+		case e.Kind == grader.KindError:
 			vm.KindLabel = x.KindError
+		case toolFailed(e.Raw):
+			vm.KindLabel, vm.ToolError = x.KindToolError, true
 		}
 		if e.Answers > 0 {
 			vm.Pair, vm.Status, vm.ReplyTo, vm.StatusLabel = pairClass(e.Answers), "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
@@ -156,6 +159,18 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 			vm.Status, vm.ReplyTo, vm.StatusLabel = "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
 		}
 	}
+}
+
+// toolFailed reports whether a response's result says the tool failed
+// ("isError": true): a success response at the protocol's level, an error
+// for the one who called the tool.
+func toolFailed(raw string) bool {
+	var msg struct {
+		Result struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+	}
+	return json.Unmarshal([]byte(raw), &msg) == nil && msg.Result.IsError
 }
 
 // recheck writes an event's report again in another language: the session

@@ -82,7 +82,7 @@ var Templates = []Template{
   "method": "tools/call",
   "params": {
     "name": "prepare_delivery",
-    "arguments": { "steps": 3 },
+    "arguments": { "steps": 10 },
     "_meta": { "progressToken": "pack-%d" }
   }
 }`, st.nextID, st.nextID)

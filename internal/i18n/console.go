@@ -34,6 +34,7 @@ type ConsoleUI struct {
 	ReportErrors    string // "%d error(s)…"
 	ReportWarnings  string // "%d warning(s)…"
 	ReportAsReplyTo string // "Checked as the response to #%d (%s)."
+	ReportSent      string // "Sent as #%d. …" (the report of a sent message is in the timeline)
 
 	// Templates, by name. Protocol names stay as they are.
 	TplInitialize    string
@@ -60,6 +61,7 @@ type ConsoleUI struct {
 	KindNotification string
 	KindResponse     string
 	KindError        string
+	KindToolError    string // a result with "isError": true
 	KindInvalid      string
 	ReplyTo          string // "response to #%d"
 	ReplyToNothing   string
@@ -146,6 +148,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportErrors:    "%d {error|errors} to fix. You may still send it to see how the server answers.",
 		ReportWarnings:  "%d {remark|remarks} worth reading; the message is valid.",
 		ReportAsReplyTo: "Checked as the response to #%d (%s).",
+		ReportSent:      "Sent as #%d: what the playground noticed in it is on its item in the timeline. Change the message to check the next one.",
 
 		TplInitialize:    "initialize: the handshake, step 1",
 		TplInitialized:   "notifications/initialized: the handshake, step 2",
@@ -153,7 +156,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		TplToolsList:     "tools/list",
 		TplToolsListPage: "tools/list, two tools per page",
 		TplSuggest:       "tools/call suggest_gifts",
-		TplSlow:          "tools/call prepare_delivery with a progress token",
+		TplSlow:          "tools/call prepare_delivery with a progress token (about 5 seconds: time to cancel it)",
 		TplCancelled:     "notifications/cancelled for a request in flight",
 		TplSetLevel:      "logging/setLevel",
 		TplResources:     "resources/list",
@@ -170,6 +173,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		KindNotification: "notification",
 		KindResponse:     "success response",
 		KindError:        "error response",
+		KindToolError:    "tool error (result with isError)",
 		KindInvalid:      "invalid message",
 		ReplyTo:          "response to #%d",
 		ReplyToNothing:   "answers no request of this session",
@@ -247,6 +251,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportErrors:    "%d {erreur|erreurs} à corriger. Vous pouvez quand même l’envoyer pour voir comment le serveur répond.",
 		ReportWarnings:  "%d {remarque|remarques} à lire\u00a0; le message est valide.",
 		ReportAsReplyTo: "Vérifié comme réponse à #%d (%s).",
+		ReportSent:      "Envoyé comme #%d : ce que le Playground y a remarqué figure sur son élément dans la chronologie. Modifiez le message pour vérifier le suivant.",
 
 		TplInitialize:    "initialize\u00a0: la poignée de main, étape 1",
 		TplInitialized:   "notifications/initialized\u00a0: la poignée de main, étape 2",
@@ -254,7 +259,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		TplToolsList:     "tools/list",
 		TplToolsListPage: "tools/list, deux outils par page",
 		TplSuggest:       "tools/call suggest_gifts",
-		TplSlow:          "tools/call prepare_delivery avec un jeton de progression",
+		TplSlow:          "tools/call prepare_delivery avec un jeton de progression (environ 5 secondes : le temps de l’annuler)",
 		TplCancelled:     "notifications/cancelled pour une requête en cours",
 		TplSetLevel:      "logging/setLevel",
 		TplResources:     "resources/list",
@@ -271,6 +276,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		KindNotification: "notification",
 		KindResponse:     "réponse de succès",
 		KindError:        "réponse d’erreur",
+		KindToolError:    "erreur métier (result avec isError)",
 		KindInvalid:      "message invalide",
 		ReplyTo:          "réponse à #%d",
 		ReplyToNothing:   "ne répond à aucune requête de cette session",

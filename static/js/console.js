@@ -193,15 +193,25 @@
 
   // ---- Sending.
   var busy = false;
-  function send(text) {
+  // send sends text; fromEditor says it is the editor's message, whose
+  // report then says it was sent (checked again as the next message it
+  // would be wrong: its id is taken now). Any other message sent (the
+  // handshake) changes the session, so the editor's report is redone.
+  function send(text, fromEditor) {
     if (busy) return Promise.resolve(false);
     busy = true;
     if (working) working.hidden = false;
+    clearTimeout(checkTimer);
+    checkGen++; // a check still on its way is about the session before
     return post(d.messagesApi, text).then(function (r) {
       clearError();
       (r.events || []).forEach(addEvent);
       setProtocol(r.protocol);
       openStream();
+      if (fromEditor) {
+        sent = { text: text, seq: r.events && r.events.length ? r.events[0].seq : 0 };
+      }
+      checkNow();
       return true;
     }).catch(function (err) {
       showError(err.message);
@@ -218,7 +228,7 @@
       checkNow();
       return;
     }
-    send(textarea.value);
+    send(textarea.value, true);
   });
 
   // ---- Templates and responses to the server's requests, filled in by the
@@ -295,10 +305,15 @@
     checkTimer = setTimeout(checkNow, 300);
   });
 
+  // sent is the editor's message last sent, and its number in the
+  // timeline: until the learner changes it, the report says it was sent.
+  var sent = null;
+
   function checkNow() {
     clearTimeout(checkTimer);
     var text = textarea.value;
     var gen = ++checkGen;
+    if (sent && sent.text === text) { renderSent(sent.seq); return; }
     if (!text.trim()) { renderReport(null, null); return; }
     post(withQuery(d.peekApi, exerciseQuery), text).then(function (r) {
       if (gen === checkGen) renderReport(r.report, r.answers ? { seq: r.answers, method: r.answers_method } : null);
@@ -324,6 +339,19 @@
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
+  }
+
+  // renderSent says the editor's message went, as #seq, instead of judging
+  // it again as the next message.
+  function renderSent(seq) {
+    var box = el("div");
+    box.id = "report-box";
+    box.setAttribute("data-report", "");
+    box.setAttribute("data-report-sent", "");
+    box.appendChild(el("p", "muted small", format(d.tSent, seq)));
+    reportBox.replaceWith(box);
+    reportBox = box;
+    document.dispatchEvent(new CustomEvent("editor:marks"));
   }
 
   // renderReport writes the markup of view.ConsoleReport.
@@ -410,5 +438,9 @@
   }
 
   if (textarea.value.trim() && !reportBox.querySelector(".report-summary")) checkNow();
+  // The live edge: after a reload or a link the timeline shows its last
+  // messages, so the ones that arrive next follow (addEvent sticks to the
+  // bottom only when it is there); a link to one message keeps it.
+  if (!/^#msg-\d+$/.test(location.hash)) list.scrollTop = list.scrollHeight;
   openStream();
 })();

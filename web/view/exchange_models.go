@@ -46,6 +46,9 @@ type ExchangeItemVM struct {
 	FromLabel string // "client → server"
 	Kind      string // request, notification, response, error, invalid
 	KindLabel string
+	// ToolError marks a result with "isError": true: the call reached the
+	// tool, and the tool failed.
+	ToolError bool
 	Method    string
 	ID        string // the id as written, "" when none
 	Time      string
