@@ -36,6 +36,9 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		vm.NamesURL, vm.NamesLabel = "/instructor", t.ShowNames
 	}
 	vm.Notice = s.resetNotice(c, t)
+	if vm.Changed, err = s.changedExercises(c, l); err != nil {
+		return err
+	}
 	s.render(c, http.StatusOK, view.Dashboard(s.instructorFrame(c, l, t.Title), vm, s.assets.URL("js/instructor.js")))
 	return nil
 }
@@ -58,4 +61,28 @@ func (s *Server) resetNotice(c *gin.Context, t *i18n.InstructorUI) string {
 		}
 	}
 	return ""
+}
+
+// changedExercises says which exercises changed (their checks, starter or
+// solutions) after attempts were graded against an earlier version.
+// Attempts stored before versions were kept are left out.
+func (s *Server) changedExercises(c *gin.Context, l i18n.Lang) ([]string, error) {
+	counts, err := s.store.AttemptVersions(c.Request.Context())
+	if err != nil {
+		return nil, err
+	}
+	cat := s.content.Catalog()
+	stale := map[string]int{}
+	for _, v := range counts {
+		if ex, ok := cat.Exercise(v.ExerciseID); ok && v.Version != "" && v.Version != ex.Version() {
+			stale[v.ExerciseID] += v.Attempts
+		}
+	}
+	var out []string
+	for _, ex := range cat.Exercises() {
+		if n := stale[ex.ID]; n > 0 {
+			out = append(out, i18n.Sprintf(l, i18n.UniversityFor(l).ExerciseChanged, ex.ID, n))
+		}
+	}
+	return out, nil
 }

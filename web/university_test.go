@@ -300,3 +300,22 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 		mustContain(t, "/instructor/roster", ins.get("/instructor/roster").body, "joined", "not yet")
 	}, asWorkshop())
 }
+
+// The dashboard says when an exercise changed after attempts were graded
+// against an earlier version, and only then.
+func TestDashboardSaysAnExerciseChanged(t *testing.T) {
+	e := newTestEnv(t, Config{}, asWorkshop())
+	base := e.serve(t)
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	b := newBrowser(t, base)
+	b.attempt(ex.ID, ex.Starter)
+	if page := instructorGet(t, base, "/instructor"); strings.Contains(page.body, "data-exercise-changed") {
+		t.Errorf("the dashboard says %s changed, but every attempt is of today's version", ex.ID)
+	}
+	learners, _ := e.store.Learners(t.Context())
+	if _, _, err := e.store.RecordAttempt(t.Context(), store.NewAttempt{LearnerID: learners[0].ID, ExerciseID: ex.ID, Answer: "{}", Version: "0123456789ab"}); err != nil {
+		t.Fatal(err)
+	}
+	page := instructorGet(t, base, "/instructor")
+	mustContain(t, "/instructor", page.body, "data-exercise-changed", ex.ID+" changed after 1 attempt was graded", "playground regrade")
+}

@@ -21,6 +21,9 @@ Usage:
                                       run the server exercises against your MCP server
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
+  playground content export DIR       write the bundled course to DIR, the start of your own
+  playground regrade [-db DSN] [-content DIR] [-exercise ID] [-dry-run]
+                                      grade stored answers again with today's checks
   playground roster import [-db DSN] FILE
                                       add a CSV of students (student_id,name[,email]); print their personal links
 
@@ -54,6 +57,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheckServer(args, stdout, stderr)
 	case "backup":
 		return runBackup(args, stdout, stderr)
+	case "content":
+		return runContent(args, stdout, stderr)
+	case "regrade":
+		return runRegrade(args, stdout, stderr)
 	case "roster":
 		return runRoster(args, stdout, stderr)
 	case "migrate":

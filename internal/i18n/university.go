@@ -36,6 +36,7 @@ type UniversityUI struct {
 	PersonalJoinIntro string // "%s: this is your personal link…"
 	PersonalJoinGo    string
 	NameFromRoster    string // a roster student cannot change their name
+	ExerciseChanged   string // "%s changed after %d attempts…"
 }
 
 var universityUI = map[Lang]*UniversityUI{
@@ -72,6 +73,7 @@ var universityUI = map[Lang]*UniversityUI{
 		PersonalJoinIntro: "This link is yours: it opens the course as %s. If this is not your name, ask your instructor for your own link.",
 		PersonalJoinGo:    "Start",
 		NameFromRoster:    "Your name comes from your instructor’s roster: ask them to change it.",
+		ExerciseChanged:   "%s changed after %d {attempt was|attempts were} graded: run playground regrade to grade {it|them} again with today’s checks.",
 	},
 	FR: {
 		GradebookTitle:    "Carnet de notes",
@@ -106,6 +108,7 @@ var universityUI = map[Lang]*UniversityUI{
 		PersonalJoinIntro: "Ce lien est le vôtre\u00a0: il ouvre le cours au nom de %s. Si ce n’est pas votre nom, demandez votre propre lien à votre formateur ou formatrice.",
 		PersonalJoinGo:    "Commencer",
 		NameFromRoster:    "Votre nom vient de la liste de votre formateur ou formatrice\u00a0: demandez-lui de le corriger.",
+		ExerciseChanged:   "%s a changé après la correction de %d {tentative|tentatives}\u00a0: lancez playground regrade pour {la|les} corriger de nouveau avec les vérifications d’aujourd’hui.",
 	},
 }
 

@@ -30,8 +30,10 @@ type DashboardVM struct {
 	GradebookURL, GradebookLabel string
 	// U holds the roster's and the gradebook's texts; RosterURL the
 	// roster page, where its form posts.
-	U                *i18n.UniversityUI
-	RosterURL        string
+	U         *i18n.UniversityUI
+	RosterURL string
+	// Changed says which exercises changed after attempts were graded.
+	Changed          []string
 	ResetWorkshopURL string
 	SignOutURL       string
 	Live             DashboardLiveVM
