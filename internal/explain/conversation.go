@@ -37,6 +37,11 @@ func conversation(r *Report, entries []logimport.Entry, group []int, opts Option
 		}
 	}
 	for _, f := range x.Findings() {
+		sev, keep := atLogEnd(f, entries, group, x.Protocol())
+		if !keep {
+			continue
+		}
+		f.Severity = sev
 		f.Messages = global(f.Messages, group)
 		r.Findings = append(r.Findings, f)
 	}
@@ -193,4 +198,18 @@ func sortedUnique(xs []int) []int {
 		}
 	}
 	return out
+}
+
+// atLogEnd is the severity of what the end of a log shows: a request the
+// log leaves unanswered is what the client saw go wrong (it waited in
+// vain), an error; except in 2026-07-28 over HTTP, where the client that
+// closed the response stream cancelled the request, and no answer is due.
+func atLogEnd(f grader.Finding, entries []logimport.Entry, group []int, rev string) (string, bool) {
+	if f.Code != "session.request.unanswered" || len(f.Messages) == 0 || f.Messages[0] >= len(group) {
+		return f.Severity, true
+	}
+	if rev == grader.Rev20260728 && entries[group[f.Messages[0]]].Closed {
+		return "", false
+	}
+	return grader.SeverityError, true
 }

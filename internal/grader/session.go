@@ -53,9 +53,18 @@ type Session struct {
 	initResult  int // index of its successful response, -1 before it
 	initialized int // index of notifications/initialized, -1 before it
 	caps        [2]capState
+	last        [2]lastSent // the last message of each side (client 0, server 1)
 
 	p   parser // scratch: the tree of the message being judged
 	buf []byte // scratch: the request text a response is checked against
+}
+
+// lastSent is what an id-less error needs to know of the other side's last
+// message: whether it was a notification, which gets no answer.
+type lastSent struct {
+	idx    int
+	notif  bool
+	method string
 }
 
 // capState is what one side declared: a set of capability bits and the

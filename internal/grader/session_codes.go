@@ -17,6 +17,7 @@ const (
 	codeSessRespTwice         = "session.response.already-answered"
 	codeSessRespWrongSide     = "session.response.wrong-side"
 	codeSessRespAfterCancel   = "session.response.after-cancel"
+	codeSessRespToNotif       = "session.response.to-notification"
 	codeSessUnanswered        = "session.request.unanswered"
 	codeSessCancelledOpen     = "session.request.cancelled-unanswered"
 	codeSessProgUnknown       = "session.progress.unknown-token"

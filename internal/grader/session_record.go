@@ -7,6 +7,9 @@ func (s *Session) record(f *facts) {
 	if f.newRev != "" {
 		s.rev = f.newRev
 	}
+	if f.from >= 0 {
+		s.last[f.from] = lastSent{idx: f.idx, notif: f.kind == KindNotification, method: s.methodName(f.method)}
+	}
 	switch f.kind {
 	case KindRequest:
 		s.recordRequest(f)

@@ -139,7 +139,17 @@ func (s *Session) cancelRules(f *facts, ds []sdiag) []sdiag {
 
 func (s *Session) responseRules(f *facts, ds []sdiag) []sdiag {
 	if f.key.kind == 0 {
-		return ds // no id, or null: the single-message check says what it means
+		// No id, or null: the single-message check says what it means,
+		// unless it answers the notification the other side just sent (a
+		// server that handles notifications/initialized as a request).
+		if o := s.last[1-max(f.from, 0)]; f.kind == KindError && f.from >= 0 && s.n > 0 && o.notif && o.idx == s.n-1 {
+			d := sdiag{code: codeSessRespToNotif, at: f.id, ptr: "/id", related: []int{o.idx}, a: dargs{method: o.method, extra: msgRef(o.idx)}}
+			if f.id == nil {
+				d.ptr = ""
+			}
+			ds = append(ds, d)
+		}
+		return ds
 	}
 	st := f.target
 	d := sdiag{at: f.id, ptr: "/id", a: dargs{value: clip(f.id.Raw)}}

@@ -109,6 +109,11 @@ var sessionCases = []sessionCase{
 		end:  []string{"session.request.unanswered [5]", "session.request.unanswered [6]"}},
 	{name: "an unknown revision is reported on each message, and nothing is followed", protocol: "2024-01-01", steps: script(
 		cl(sreq(1, "tools/list", "")), cl(sreq(1, "tools/list", "")), sv(sres(1, toolsResult)))},
+	{name: "an error without an id answers the notification before it", steps: script(handshake(`{}`, allServerCaps),
+		sv(`{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"Method not found"}}`)),
+		want: map[int][]string{3: {"session.response.to-notification [2]"}}},
+	{name: "an error without an id after a request that did not parse answers it", steps: script(handshake(`{}`, allServerCaps),
+		cl(`{"jsonrpc":"2.0","id":1,"method":`), sv(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`))},
 	{name: "each side numbers its own requests", steps: script(handshake(`{"roots":{}}`, allServerCaps),
 		cl(sreq(1, "tools/list", "")), sv(sreq(1, "roots/list", "")), sv(sres(1, toolsResult)), cl(sres(1, `{"roots":[]}`)))},
 	{name: "2026-07-28: an id comes back once answered, not while waiting", protocol: Rev20260728, steps: script(

@@ -26,7 +26,10 @@ type harEntry struct {
 		} `json:"postData"`
 	} `json:"request"`
 	Response struct {
-		Status  int         `json:"status"`
+		Status int `json:"status"`
+		// Error is what a browser records of a response that did not
+		// come to its end ("net::ERR_ABORTED": the client closed it).
+		Error   string      `json:"_error"`
 		Headers []harHeader `json:"headers"`
 		Content struct {
 			Size     int64  `json:"size"`
@@ -111,6 +114,11 @@ func (r *reader) harEntry(n int, he harEntry, tr *transport) {
 		r.add(Entry{Line: n, From: grader.SenderClient, Raw: []byte(he.Request.PostData.Text), Time: sent})
 	}
 	clientPart := len(r.res.Entries)
+	if aborted(he) {
+		for i := first; i < clientPart; i++ {
+			r.res.Entries[i].Closed = true
+		}
+	}
 	got := sent
 	if !sent.IsZero() {
 		got = sent.Add(time.Duration(he.Time * float64(time.Millisecond)))
@@ -203,4 +211,10 @@ func isHAR(t []byte) bool {
 		} `json:"log"`
 	}
 	return json.Unmarshal(t, &h) == nil && h.Log != nil && len(h.Log.Entries) > 0
+}
+
+// aborted reports whether the client closed the response before it ended:
+// a browser records no status, or an error such as net::ERR_ABORTED.
+func aborted(he harEntry) bool {
+	return he.Response.Status == 0 || strings.Contains(he.Response.Error, "ABORTED") || strings.Contains(he.Response.Error, "CANCELED")
 }

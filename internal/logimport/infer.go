@@ -8,14 +8,20 @@ import "github.com/mcpplayground/playground/internal/grader"
 // answers. What cannot be told stays "".
 func inferSenders(entries []Entry) {
 	k := known{open: map[string]string{}, tokens: map[string]string{}}
+	last := ""
 	for i := range entries {
 		e := &entries[i]
 		p := peek(e.Raw)
 		if e.From == "" {
 			e.From = k.guess(p)
+			if e.From == "" && p.kind == kindResponse && p.id == "" {
+				// an answer without an id answers what came just before it
+				e.From = other(last)
+			}
 			e.Inferred = e.From != ""
 		}
 		k.note(p, e.From)
+		last = e.From
 	}
 }
 

@@ -58,6 +58,10 @@ type Entry struct {
 	Time time.Time
 	// Peer names the server a Claude Desktop log line belongs to.
 	Peer string
+	// Closed is true for a request whose HTTP response stream the client
+	// closed before an answer came (a HAR's aborted response): in
+	// 2026-07-28 that is how a client cancels.
+	Closed bool
 	// Run counts the processes of one server the log shows, from 0: a
 	// client that started the server again logged another conversation.
 	Run int

@@ -2,6 +2,7 @@ package logimport
 
 import (
 	"bytes"
+	"encoding/json"
 	"regexp"
 )
 
@@ -186,5 +187,25 @@ func (r *reader) rawLine(n int, t []byte, noise string) {
 		r.failure(codeClientTimeout, n, t)
 	default:
 		r.problem(noise, n, -1, string(t))
+	}
+}
+
+// timedOutCancels reports the cancellations whose reason says the client
+// gave up waiting (the SDKs cancel a request that timed out, with the
+// timeout error as the reason): what the client saw is a timeout.
+func (r *reader) timedOutCancels() {
+	for i, e := range r.res.Entries {
+		if !bytes.Contains(e.Raw, []byte("notifications/cancelled")) {
+			continue
+		}
+		var m struct {
+			Method string `json:"method"`
+			Params struct {
+				Reason string `json:"reason"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(e.Raw, &m) == nil && m.Method == "notifications/cancelled" && timeoutLine.MatchString(m.Params.Reason) {
+			r.problem(codeClientTimeout, e.Line, i, m.Params.Reason)
+		}
 	}
 }

@@ -60,6 +60,7 @@ func (r *reader) finish() {
 	splitRuns(r.res.Entries)
 	inferSenders(r.res.Entries)
 	r.negotiate()
+	r.timedOutCancels()
 	var scratch []byte
 	for i := range r.res.Entries {
 		r.res.Entries[i].Raw, scratch = maskWith(r.res.Entries[i].Raw, scratch)
