@@ -162,7 +162,25 @@ func suggest(occasion string, budget float64, recipient string) suggestion {
 // normalOccasion is the occasion as the catalogue tags it: "Birthday " is
 // "birthday".
 func normalOccasion(occasion string) string {
-	return strings.ToLower(strings.TrimSpace(occasion))
+	o := strings.Join(strings.Fields(strings.ToLower(occasion)), " ")
+	if tag, ok := occasionWords[o]; ok {
+		return tag
+	}
+	return o
+}
+
+// occasionWords are the other words a learner writes for the catalogue's
+// occasions, French ones first: a French session asks for an
+// "anniversaire" and gets the birthday gifts.
+var occasionWords = map[string]string{
+	"anniversaire": "birthday", "fête": "birthday", "fete": "birthday",
+	"mariage": "wedding", "noces": "wedding",
+	"anniversaire de mariage": "anniversary",
+	"diplôme":                 "graduation", "diplome": "graduation", "remise de diplôme": "graduation", "remise de diplome": "graduation",
+	"crémaillère": "housewarming", "cremaillere": "housewarming", "pendaison de crémaillère": "housewarming", "pendaison de cremaillere": "housewarming",
+	"retraite": "retirement", "départ à la retraite": "retirement", "depart a la retraite": "retirement",
+	"remerciement": "thank-you", "remerciements": "thank-you", "merci": "thank-you", "thank you": "thank-you", "thanks": "thank-you",
+	"fêtes": "holiday", "fetes": "holiday", "noël": "holiday", "noel": "holiday", "fêtes de fin d’année": "holiday", "fêtes de fin d'année": "holiday",
 }
 
 // formatPrice writes a price the way the catalogue shows it: $45 or $12.50.

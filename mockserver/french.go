@@ -125,6 +125,7 @@ var french = map[string]string{
 	"Missing required client capability: elicitation":            "Capacité du client requise manquante\u202f: elicitation",
 	"Missing required client capability: sampling":               "Capacité du client requise manquante\u202f: sampling",
 	"Which kind of gift do you prefer, and what is your budget?": "Quel genre de cadeau préférez-vous, et quel est votre budget\u202f?",
+	"nothing fits the budget":                                    "rien ne tient dans le budget",
 }
 
 // frenchPrefixes translate messages built by joining a fixed start and a
@@ -280,7 +281,95 @@ var frenchPrompts = map[string]func(args map[string]string) (any, *rpcError){
 var frenchTones = map[string]string{"warm": "chaleureux", "playful": "espiègle", "formal": "soutenu"}
 
 // frenchOccasions name the known occasions in French.
-var frenchOccasions = map[string]string{"birthday": "un anniversaire", "wedding": "un mariage", "graduation": "un diplôme"}
+var frenchOccasions = map[string]string{
+	"birthday": "un anniversaire", "wedding": "un mariage", "graduation": "un diplôme",
+	"anniversary": "un anniversaire de mariage", "housewarming": "une pendaison de crémaillère",
+	"retirement": "un départ à la retraite", "thank-you": "un remerciement", "holiday": "les fêtes",
+}
+
+// frenchOccasion names an occasion in French: "un anniversaire", or the
+// learner's own word between guillemets.
+func frenchOccasion(occasion string) string {
+	if named, ok := frenchOccasions[normalOccasion(occasion)]; ok {
+		return named
+	}
+	return "«\u00a0" + strings.TrimSpace(occasion) + "\u00a0»"
+}
+
+// frenchPrice writes a price as French does: « 12,50\u00a0$ ».
+func frenchPrice(p float64) string {
+	return strings.Replace(formatAmount(p), ".", ",", 1) + "\u00a0$"
+}
+
+// frenchShelves name the shelves of the progress messages.
+var frenchShelves = map[string]string{
+	"bookshelf": "l’étagère des livres", "kitchen shelf": "l’étagère de la cuisine", "board game shelf": "l’étagère des jeux de société",
+}
+
+// frenchSteps are prepare_delivery's packing steps.
+var frenchSteps = map[string]string{
+	"choosing the box": "choix de la boîte", "adding tissue paper": "ajout du papier de soie", "placing the gifts": "mise en place des cadeaux",
+	"closing the box": "fermeture de la boîte", "printing the label": "impression de l’étiquette",
+}
+
+// searchingText, packingStep, packedText, nothingFits and the log lines
+// are the gift server's sentences built from values, in the session's
+// language (the map above holds the fixed ones).
+func (s *Session) searchingText(label string) string {
+	if s.lang == i18n.FR {
+		return "Recherche sur " + frenchShelves[label]
+	}
+	return "Searching the " + label
+}
+
+func (s *Session) packingStep(i, steps int, label string) string {
+	if s.lang == i18n.FR {
+		return fmt.Sprintf("Étape %d sur %d\u202f: %s", i, steps, frenchSteps[label])
+	}
+	return fmt.Sprintf("Step %d of %d: %s", i, steps, label)
+}
+
+func (s *Session) packedText(steps int) string {
+	if s.lang == i18n.FR {
+		return i18n.Sprintf(i18n.FR, "Les cadeaux sont emballés et prêts à partir (%d étape{|s}).", steps)
+	}
+	return i18n.Sprintf(i18n.EN, "The gifts are packed and ready to ship (%d {step|steps}).", steps)
+}
+
+func (s *Session) searchingLog(occasion string, budget float64) string {
+	if s.lang == i18n.FR {
+		return fmt.Sprintf("recherche parmi %d cadeaux pour %s, à %s au plus", len(catalogue), frenchOccasion(occasion), frenchPrice(budget))
+	}
+	o := normalOccasion(occasion)
+	return fmt.Sprintf("searching %d gifts for %s %s within %s", len(catalogue), article(o), o, formatPrice(budget))
+}
+
+func (s *Session) selectedLog(n int) string {
+	if s.lang == i18n.FR {
+		return i18n.Sprintf(i18n.FR, "%d {cadeau sélectionné|cadeaux sélectionnés}", n)
+	}
+	return i18n.Sprintf(i18n.EN, "%d {gift|gifts} selected", n)
+}
+
+func (s *Session) nothingFits(occasion string, budget float64, sg suggestion) string {
+	if s.lang != i18n.FR {
+		return nothingFitsText(occasion, budget, sg)
+	}
+	msg := fmt.Sprintf("Aucun cadeau trouvé pour %s à %s au plus.", frenchOccasion(occasion), frenchPrice(budget))
+	switch {
+	case sg.Cheapest == 0:
+		var names []string
+		for _, o := range occasionsKnown {
+			names = append(names, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(frenchOccasions[o], "un "), "une "), "les "))
+		}
+		msg += " Le catalogue a des cadeaux pour ces occasions\u202f: " + strings.Join(names, ", ") + "."
+	case sg.Cheapest == cheapestPrice:
+		msg += fmt.Sprintf(" Le cadeau le moins cher du catalogue coûte %s\u202f: essayez un budget d’au moins %s.", frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
+	default:
+		msg += fmt.Sprintf(" Le cadeau le moins cher pour %s coûte %s\u202f: essayez un budget d’au moins %s.", frenchOccasion(occasion), frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
+	}
+	return msg
+}
 
 // congratsPromptFR is congratsPrompt in French; the example cards are the
 // French ones.
@@ -289,10 +378,7 @@ func congratsPromptFR(args map[string]string) (any, *rpcError) {
 	if occasion == "" {
 		return nil, newError(CodeInvalidParams, `Invalid params: the prompt argument "occasion" must not be empty; say what you are celebrating, for example "birthday"`)
 	}
-	named, ok := frenchOccasions[normalOccasion(occasion)]
-	if !ok {
-		named = "«\u00a0" + occasion + "\u00a0»"
-	}
+	named := frenchOccasion(occasion)
 	tone := strings.TrimSpace(args["tone"])
 	instruction := "Écris une carte pour accompagner un cadeau pour " + named + "."
 	if tone != "" {

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -251,5 +252,44 @@ func TestHTTPLanguageFromAcceptLanguage(t *testing.T) {
 		if got := replyTexts(t, []byte(readAll(t, resp)), "result.tools.0.title")[0]; got != tc.want {
 			t.Errorf("Accept-Language %q: title %q, want %q", tc.accept, got, tc.want)
 		}
+	}
+}
+
+// A French session writes its results in French too, the ones built from
+// values included, and understands the French occasion words: an
+// "anniversaire" finds the birthday gifts, a "mariage" the wedding ones.
+func TestFrenchSessionResults(t *testing.T) {
+	s := New(Config{ProgressInterval: time.Millisecond}).NewSession(SessionOptions{Lang: i18n.FR})
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
+	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`))
+	call := func(id int, args string) []string {
+		t.Helper()
+		raw := s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+strconv.Itoa(id)+`,"method":"tools/call","params":`+args+`}`))
+		var v struct {
+			Result struct {
+				IsError bool `json:"isError"`
+				Content []struct {
+					Text string `json:"text"`
+				} `json:"content"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(raw, &v); err != nil || len(v.Result.Content) == 0 {
+			t.Fatalf("tools/call %s: %v %s", args, err, raw)
+		}
+		return []string{strconv.FormatBool(v.Result.IsError), v.Result.Content[0].Text}
+	}
+	got := [][]string{
+		call(2, `{"name":"suggest_gifts","arguments":{"occasion":"anniversaire","budget":5}}`),
+		call(3, `{"name":"prepare_delivery","arguments":{"steps":1}}`),
+	}
+	want := [][]string{
+		{"true", "Aucun cadeau trouvé pour un anniversaire à 5\u00a0$ au plus. Le cadeau le moins cher du catalogue coûte 12\u00a0$\u202f: essayez un budget d’au moins 12."},
+		{"false", "Les cadeaux sont emballés et prêts à partir (1 étape)."},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("French results (-want +got):\n%s", diff)
+	}
+	if r := call(4, `{"name":"suggest_gifts","arguments":{"occasion":"Mariage","budget":200}}`); r[0] != "false" || !strings.Contains(r[1], "Dutch oven") {
+		t.Errorf("a mariage finds no wedding gift: %v", r)
 	}
 }

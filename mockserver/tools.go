@@ -637,16 +637,16 @@ func suggestGifts(c *call) (any, *rpcError) {
 	if budget < 0 {
 		return toolError(`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`), nil
 	}
-	c.logf("info", "gift-server", fmt.Sprintf("searching %d gifts for %s %s within %s", len(catalogue), article(normalOccasion(occasion)), normalOccasion(occasion), formatPrice(budget)))
+	c.logf("info", "gift-server", c.s.searchingLog(occasion, budget))
 	for i := 1; i < len(shelves); i++ {
-		c.notifyProgress(float64(i), float64(len(shelves)), "Searching the "+shelves[i].label)
+		c.notifyProgress(float64(i), float64(len(shelves)), c.s.searchingText(shelves[i].label))
 	}
 	sg := suggest(occasion, budget, recipient)
 	if sg.NothingFits {
-		c.logf("warning", "gift-server", "nothing fits the budget")
-		return toolError(nothingFitsText(occasion, budget, sg)), nil
+		c.logf("warning", "gift-server", c.s.say("nothing fits the budget"))
+		return toolError(c.s.nothingFits(occasion, budget, sg)), nil
 	}
-	c.logf("debug", "gift-server", fmt.Sprintf("%d gifts selected", len(sg.Gifts)))
+	c.logf("debug", "gift-server", c.s.selectedLog(len(sg.Gifts)))
 	list := giftList{sg.Gifts}
 	// The text block carries the structured content serialised, as the spec
 	// recommends for clients that predate structuredContent.
@@ -665,13 +665,9 @@ func prepareDelivery(c *call) (any, *rpcError) {
 			return nil, nil
 		case <-c.s.srv.cfg.Clock.After(c.s.srv.cfg.ProgressInterval):
 		}
-		c.notifyProgress(float64(i), float64(steps), fmt.Sprintf("Step %d of %d: %s", i, steps, labels[(i-1)%len(labels)]))
+		c.notifyProgress(float64(i), float64(steps), c.s.packingStep(i, steps, labels[(i-1)%len(labels)]))
 	}
-	unit := "steps"
-	if steps == 1 {
-		unit = "step"
-	}
-	return textResult(fmt.Sprintf("The gifts are packed and ready to ship (%d %s).", steps, unit)), nil
+	return textResult(c.s.packedText(steps)), nil
 }
 
 func unlockGiftWrapping(c *call) (any, *rpcError) {
