@@ -60,6 +60,8 @@ func kindLabel(x *i18n.ExerciseUI, k exercise.Kind) string {
 		return x.KindMatch
 	case exercise.KindLive:
 		return x.KindLive
+	case exercise.KindServer:
+		return x.KindServer
 	case exercise.KindLog:
 		return logKindLabel(x)
 	}

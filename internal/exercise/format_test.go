@@ -53,3 +53,26 @@ func TestFormatExamples(t *testing.T) {
 		t.Error("the complete example in FORMAT.md differs from exercises/errors-reply-unknown-method.md")
 	}
 }
+
+// The guide documents every kind, under "The eight kinds", in the order of
+// Kinds, and each kind's sections table column.
+func TestFormatDocumentsEveryKind(t *testing.T) {
+	src, err := os.ReadFile("FORMAT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(src)
+	start := strings.Index(doc, "\n## The eight kinds\n")
+	if start < 0 || len(Kinds) != 8 {
+		t.Fatalf("FORMAT.md's \"The eight kinds\" and Kinds (%d) disagree", len(Kinds))
+	}
+	at := start
+	for _, k := range Kinds {
+		i := strings.Index(doc[at:], "\n### "+string(k)+"\n")
+		if i < 0 {
+			t.Errorf("FORMAT.md has no \"### %s\" after the previous kind", k)
+			continue
+		}
+		at += i + 1
+	}
+}

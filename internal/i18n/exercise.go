@@ -18,6 +18,7 @@ type ExerciseUI struct {
 	KindReply     string
 	KindMatch     string
 	KindLive      string
+	KindServer    string
 
 	// One exercise.
 	FromLesson      string // followed by the lesson's title
@@ -127,6 +128,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindReply:     "Answer a request",
 		KindMatch:     "Match responses to requests",
 		KindLive:      "Live, with the gift server",
+		KindServer:    "Your own server",
 
 		FromLesson:      "From the lesson",
 		YourAnswer:      "Your answer",
@@ -228,6 +230,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindReply:     "Répondez à une requête",
 		KindMatch:     "Associez réponses et requêtes",
 		KindLive:      "En direct, avec le serveur de cadeaux",
+		KindServer:    "Votre propre serveur",
 
 		FromLesson:      "Tiré de la leçon",
 		YourAnswer:      "Votre réponse",
