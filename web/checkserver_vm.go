@@ -3,7 +3,7 @@ package web
 import (
 	"fmt"
 	"html/template"
-	"time"
+	"slices"
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -18,15 +18,15 @@ import (
 const maxCheckEvents = 500
 
 // checkRun is one run of a server exercise as the page shows it: the steps
-// so far, and every message fed into an exchange, so the timeline and the
-// diagram are the console's.
+// so far, whose messages are the run's exchange's events (the check judged
+// them once; the page shows that verdict), so the timeline and the diagram
+// are the console's.
 type checkRun struct {
 	l        i18n.Lang
 	ex       *exercise.Exercise
 	protocol string
 	steps    []servercheck.StepResult
 	firstSeq []int
-	x        *exchange.Exchange
 	done     bool
 	passed   bool
 	note     string // why the run was not graded ("" when it was)
@@ -35,23 +35,41 @@ type checkRun struct {
 }
 
 func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
-	return &checkRun{l: l, ex: ex, protocol: protocol,
-		x: exchange.New(exchange.Options{Protocol: protocol, Lang: l, MaxEvents: maxCheckEvents})}
+	return &checkRun{l: l, ex: ex, protocol: protocol}
 }
 
-// add records a step that ended and feeds its messages to the exchange.
+// add records a step that ended.
 func (r *checkRun) add(sr servercheck.StepResult) {
 	first := 0
-	now := time.Now()
 	for _, m := range sr.Messages {
 		r.heard = r.heard || m.From == grader.SenderServer
-		e := r.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: now})
-		if first == 0 {
-			first = e.Seq
-		}
+	}
+	if evs := sr.Events(); len(evs) > 0 {
+		first = evs[0].Seq
 	}
 	r.steps = append(r.steps, sr)
 	r.firstSeq = append(r.firstSeq, first)
+}
+
+// events are the run's messages so far as its exchange holds them, in
+// order, each once (a wait step shows again a notification an earlier
+// step received), the latest maxCheckEvents.
+func (r *checkRun) events() []exchange.Event {
+	seen := map[int]bool{}
+	var out []exchange.Event
+	for _, sr := range r.steps {
+		for _, e := range sr.Events() {
+			if !seen[e.Seq] {
+				seen[e.Seq] = true
+				out = append(out, e)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b exchange.Event) int { return a.Seq - b.Seq })
+	if skip := len(out) - maxCheckEvents; skip > 0 {
+		out = out[skip:]
+	}
+	return out
 }
 
 // finish marks the run ended with its verdict.
@@ -94,16 +112,30 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 		}
 		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.l), Status: "pending", StatusLabel: x.StepPending})
 	}
-	ctx := itemContext{lang: r.l, entryLang: r.l, partner: r.x.Event}
+	events := r.events()
+	bySeq := make(map[int]exchange.Event, len(events))
+	for _, ev := range events {
+		bySeq[ev.Seq] = ev
+	}
+	partner := func(seq int) (exchange.Event, bool) { ev, ok := bySeq[seq]; return ev, ok }
+	ctx := itemContext{lang: r.l, entryLang: r.l, partner: partner}
 	vm.Exchange = view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(r.l))}
-	for _, ev := range r.x.Events(0) {
+	for _, ev := range events {
 		it := exchangeItemVM(ctx, ev)
 		onPurpose(x, &it)
 		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
 	lanes := *i18n.ConsoleFor(r.l)
 	lanes.DiagramLearner, lanes.DiagramServer = x.DiagramClient, x.DiagramServer
-	vm.Exchange.Diagram = s.diagramWith(&lanes, r.l, r.x.Diagram(maxDiagramEvents))
+	d := exchange.Diagram{}
+	shown := events
+	if skip := len(events) - maxDiagramEvents; skip > 0 {
+		d.Skipped, shown = skip, events[skip:]
+	}
+	for _, ev := range shown {
+		d.Arrows = append(d.Arrows, exchange.ArrowOf(ev))
+	}
+	vm.Exchange.Diagram = s.diagramWith(&lanes, r.l, d)
 	return vm
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -130,8 +131,10 @@ func (r *runner) wait(ctx context.Context, st *exercise.Step, sr *StepResult) {
 	for i, raw := range r.queue {
 		if v, err := grader.Parse(raw); err == nil && v != nil && isIt(v) {
 			got = raw
+			seq := r.queued[i]
 			r.queue = append(r.queue[:i], r.queue[i+1:]...)
-			sr.keep(Message{From: grader.SenderServer, Message: string(raw)}, true)
+			r.queued = append(r.queued[:i], r.queued[i+1:]...)
+			sr.show(Message{From: grader.SenderServer, Message: string(raw)}, seq) // judged when it came
 			sr.Received = string(raw)
 			break
 		}
@@ -161,22 +164,25 @@ const maxQueue = 64
 // with the checker's report, a request is answered, a notification kept
 // for a later wait step, and what breaks a rule fails the step.
 func (r *runner) other(ctx context.Context, raw []byte, v *grader.Value, sr *StepResult) {
-	rep := grader.Check(raw, grader.Options{Protocol: r.rev, Lang: r.opts.Lang, Sender: grader.SenderServer})
-	sr.keep(Message{From: grader.SenderServer, Message: string(raw), Report: &rep}, false)
+	rep := sr.keep(Message{From: grader.SenderServer, Message: string(raw), Report: &grader.Report{}}, false)
 	if v == nil {
 		sr.Problems = append(sr.Problems, r.say(msgNotJSONRPC, clip(string(raw))))
 		return
 	}
-	if !rep.Valid {
-		why := ""
-		for _, d := range rep.Diagnostics {
-			if d.Severity == grader.SeverityError {
-				why = d.Message
-				break
-			}
-		}
+	why, conv := firstErrors(rep)
+	if why != "" {
 		sr.Problems = append(sr.Problems, r.say(msgInvalidServerMessage, why))
 		return
+	}
+	if conv != "" {
+		// A conversation problem (the exchange's session.* codes) fails
+		// the step unless a more precise problem below says it.
+		n := len(sr.Problems)
+		defer func() {
+			if len(sr.Problems) == n {
+				sr.Problems = append(sr.Problems, r.say(msgInvalidServerMessage, conv))
+			}
+		}()
 	}
 	method := v.Get("method").Str
 	if id := v.Get("id"); id != nil {
@@ -190,7 +196,25 @@ func (r *runner) other(ctx context.Context, raw []byte, v *grader.Value, sr *Ste
 	}
 	if len(r.queue) < maxQueue {
 		r.queue = append(r.queue, raw)
+		r.queued = append(r.queued, sr.last)
 	}
+}
+
+// firstErrors are the messages of rep's first error about the message
+// itself and of its first error about the conversation (session.*).
+func firstErrors(rep grader.Report) (msg, conv string) {
+	for _, d := range rep.Diagnostics {
+		switch {
+		case d.Severity != grader.SeverityError:
+		case strings.HasPrefix(d.Code, "session."):
+			if conv == "" {
+				conv = d.Message
+			}
+		case msg == "":
+			msg = d.Message
+		}
+	}
+	return msg, conv
 }
 
 // notificationCapability is the server capability each notification needs.

@@ -1,8 +1,10 @@
 package servercheck
 
 import (
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
+	"time"
 )
 
 // Status is a step's verdict.
@@ -64,6 +66,11 @@ type StepResult struct {
 	absent     bool   // the step does not exist in the run's revision
 	httpStatus int    // a 4xx answer without a message
 	statusText string // its description
+
+	x     *exchange.Exchange // the run's conversation, which judges every message
+	seqs  []int              // the events of Messages in x
+	last  int                // the event of the latest message given to x
+	reply int                // the event of the reply Report is about
 }
 
 // Absent says the step was skipped because it does not exist in the run's
@@ -84,13 +91,62 @@ type Message struct {
 // the caller 2 MiB, not 200.
 const MaxKeptBytesPerStep = 2 << 20
 
-// keep adds m to the step's timeline within MaxKeptBytesPerStep; the
-// step's reply (always) is kept even past it.
-func (sr *StepResult) keep(m Message, always bool) {
+// keep gives m to the run's exchange, which judges it as the next message
+// of the conversation, and adds it to the step's timeline within
+// MaxKeptBytesPerStep; the step's reply (always) is kept even past it. A
+// message given with a Report shows the exchange's. It returns the
+// exchange's report on m: the one verdict on a message, on the CLI and the
+// page alike.
+func (sr *StepResult) keep(m Message, always bool) grader.Report {
+	var ev exchange.Event
+	if sr.x != nil {
+		ev = sr.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: time.Now()})
+		sr.last = ev.Seq
+		if m.Report != nil {
+			rep := ev.Report
+			m.Report = &rep
+		}
+	}
 	if !always && sr.kept+len(m.Message) > MaxKeptBytesPerStep {
 		sr.Omitted++
-		return
+		return ev.Report
 	}
 	sr.kept += len(m.Message)
 	sr.Messages = append(sr.Messages, m)
+	if ev.Seq > 0 {
+		sr.seqs = append(sr.seqs, ev.Seq)
+	}
+	return ev.Report
+}
+
+// show adds to the step's timeline a message the exchange judged already
+// (event seq), as a wait step shows the notification an earlier step
+// received.
+func (sr *StepResult) show(m Message, seq int) {
+	sr.kept += len(m.Message)
+	sr.Messages = append(sr.Messages, m)
+	sr.last = seq
+	if seq > 0 {
+		sr.seqs = append(sr.seqs, seq)
+	}
+}
+
+// Events are the step's messages (those in Messages) as the run's exchange
+// holds them now, with their reports and pairs: a page draws them as any
+// exchange, with no second judgement. Nil for a step that was not run
+// through Run.
+func (sr StepResult) Events() []exchange.Event {
+	if sr.x == nil {
+		return nil
+	}
+	out := make([]exchange.Event, 0, len(sr.seqs))
+	for _, seq := range sr.seqs {
+		if e, ok := sr.x.Event(seq); ok {
+			if seq == sr.reply && sr.Report != nil {
+				e.Report = *sr.Report // the step's verdict on its reply
+			}
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -49,7 +50,8 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 	if opts.Lang == "" {
 		opts.Lang = i18n.Default
 	}
-	r := &runner{ex: ex, t: t, opts: opts, rev: opts.Protocol, replies: map[string][]byte{}, passed: map[string]bool{}, sentIDs: map[string]string{}}
+	r := &runner{ex: ex, t: t, opts: opts, rev: opts.Protocol, replies: map[string][]byte{}, passed: map[string]bool{}, sentIDs: map[string]string{},
+		x: exchange.New(exchange.Options{Protocol: opts.Protocol, Lang: opts.Lang, MaxEvents: maxEvents})}
 	res := &Result{Exercise: ex.ID, Title: ex.TextIn(opts.Lang).Title, Protocol: opts.Protocol, Steps: []StepResult{}}
 	if !ex.RunsIn(opts.Protocol) {
 		res.Skipped = r.say(msgExerciseRevision, opts.Protocol)
@@ -114,6 +116,7 @@ type runner struct {
 	passed  map[string]bool
 	sentIDs map[string]string // request id -> step, to recognise late replies
 	queue   [][]byte          // notifications no wait step consumed yet
+	queued  []int             // their events in x
 	gone    error             // the server is gone
 	first   bool              // a message has been sent
 	heard   bool              // the server has sent something
@@ -121,7 +124,14 @@ type runner struct {
 	// handshake failed, the server is gone or stopped answering.
 	stop     string
 	timeouts int // steps in a row whose request timed out
+	// x is the run's conversation: every message sent and received, judged
+	// and paired by the exchange; a step's report is the exchange's.
+	x *exchange.Exchange
 }
+
+// maxEvents bounds the run's exchange: every step reads at most
+// MaxMessagesPerStep messages.
+const maxEvents = 1000
 
 // after looks at a step that ended and decides whether the next ones can
 // run: not after a failed handshake, nor once the server is gone or has let
@@ -154,7 +164,7 @@ func (r *runner) after(st *exercise.Step, sr *StepResult) error {
 
 // step runs one step.
 func (r *runner) step(ctx context.Context, st *exercise.Step) (StepResult, error) {
-	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}}
+	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}, x: r.x}
 	if reason := r.skipReason(st); reason != "" {
 		sr.Status, sr.Reason, sr.absent = StatusSkipped, reason, !st.RunsIn(r.rev)
 		return sr, nil
@@ -237,9 +247,31 @@ func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) er
 func (r *runner) grade(st *exercise.Step, sent, reply []byte, sr *StepResult) {
 	g := st.GradeStep(sent, reply, r.rev, r.opts.Lang)
 	sr.Report, sr.Checks, sr.Warning = &g.Report, g.Checks, g.Warning
+	if e, ok := r.x.Event(sr.last); ok && e.Raw == string(reply) {
+		// One verdict on the reply: checked against the step's request,
+		// with what the conversation (the run's exchange) found on it.
+		rep := withSession(g.Report, e.Report)
+		sr.Report, sr.reply = &rep, e.Seq
+		g.Passed = g.Passed && rep.Valid
+	}
 	if !g.Passed {
 		sr.Status = StatusFailed
 	}
+}
+
+// withSession is rep with the session.* diagnostics of conv (the
+// exchange's report on the same message) it does not have.
+func withSession(rep, conv grader.Report) grader.Report {
+	ds := slices.Clone(rep.Diagnostics)
+	for _, d := range conv.Diagnostics {
+		if !strings.HasPrefix(d.Code, "session.") || slices.ContainsFunc(ds, func(o grader.Diagnostic) bool { return o.Code == d.Code }) {
+			continue
+		}
+		ds = append(ds, d)
+		rep.Valid = rep.Valid && d.Severity != grader.SeverityError
+	}
+	rep.Diagnostics = ds
+	return rep
 }
 
 // ref finds a value in an earlier step's reply.
