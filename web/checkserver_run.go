@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -49,7 +50,10 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if !s.checkRuns.begin(learner.ID) {
 		return s.refuse(c, f, http.StatusConflict, x.Busy)
 	}
-	defer s.checkRuns.end(learner.ID)
+	// The run's slot is free again before its verdict is written, so a
+	// learner who checks again at once is not told a check is running.
+	free := sync.OnceFunc(func() { s.checkRuns.end(learner.ID) })
+	defer free()
 	run := newCheckRun(l, ex, f.protocol)
 	stream := wantsEventStream(c)
 	var live *checkStream
@@ -57,6 +61,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 		live = s.startStream(c)
 	}
 	res, err := s.runCheck(c.Request.Context(), run, u.String(), live, pol)
+	free()
 	if err == nil && pol.Remote() && !run.heard {
 		err = errNothingMCP // another host's service, described to nobody
 	}

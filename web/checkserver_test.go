@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -266,5 +267,34 @@ func TestCheckServerOnTheDashboard(t *testing.T) {
 	}
 	if got := dash.Learners[0].Exercises[id].Status; got != "passed" {
 		t.Errorf("dashboard status of %s = %q, want passed", id, got)
+	}
+}
+
+// A check run again as soon as the last one's verdict arrives is run, not
+// refused as if the last one were still going (its slot is freed before
+// the verdict is written).
+func TestCheckServerAgainAtOnce(t *testing.T) {
+	e := newTestEnv(t, Config{ServerCheckLimit: RateLimit{PerSecond: -1}})
+	gift := giftServer(t, mockserver.Config{})
+	b := newBrowser(t, e.serve(t))
+	b.postForm("/en/progress/name", url.Values{"name": {"Ada"}})
+	for i := range 3 {
+		req, _ := http.NewRequest("POST", b.base+"/en/check-server", strings.NewReader(url.Values{"url": {gift}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := b.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("check %d = %d, want 200", i+1, resp.StatusCode)
+		}
+		// Read up to the verdict only: the next check starts while this
+		// response is still open.
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() && sc.Text() != "event: done" {
+		}
+		t.Cleanup(func() { resp.Body.Close() })
 	}
 }

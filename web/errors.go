@@ -78,8 +78,13 @@ func (s *Server) renderError(c *gin.Context, err error) {
 		c.Abort()
 		return
 	}
-	if status >= 500 {
+	switch {
+	case status == http.StatusInternalServerError:
 		s.log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
+	case status >= 500:
+		// A peer that failed (a learner's server) or a bound reached: the
+		// server works as it should, and nobody has to fix it.
+		s.log.Warn("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "status", status, "err", err)
 	}
 	if c.Writer.Written() {
 		return

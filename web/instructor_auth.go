@@ -207,10 +207,10 @@ func isExport(path string) bool {
 
 // instructorLang picks the instructor pages' language: ?lang= (remembered
 // in the language cookie), else the learner pages' rules.
-func instructorLang(c *gin.Context) {
+func (s *Server) instructorLang(c *gin.Context) {
 	if l, ok := i18n.Parse(c.Query("lang")); ok {
 		c.Set(langKey, l)
-		setLangCookie(c, l)
+		setLangCookie(c, l, s.cfg.SecureCookies)
 	} else {
 		c.Set(langKey, langOf(c))
 	}

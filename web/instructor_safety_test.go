@@ -100,6 +100,22 @@ func TestSecureCookies(t *testing.T) {
 			t.Errorf("POST %s set no %s cookie (status %d)", tt.path, tt.cookie, rec.Code)
 		}
 	}
+	// The language cookie, from a page and from the instructor's ?lang=.
+	for _, path := range []string{"/fr/", "/instructor/login?lang=fr"} {
+		rec := e.do(t, "GET", path, nil, "Accept-Language", "en")
+		var found bool
+		for _, c := range rec.Result().Cookies() {
+			if c.Name == langCookie {
+				found = true
+				if !c.Secure {
+					t.Errorf("GET %s: lang cookie %+v, want Secure", path, c)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("GET %s set no lang cookie (status %d)", path, rec.Code)
+		}
+	}
 }
 
 // Input that looks like SQL is stored and shown as text: the statements are

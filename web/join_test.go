@@ -157,3 +157,37 @@ func TestWorkshopRenameKeepsNamesUnique(t *testing.T) {
 		t.Errorf("names after renames = %v", names)
 	}
 }
+
+// A name a reader takes for one already in the workshop is taken: look-alike
+// letters of other scripts, fullwidth forms, invisible characters, spaces
+// doubled, NFD against NFC. The name kept is the cleaned one.
+func TestJoinLookAlikeNamesAreTaken(t *testing.T) {
+	e := newTestEnv(t, Config{JoinCode: "room"}, asWorkshop())
+	base := e.serve(t)
+	if r := joinForm(newBrowser(t, base), "en", "room", "Ann  Lée\u200b", ""); r.status != http.StatusSeeOther {
+		t.Fatalf("first join = %d", r.status)
+	}
+	for _, name := range []string{
+		"Аnn Lée",       // Cyrillic А
+		"Ａｎｎ Lée",       // fullwidth
+		"An\u200bn Lée", // zero-width space
+		"An\u00adn Lée", // soft hyphen
+		"Ann  Lée",      // double space
+		"Ann Le\u0301e", // NFD
+		"ann lée",
+	} {
+		if r := joinForm(newBrowser(t, base), "en", "room", name, ""); r.status != http.StatusConflict {
+			t.Errorf("join as %q = %d, want 409 (taken)", name, r.status)
+		}
+	}
+	if r := joinForm(newBrowser(t, base), "en", "room", "Anne Lée", ""); r.status != http.StatusSeeOther {
+		t.Errorf("a different name = %d, want 303", r.status)
+	}
+	ls, err := e.store.Learners(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ls) != 2 || (ls[0].DisplayName != "Ann Lée" && ls[1].DisplayName != "Ann Lée") {
+		t.Errorf("learners %+v, want the first kept as \"Ann Lée\"", ls)
+	}
+}

@@ -19,21 +19,22 @@ const (
 // cookie, so "/" sends the learner back to the language they last chose. The
 // cookie is only needed when the choice differs from what "/" would pick
 // anyway (the current cookie, else Accept-Language).
-func withLang(l i18n.Lang) gin.HandlerFunc {
+func (s *Server) withLang(l i18n.Lang) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if rootLang(c) != l {
-			setLangCookie(c, l)
+			setLangCookie(c, l, s.cfg.SecureCookies)
 		}
 		c.Next()
 	}
 }
 
 // setLangCookie remembers the chosen language for a year; the learner
-// pages and the instructor pages share it.
-func setLangCookie(c *gin.Context, l i18n.Lang) {
+// pages and the instructor pages share it. Secure under -secure-cookies,
+// like every cookie of the playground.
+func setLangCookie(c *gin.Context, l i18n.Lang, secure bool) {
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: langCookie, Value: string(l), Path: "/",
-		MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode,
+		MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, Secure: secure,
 	})
 }
 

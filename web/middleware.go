@@ -93,9 +93,12 @@ func (s *Server) logRequests(c *gin.Context) {
 	if strings.HasPrefix(c.Request.URL.Path, "/static/") {
 		return
 	}
+	// A failure of ours was logged where it happened (renderError, the
+	// panic handler), with its cause; this line only says a request ended
+	// badly, which a client's failure or a bound reached (a 503) does too.
 	level := slog.LevelDebug
 	if c.Writer.Status() >= 500 {
-		level = slog.LevelError
+		level = slog.LevelWarn
 	}
 	if !s.log.Enabled(c.Request.Context(), level) {
 		return

@@ -16,7 +16,7 @@ func (s *Server) routes() {
 	r.GET("/static/*path", s.assets.serve)
 
 	for _, l := range i18n.All {
-		g := r.Group("/"+string(l), withLang(l), formOnly, s.requireJoin)
+		g := r.Group("/"+string(l), s.withLang(l), s.formOnly, s.requireJoin)
 		g.GET("/", s.handle(s.homeShow))
 		g.GET("/lessons/:slug", s.handle(s.lessonShow))
 		g.GET("/exercises", s.handle(s.exerciseList))
@@ -65,7 +65,7 @@ func (s *Server) routes() {
 	r.DELETE("/mcp", s.mcpServe)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
-	ins := r.Group("/instructor", instructorLang, formOnly)
+	ins := r.Group("/instructor", s.instructorLang, s.formOnly)
 	ins.GET("/login", s.handle(s.instructorLoginShow))
 	ins.POST("/login", s.handle(s.instructorLoginCreate))
 	ins.POST("/logout", s.handle(s.instructorLogout))

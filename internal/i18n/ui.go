@@ -39,6 +39,9 @@ type UI struct {
 
 	// ErrNotForm answers a POST to a page that is not a form (415).
 	ErrNotForm string
+	// ErrFormCut answers a form whose body was cut short or never
+	// finished (400).
+	ErrFormCut string
 	// ErrNotFirstParty answers a request that would create a learner but
 	// does not come from one of the playground's pages (403);
 	// ErrTooManyLearners, one address creating learners too fast (429).
@@ -64,6 +67,7 @@ var ui = map[Lang]*UI{
 		ThemeSystem:        "System",
 		Footer:             "MCP Playground teaches MCP revision 2025-11-25. Works offline.",
 		ErrNotForm:         "This page takes a form, sent by its own buttons. To send JSON, use the API under /api.",
+		ErrFormCut:         "The form did not arrive whole: the connection was cut or too slow. Nothing was saved; send it again.",
 		ErrNotFirstParty:   "Open the playground’s page in your browser first: your progress is kept for the browser that works on it.",
 		ErrTooManyLearners: "Too many new learners from this address at once. Wait a moment, then try again.",
 
@@ -104,6 +108,7 @@ var ui = map[Lang]*UI{
 		ThemeSystem:        "Système",
 		Footer:             "MCP Playground enseigne la révision 2025-11-25 de MCP. Fonctionne hors ligne.",
 		ErrNotForm:         "Cette page attend un formulaire, envoyé par ses propres boutons. Pour envoyer du JSON, utilisez l’API sous /api.",
+		ErrFormCut:         "Le formulaire n’est pas arrivé en entier : la connexion a été coupée ou trop lente. Rien n’a été enregistré ; envoyez-le de nouveau.",
 		ErrNotFirstParty:   "Ouvrez d’abord la page de MCP Playground dans votre navigateur : votre progression est gardée pour le navigateur qui travaille dessus.",
 		ErrTooManyLearners: "Trop de nouveaux apprenants depuis cette adresse à la fois. Patientez un instant, puis réessayez.",
 

@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/names"
 )
 
 // This file holds what a workshop needs beyond one learner's progress: the
@@ -326,8 +327,9 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 	return l, token, nil
 }
 
-// nameFree reports ErrNameTaken when another learner than self has name.
-// Names are compared in Go: SQLite's NOCASE folds only ASCII, and a room
+// nameFree reports ErrNameTaken when another learner than self has name,
+// or one a reader takes for it (names.Same: case, look-alike letters,
+// invisible characters). Names are compared in Go: SQLite's NOCASE folds only ASCII, and a room
 // holds "Élodie" and "élodie" as surely as "Max" and "max". A workshop has
 // at most a few hundred names, so reading them all costs nothing.
 func nameFree(ctx context.Context, tx *txn, self int64, name string) error {
@@ -342,7 +344,7 @@ func nameFree(ctx context.Context, tx *txn, self int64, name string) error {
 		if err := rows.Scan(&id, &other); err != nil {
 			return err
 		}
-		if strings.EqualFold(other, name) {
+		if names.Same(other, name) {
 			return ErrNameTaken
 		}
 	}

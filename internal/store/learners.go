@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/names"
 )
 
 // Learner is an anonymous learner. The browser holds a random token; the
@@ -120,12 +122,14 @@ func NormalizeResumeCode(s string) (string, bool) {
 	return b.String(), true
 }
 
-// CleanDisplayName trims a display name, drops control characters (bidi
-// overrides and isolates among them) and cuts it to MaxDisplayName characters.
+// CleanDisplayName normalises a display name (names.Clean: NFC, ordinary
+// widths, one space between words, invisible characters dropped), drops
+// control characters (bidi overrides and isolates among them) and cuts it
+// to MaxDisplayName characters.
 func CleanDisplayName(s string) string {
 	var b strings.Builder
 	n := 0
-	for _, r := range strings.TrimSpace(s) {
+	for _, r := range names.Clean(s) {
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0xfffd || isBidiControl(r) {
 			continue
 		}
