@@ -12,8 +12,9 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// A reader opens the course, a lesson, switches language, and moves to the
-// next lesson with the keyboard, in a real browser.
+// A reader opens the course, a lesson, switches language, scrolls with
+// Page Down (which stays in the lesson) and moves to the next lesson with
+// the pager, in a real browser.
 func TestE2ELessonNavigation(t *testing.T) {
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
@@ -53,15 +54,21 @@ func TestE2ELessonNavigation(t *testing.T) {
 		t.Errorf("after the switch the page is %s, want the same lesson in French", loc)
 	}
 
-	e2etest.Do(t, ctx, "Page Down to the next lesson",
-		chromedp.KeyEvent(kb.PageDown),
+	// Page Down scrolls the lesson, as in any page; the pager leads on.
+	e2etest.Do(t, ctx, "Page Down", chromedp.KeyEvent(kb.PageDown))
+	e2etest.Wait(t, ctx, "the lesson scrolled by Page Down", `window.scrollY > 0`)
+	if got := e2etest.Get(t, ctx, chromedp.Evaluate[string](`document.querySelector("article.lesson").dataset.lesson`)); got != second.Slug {
+		t.Errorf("Page Down left the lesson for %q", got)
+	}
+	e2etest.Do(t, ctx, "the pager to the next lesson",
+		chromedp.Click(chromedp.CSS(`.pager a[rel="next"], .pager a.next`)),
 		chromedp.WaitVisible(chromedp.CSS(`article.lesson[data-lesson="`+next.Slug+`"]`)),
 	)
 	if got := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("article.lesson h1"))); strings.TrimSpace(got) != next.Title {
-		t.Errorf("after Page Down: %q, want %q", got, next.Title)
+		t.Errorf("after the pager: %q, want %q", got, next.Title)
 	}
 	if lang := e2etest.Get(t, ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); lang != "fr" {
-		t.Errorf("after Page Down the language is %q, want fr", lang)
+		t.Errorf("after the pager the language is %q, want fr", lang)
 	}
 	problems := e2etest.Get(t, ctx, chromedp.Evaluate[string](`(function(){
 		var errs = [];

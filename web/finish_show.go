@@ -23,6 +23,7 @@ func (s *Server) finishShow(c *gin.Context) error {
 	vm := view.FinishVM{
 		P: p, CourseURL: "/" + string(l) + "/", ProgressURL: "/" + string(l) + "/progress",
 		ConsoleURL: "/" + string(l) + "/console", RulesURL: rulesURL(l, ""),
+		ExplainURL: "/" + string(l) + "/explain", CheckServerURL: "/" + string(l) + "/check-server",
 	}
 	if ok {
 		n := courseTotals(cat, l, prog)

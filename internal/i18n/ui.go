@@ -9,12 +9,19 @@ type UI struct {
 	NavExercises   string
 	NavConsole     string
 	NavProgress    string
-	SwitchLanguage string // accessible label of the language switch
-	ThemeToggle    string
-	ThemeLight     string
-	ThemeDark      string
-	ThemeSystem    string
-	Footer         string
+	NavExplain     string
+	NavCheckServer string
+	// The home page's way to the tools beyond the lessons.
+	HomeToolsTitle   string
+	HomeToolsConsole string
+	HomeToolsExplain string
+	HomeToolsCheck   string
+	SwitchLanguage   string // accessible label of the language switch
+	ThemeToggle      string
+	ThemeLight       string
+	ThemeDark        string
+	ThemeSystem      string
+	Footer           string
 
 	CourseTitle   string
 	CourseIntro   string
@@ -60,6 +67,12 @@ var ui = map[Lang]*UI{
 		NavExercises:       "Exercises",
 		NavConsole:         "Console",
 		NavProgress:        "Progress",
+		NavExplain:         "Explain a log",
+		NavCheckServer:     "Check my server",
+		HomeToolsTitle:     "Beyond the lessons",
+		HomeToolsConsole:   "Talk to the gift server yourself, message by message.",
+		HomeToolsExplain:   "Paste the log of a real MCP client and read the conversation, explained.",
+		HomeToolsCheck:     "Run the server exercises against the MCP server you wrote.",
 		SwitchLanguage:     "Lire en français",
 		ThemeToggle:        "Switch between light and dark theme",
 		ThemeLight:         "Light",
@@ -101,6 +114,12 @@ var ui = map[Lang]*UI{
 		NavExercises:       "Exercices",
 		NavConsole:         "Console",
 		NavProgress:        "Progression",
+		NavExplain:         "Expliquer un journal",
+		NavCheckServer:     "Vérifier mon serveur",
+		HomeToolsTitle:     "Au-delà des leçons",
+		HomeToolsConsole:   "Dialoguez vous-même avec le serveur de cadeaux, message par message.",
+		HomeToolsExplain:   "Collez le journal d’un vrai client MCP et lisez la conversation, expliquée.",
+		HomeToolsCheck:     "Lancez les exercices serveur sur le serveur MCP que vous avez écrit.",
 		SwitchLanguage:     "Read in English",
 		ThemeToggle:        "Basculer entre thème clair et thème sombre",
 		ThemeLight:         "Clair",

@@ -1,5 +1,6 @@
-// Comfort on top of pages that work without JavaScript: theme toggle, copy
-// buttons on code blocks, and Page Up / Page Down between lessons.
+// Comfort on top of pages that work without JavaScript: theme toggle and
+// copy buttons on code blocks. Page Up and Page Down keep scrolling the
+// page, as readers expect; the pager's links lead between lessons.
 (function () {
   "use strict";
   var doc = document.documentElement;
@@ -69,19 +70,6 @@
     ta.remove();
   }
 
-  // Page Up / Page Down move between lessons, as in the Go Tour, unless the
-  // reader is typing.
-  document.addEventListener("keydown", function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    var t = e.target;
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-    var rel = e.key === "PageDown" ? "next" : e.key === "PageUp" ? "prev" : "";
-    if (!rel) return;
-    var link = document.querySelector('link[rel="' + rel + '"]');
-    if (!link) return;
-    e.preventDefault();
-    window.location.href = link.href;
-  });
 })();
 
 // Long messages of an exchange's timeline (web/view/exchange.templ) fold
