@@ -51,7 +51,7 @@ func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, s
 		return err
 	}
 	vm.Explained = true
-	vm.Summary = explainSummaryVM(l, rep)
+	vm.Summary = explainSummaryVM(l, rep, s.ruleURL)
 	vm.Exchange = s.explainExchangeVM(l, rep)
 	s.renderExplain(c, http.StatusOK, vm)
 	return nil

@@ -62,12 +62,13 @@ func explainFromLabel(u *i18n.ExplainUI, e exchange.Event) string {
 	return s
 }
 
-// explainSummaryVM is what the page shows before the timeline.
-func explainSummaryVM(l i18n.Lang, rep *explain.Report) view.ExplainSummaryVM {
+// explainSummaryVM is what the page shows before the timeline; ruleURL
+// links a code to its rule's page ("" when it has none).
+func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, string) string) view.ExplainSummaryVM {
 	u := i18n.ExplainFor(l)
 	sm := rep.Summary
 	vm := view.ExplainSummaryVM{
-		Sentence: u.Summary([7]int{sm.Messages, sm.Requests, sm.Responses, sm.Notifications, sm.Errors, sm.Invalid, sm.Problems},
+		Sentence: u.Summary([8]int{sm.Messages, sm.Requests, sm.Responses, sm.Notifications, sm.Errors, sm.Invalid, sm.Problems, sm.Remarks},
 			rep.Protocol, rep.ProtocolSource),
 		OK: rep.OK(), Format: rep.Format,
 	}
@@ -81,8 +82,9 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report) view.ExplainSummaryVM {
 	if rep.Truncated {
 		vm.Notes = append(vm.Notes, u.Truncated)
 	}
-	for _, f := range rep.Findings {
-		fv := view.ExplainFindingVM{Code: f.Code, Severity: f.Severity, Message: exercise.InlineHTML(f.Message), Detail: f.Detail}
+	for _, f := range rep.Problems() {
+		fv := view.ExplainFindingVM{Code: f.Code, Severity: f.Severity, Message: exercise.InlineHTML(f.Message), Detail: f.Detail,
+			RuleURL: ruleURL(l, f.Code)}
 		for _, mi := range f.Messages {
 			fv.Seqs = append(fv.Seqs, mi+1)
 		}

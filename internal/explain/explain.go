@@ -76,7 +76,10 @@ type Report struct {
 // draws them as it draws any exchange.
 func (r *Report) Events() []exchange.Event { return r.events }
 
-// Summary counts what the log holds. Problems is the number of findings.
+// Summary counts what the log holds. Problems counts the errors of
+// Report.Problems (each message's own first error, and the findings of
+// severity error): the verdict is "nothing wrong" exactly when it is 0.
+// Remarks counts the warnings and notes.
 type Summary struct {
 	Messages      int `json:"messages"`
 	Requests      int `json:"requests"`
@@ -85,6 +88,7 @@ type Summary struct {
 	Errors        int `json:"errors"`
 	Invalid       int `json:"invalid"`
 	Problems      int `json:"problems"`
+	Remarks       int `json:"remarks"`
 }
 
 // Message is one message of the log with its report.

@@ -43,7 +43,8 @@ func (r *Report) attachFindings() {
 
 // summarize counts the messages by kind, and the findings.
 func summarize(r *Report) Summary {
-	s := Summary{Messages: len(r.Messages), Problems: len(r.Findings)}
+	s := Summary{Messages: len(r.Messages)}
+	s.Problems, s.Remarks = tally(r.Problems())
 	for i := range r.Messages {
 		switch r.Messages[i].Report.Kind {
 		case "request":

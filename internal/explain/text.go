@@ -18,7 +18,7 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 	u := i18n.ExplainFor(lang)
 	b := bufio.NewWriter(w)
 	s := r.Summary
-	fmt.Fprintln(b, u.Summary([7]int{s.Messages, s.Requests, s.Responses, s.Notifications, s.Errors, s.Invalid, s.Problems}, r.Protocol, r.ProtocolSource))
+	fmt.Fprintln(b, u.Summary([8]int{s.Messages, s.Requests, s.Responses, s.Notifications, s.Errors, s.Invalid, s.Problems, s.Remarks}, r.Protocol, r.ProtocolSource))
 	if r.Partial {
 		fmt.Fprintln(b, u.Partial)
 	}
@@ -28,9 +28,9 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 	for i := range r.Messages {
 		writeMessage(b, u, &r.Messages[i])
 	}
-	if len(r.Findings) > 0 {
+	if ps := r.Problems(); len(ps) > 0 {
 		fmt.Fprintf(b, "\n%s\n", u.FindingsTitle)
-		for _, f := range r.Findings {
+		for _, f := range ps {
 			writeFinding(b, u, f)
 		}
 	}

@@ -52,6 +52,7 @@ type ExplainUI struct {
 	Error1, ErrorN               string
 	Invalid1, InvalidN           string
 	Problem1, ProblemN           string // ProblemN: "%d problems"
+	Remark1, RemarkN             string // RemarkN: "%d remarks": warnings and notes, no problem
 	Revision                     string // "revision %s (%s)"
 	Colon, Semicolon             string
 }
@@ -59,9 +60,10 @@ type ExplainUI struct {
 // Summary writes the summary line: "42 messages: 18 requests, 17
 // responses, 7 notifications; revision 2025-11-25 (negotiated by the
 // handshake); 3 problems". counts are messages, requests, responses,
-// notifications, error responses, invalid messages and problems; the kinds
-// with none are left out. source is one of explain's Source* words.
-func (u *ExplainUI) Summary(counts [7]int, rev, source string) string {
+// notifications, error responses, invalid messages, problems and remarks;
+// the kinds with none are left out. source is one of explain's Source*
+// words.
+func (u *ExplainUI) Summary(counts [8]int, rev, source string) string {
 	nouns := [6][2]string{{u.Message1, u.MessageN}, {u.Request1, u.RequestN}, {u.Response1, u.ResponseN},
 		{u.Notification1, u.NotificationN}, {u.Error1, u.ErrorN}, {u.Invalid1, u.InvalidN}}
 	word := func(i int) string {
@@ -78,7 +80,18 @@ func (u *ExplainUI) Summary(counts [7]int, rev, source string) string {
 			sep = ", "
 		}
 	}
-	return s + u.Semicolon + " " + fmt.Sprintf(u.Revision, rev, u.SourceWord(source)) + u.Semicolon + " " + u.Problems(counts[6])
+	return s + u.Semicolon + " " + fmt.Sprintf(u.Revision, rev, u.SourceWord(source)) + u.Semicolon + " " + u.Problems(counts[6]) + u.Remarks(counts[7])
+}
+
+// Remarks is ", 1 remark" or ", %d remarks" after the problems, "" for none.
+func (u *ExplainUI) Remarks(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return ", " + u.Remark1
+	}
+	return ", " + fmt.Sprintf(u.RemarkN, n)
 }
 
 // Problems is "no problems", "1 problem" or "%d problems".
@@ -169,6 +182,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Error1: "error response", ErrorN: "error responses",
 		Invalid1: "invalid message", InvalidN: "invalid messages",
 		Problem1: "1 problem", ProblemN: "%d problems",
+		Remark1: "1 remark", RemarkN: "%d remarks",
 		Revision: "revision %s (%s)",
 		Colon:    ":", Semicolon: ";",
 	},
@@ -227,6 +241,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Error1: "réponse d’erreur", ErrorN: "réponses d’erreur",
 		Invalid1: "message invalide", InvalidN: "messages invalides",
 		Problem1: "1 problème", ProblemN: "%d problèmes",
+		Remark1: "1 remarque", RemarkN: "%d remarques",
 		Revision: "révision %s (%s)",
 		Colon:    "\u202f:", Semicolon: "\u202f;",
 	},

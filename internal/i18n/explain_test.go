@@ -5,13 +5,13 @@ import "testing"
 func TestExplainSummary(t *testing.T) {
 	cases := []struct {
 		lang   Lang
-		counts [7]int
+		counts [8]int
 		source string
 		want   string
 	}{
-		{EN, [7]int{42, 18, 17, 7, 0, 0, 3}, "handshake", "42 messages: 18 requests, 17 responses, 7 notifications; revision 2025-11-25 (negotiated by the handshake); 3 problems"},
-		{EN, [7]int{1, 1, 0, 0, 0, 0, 1}, "default", "1 message: 1 request; revision 2025-11-25 (the default); 1 problem"},
-		{FR, [7]int{3, 1, 0, 1, 1, 0, 0}, "_meta", "3 messages\u202f: 1 requête, 1 notification, 1 réponse d’erreur\u202f; révision 2025-11-25 (indiquée dans _meta)\u202f; aucun problème"},
+		{EN, [8]int{42, 18, 17, 7, 0, 0, 3, 0}, "handshake", "42 messages: 18 requests, 17 responses, 7 notifications; revision 2025-11-25 (negotiated by the handshake); 3 problems"},
+		{EN, [8]int{1, 1, 0, 0, 0, 0, 1, 2}, "default", "1 message: 1 request; revision 2025-11-25 (the default); 1 problem, 2 remarks"},
+		{FR, [8]int{3, 1, 0, 1, 1, 0, 0, 1}, "_meta", "3 messages\u202f: 1 requête, 1 notification, 1 réponse d’erreur\u202f; révision 2025-11-25 (indiquée dans _meta)\u202f; aucun problème, 1 remarque"},
 	}
 	for _, c := range cases {
 		if got := ExplainFor(c.lang).Summary(c.counts, "2025-11-25", c.source); got != c.want {

@@ -49,4 +49,5 @@ type ExplainFindingVM struct {
 	Focus          int   // the message a click focuses (0: none)
 	FocusLabel     string
 	Where          string // "line 12" when it concerns no message
+	RuleURL        string // the code's rule page, "" when it has none
 }
