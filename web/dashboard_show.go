@@ -39,6 +39,9 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 	if vm.Changed, err = s.changedExercises(c, l); err != nil {
 		return err
 	}
+	if vm.Archives, err = s.archiveRows(c, l); err != nil {
+		return err
+	}
 	s.render(c, http.StatusOK, view.Dashboard(s.instructorFrame(c, l, t.Title), vm, s.assets.URL("js/instructor.js")))
 	return nil
 }

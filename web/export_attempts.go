@@ -7,6 +7,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -26,6 +28,21 @@ type attemptJSON struct {
 	HintsUsed    int       `json:"hints_used"`
 	FirstProblem string    `json:"first_problem,omitempty"`
 	CreatedAt    time.Time `json:"created_at"`
+	Late         bool      `json:"late"`
+	Version      string    `json:"exercise_version,omitempty"`
+	// FailedChecks and Codes are every failed check and every diagnostic
+	// code of the answer, graded again with today's exercise when it is
+	// the version the attempt was graded against (omitted otherwise, and
+	// for server exercises, whose runs cannot be replayed).
+	FailedChecks []labelled `json:"failed_checks,omitempty"`
+	Codes        []labelled `json:"codes,omitempty"`
+}
+
+// labelled is a check id or a diagnostic code with what it means, in
+// English.
+type labelled struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
 }
 
 // exportAttempts writes every attempt, oldest first, as JSON Lines: one
@@ -37,11 +54,15 @@ type attemptJSON struct {
 // client sees a broken download instead of a short 200.
 func (s *Server) exportAttempts(c *gin.Context) error {
 	ctx := c.Request.Context()
-	names, err := s.displayNames(ctx)
+	f, err := gradebookFilterOf(c)
 	if err != nil {
 		return err
 	}
-	total, err := s.store.CountAttempts(ctx)
+	names, err := s.displayNames(ctx, f.Archive)
+	if err != nil {
+		return err
+	}
+	total, err := s.store.CountAttemptsIn(ctx, f.Archive)
 	if err != nil {
 		return err
 	}
@@ -53,14 +74,16 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 	written := 0
 	for {
 		n := 0
-		err := s.store.EachAttempt(ctx, store.AttemptFilter{AfterID: after, Limit: exportBatch}, func(a store.Attempt) error {
+		err := s.store.EachAttempt(ctx, store.AttemptFilter{AfterID: after, Limit: exportBatch, InRoom: true, Archive: f.Archive}, func(a store.Attempt) error {
 			n++
 			after = a.ID
-			return enc.Encode(attemptJSON{
+			line := attemptJSON{
 				ID: a.ID, LearnerID: a.LearnerID, DisplayName: names[a.LearnerID], ExerciseID: a.ExerciseID,
 				Answer: a.Answer, Passed: a.Passed, HintsUsed: a.HintsUsed, FirstProblem: a.FirstProblem,
-				CreatedAt: a.CreatedAt.UTC(),
-			})
+				CreatedAt: a.CreatedAt.UTC(), Late: a.Late, Version: a.Version,
+			}
+			s.attemptDetails(&line)
+			return enc.Encode(line)
 		})
 		written += n
 		if err != nil {
@@ -90,4 +113,27 @@ func abortExport(c *gin.Context) {
 	}
 	c.Writer.Flush()
 	panic(http.ErrAbortHandler)
+}
+
+// attemptDetails fills every failed check and diagnostic code of an
+// attempt by grading its answer again, when today's exercise is the
+// version it was graded against.
+func (s *Server) attemptDetails(line *attemptJSON) {
+	ex, ok := s.content.Catalog().Exercise(line.ExerciseID)
+	if !ok || ex.Kind == exercise.KindServer || line.Version == "" || line.Version != ex.Version() {
+		return
+	}
+	res := ex.Grade(line.Answer, i18n.EN)
+	for _, cr := range res.Checks {
+		if !cr.Passed {
+			line.FailedChecks = append(line.FailedChecks, labelled{ID: cr.ID, Label: cr.Message})
+		}
+	}
+	seen := map[string]bool{}
+	for _, d := range res.Report.Diagnostics {
+		if !seen[d.Code] {
+			seen[d.Code] = true
+			line.Codes = append(line.Codes, labelled{ID: d.Code, Label: s.codeTitles[d.Code][i18n.EN]})
+		}
+	}
 }

@@ -16,7 +16,11 @@ import (
 // each: what a spreadsheet needs to grade or follow up a workshop.
 func (s *Server) exportCSV(c *gin.Context) error {
 	ctx := c.Request.Context()
-	names, err := s.displayNames(ctx)
+	f, err := gradebookFilterOf(c)
+	if err != nil {
+		return err
+	}
+	names, err := s.displayNames(ctx, f.Archive)
 	if err != nil {
 		return err
 	}
@@ -26,7 +30,7 @@ func (s *Server) exportCSV(c *gin.Context) error {
 	w := csv.NewWriter(c.Writer)
 	_ = w.Write([]string{"learner_id", "display_name", "exercise_id", "lesson", "status", "attempts",
 		"failed_attempts", "hints_revealed", "first_attempt_at", "passed_at", "updated_at"})
-	err = s.store.AllProgress(ctx, func(p store.ExerciseProgress) error {
+	err = s.store.AllProgress(ctx, f.Archive, func(p store.ExerciseProgress) error {
 		lesson := ""
 		if ex, ok := cat.Exercise(p.ExerciseID); ok {
 			lesson = ex.Lesson

@@ -314,7 +314,7 @@ func (s *Server) workshopResetVM(c *gin.Context, t *i18n.InstructorUI) (view.Con
 	if err != nil {
 		return view.ConfirmVM{}, err
 	}
-	attempts, err := s.store.CountAttempts(c.Request.Context())
+	attempts, err := s.store.CountAttemptsIn(c.Request.Context(), 0)
 	if err != nil {
 		return view.ConfirmVM{}, err
 	}
@@ -326,8 +326,8 @@ func (s *Server) workshopResetVM(c *gin.Context, t *i18n.InstructorUI) (view.Con
 
 // displayNames maps every learner's id to their display name ("" when
 // they have none), for the exports' rows.
-func (s *Server) displayNames(ctx context.Context) (map[int64]string, error) {
-	learners, err := s.store.Learners(ctx)
+func (s *Server) displayNames(ctx context.Context, archive int64) (map[int64]string, error) {
+	learners, err := s.store.LearnersIn(ctx, archive)
 	if err != nil {
 		return nil, err
 	}

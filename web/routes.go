@@ -77,6 +77,8 @@ func (s *Server) routes() {
 	in.GET("/attempts.jsonl", s.handle(s.exportAttempts))
 	in.GET("/gradebook", s.handle(s.gradebookShow))
 	in.GET("/gradebook.csv", s.handle(s.gradebookCSV))
+	in.GET("/archives/:id/erase", s.handle(s.archiveEraseShow))
+	in.POST("/archives/:id/erase", s.handle(s.archiveErase))
 	in.GET("/roster", s.handle(s.rosterShow))
 	in.POST("/roster", s.handle(s.rosterImport))
 	in.GET("/reset", s.handle(s.workshopResetShow))

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -318,4 +319,66 @@ func TestDashboardSaysAnExerciseChanged(t *testing.T) {
 	}
 	page := instructorGet(t, base, "/instructor")
 	mustContain(t, "/instructor", page.body, "data-exercise-changed", ex.ID+" changed after 1 attempt was graded", "playground regrade")
+}
+
+// A workshop reset archives the room: the new room is empty, the archive
+// keeps its learners and attempts readable and exportable (every failed
+// check and code of each attempt, with labels) until it is erased, which
+// is its own confirmed action.
+func TestWorkshopResetArchivesTheRoom(t *testing.T) {
+	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
+		base := e.serve(t)
+		ex := e.exerciseOfKind(t, exercise.KindFix)
+		ada := joined(t, base, "ROOM-1", "Ada")
+		ada.attempt(ex.ID, ex.Starter)
+		ins := newBrowser(t, base)
+		signIn(t, ins, testToken)
+		if r := ins.do("POST", "/instructor/reset", "application/x-www-form-urlencoded", "confirm=yes", "Origin", base); r.status != http.StatusSeeOther {
+			t.Fatalf("reset = %d", r.status)
+		}
+		rows := readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv").body)
+		if len(rows) != 1 {
+			t.Errorf("the new room's gradebook has %d rows", len(rows)-1)
+		}
+		archives, err := e.store.Archives(t.Context())
+		if err != nil || len(archives) != 1 {
+			t.Fatalf("archives: %v, %v", archives, err)
+		}
+		q := "?archive=" + strconv.FormatInt(archives[0].ID, 10)
+		mustContain(t, "/instructor", ins.get("/instructor").body, "Archived rooms", "/instructor/gradebook"+q, "1 learner, 1 attempt")
+		rows = readCSV(t, instructorGet(t, base, "/instructor/gradebook.csv"+q).body)
+		if len(rows) != 2 || rows[1][1] != "Ada" {
+			t.Errorf("the archive's gradebook: %v", rows)
+		}
+		jl := instructorGet(t, base, "/instructor/attempts.jsonl"+q)
+		var line struct {
+			DisplayName  string `json:"display_name"`
+			FailedChecks []struct{ ID, Label string }
+			Codes        []struct{ ID, Label string }
+		}
+		if err := json.Unmarshal([]byte(strings.TrimSpace(jl.body)), &line); err != nil {
+			t.Fatalf("archive's attempts.jsonl: %v\n%s", err, jl.body)
+		}
+		if line.DisplayName != "Ada" || len(line.FailedChecks)+len(line.Codes) == 0 {
+			t.Errorf("the archived attempt has no failed check or code: %s", jl.body)
+		}
+		for _, c := range append(line.FailedChecks, line.Codes...) {
+			if c.ID == "" || c.Label == "" {
+				t.Errorf("an unlabelled check or code: %s", jl.body)
+			}
+		}
+		if r := instructorGet(t, base, "/instructor/attempts.jsonl"); strings.TrimSpace(r.body) != "" {
+			t.Errorf("the new room's export holds the old room's attempts: %s", r.body)
+		}
+		erase := "/instructor/archives/" + strconv.FormatInt(archives[0].ID, 10) + "/erase"
+		if r := ins.do("POST", erase, "application/x-www-form-urlencoded", "", "Origin", base); r.status != http.StatusUnprocessableEntity {
+			t.Errorf("an unconfirmed erase = %d", r.status)
+		}
+		if r := ins.do("POST", erase, "application/x-www-form-urlencoded", "confirm=yes", "Origin", base); r.status != http.StatusSeeOther {
+			t.Fatalf("erase = %d", r.status)
+		}
+		if n, _ := e.store.CountAttempts(t.Context()); n != 0 {
+			t.Errorf("%d attempts after erasing the archive", n)
+		}
+	}, asWorkshop())
 }

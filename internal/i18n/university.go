@@ -37,6 +37,14 @@ type UniversityUI struct {
 	PersonalJoinGo    string
 	NameFromRoster    string // a roster student cannot change their name
 	ExerciseChanged   string // "%s changed after %d attempts…"
+	ArchivesTitle     string
+	ArchiveSummary    string // "%d learners, %d attempts"
+	ArchiveGradebook  string
+	EraseArchive      string
+	EraseArchiveTitle string // "Erase archived room %d?"
+	EraseArchiveBody  string
+	EraseArchiveDone  string // "%d learners erased"
+	UnknownArchive    string
 }
 
 var universityUI = map[Lang]*UniversityUI{
@@ -74,6 +82,14 @@ var universityUI = map[Lang]*UniversityUI{
 		PersonalJoinGo:    "Start",
 		NameFromRoster:    "Your name comes from your instructor’s roster: ask them to change it.",
 		ExerciseChanged:   "%s changed after %d {attempt was|attempts were} graded: run playground regrade to grade {it|them} again with today’s checks.",
+		ArchivesTitle:     "Archived rooms",
+		ArchiveSummary:    "%d {learner|learners}, %d {attempt|attempts}",
+		ArchiveGradebook:  "Gradebook",
+		EraseArchive:      "Erase",
+		EraseArchiveTitle: "Erase archived room %d?",
+		EraseArchiveBody:  "Its learners will be erased for good, with everything they did. Export the room first if you want to keep a record.",
+		EraseArchiveDone:  "The archived room was erased: %d {learner|learners}.",
+		UnknownArchive:    "This archived room does not exist (any more).",
 	},
 	FR: {
 		GradebookTitle:    "Carnet de notes",
@@ -109,6 +125,14 @@ var universityUI = map[Lang]*UniversityUI{
 		PersonalJoinGo:    "Commencer",
 		NameFromRoster:    "Votre nom vient de la liste de votre formateur ou formatrice\u00a0: demandez-lui de le corriger.",
 		ExerciseChanged:   "%s a changé après la correction de %d {tentative|tentatives}\u00a0: lancez playground regrade pour {la|les} corriger de nouveau avec les vérifications d’aujourd’hui.",
+		ArchivesTitle:     "Salles archivées",
+		ArchiveSummary:    "%d {apprenant|apprenants}, %d {tentative|tentatives}",
+		ArchiveGradebook:  "Carnet de notes",
+		EraseArchive:      "Effacer",
+		EraseArchiveTitle: "Effacer la salle archivée n°\u00a0%d\u00a0?",
+		EraseArchiveBody:  "Ses apprenants seront effacés pour de bon, avec tout ce qu’ils ont fait. Exportez d’abord la salle si vous voulez en garder une trace.",
+		EraseArchiveDone:  "La salle archivée a été effacée\u00a0: %d {apprenant|apprenants}.",
+		UnknownArchive:    "Cette salle archivée n’existe pas (ou plus).",
 	},
 }
 

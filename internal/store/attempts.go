@@ -147,6 +147,10 @@ type AttemptFilter struct {
 	ExerciseID string
 	AfterID    int64 // only attempts with a larger id, for paging
 	Limit      int   // 0 means no limit
+	// InRoom keeps the attempts of one room's learners: the current room
+	// (Archive 0) or an archived one. Without it, every room's.
+	InRoom  bool
+	Archive int64
 }
 
 // EachAttempt calls fn for every attempt matching f, oldest first, without
@@ -154,6 +158,11 @@ type AttemptFilter struct {
 func (s *Store) EachAttempt(ctx context.Context, f AttemptFilter, fn func(Attempt) error) error {
 	q := `SELECT ` + attemptColumns + ` FROM attempts WHERE id > ?`
 	args := []any{f.AfterID}
+	if f.InRoom {
+		room, rargs := roomClause(f.Archive)
+		q += ` AND learner_id IN (SELECT l.id FROM learners l WHERE ` + room + `)`
+		args = append(args, rargs...)
+	}
 	if f.LearnerID != 0 {
 		q += ` AND learner_id = ?`
 		args = append(args, f.LearnerID)
@@ -195,6 +204,17 @@ func (s *Store) Attempts(ctx context.Context, f AttemptFilter) ([]Attempt, error
 		return nil
 	})
 	return out, err
+}
+
+// CountAttemptsIn returns how many attempts the learners of a room (0:
+// the current one) sent.
+func (s *Store) CountAttemptsIn(ctx context.Context, archive int64) (int, error) {
+	room, args := roomClause(archive)
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE `+room, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count attempts: %w", err)
+	}
+	return n, nil
 }
 
 // CountAttempts returns how many attempts are stored.

@@ -104,7 +104,7 @@ func (s *Store) Dashboard(ctx context.Context, now time.Time, rule StuckRule, to
 	if err := d.readStuck(ctx, tx, now, rule); err != nil {
 		return Dashboard{}, err
 	}
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts`).Scan(&d.Attempts); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.archive_id IS NULL`).Scan(&d.Attempts); err != nil {
 		return Dashboard{}, fmt.Errorf("read dashboard: count attempts: %w", err)
 	}
 	return d, nil
@@ -133,7 +133,8 @@ func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
 // them: the rows are needed for the matrix anyway, and the median needs
 // every value.
 func (d *Dashboard) readProgress(ctx context.Context, tx *txn) error {
-	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress ORDER BY learner_id, exercise_id`)
+	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress
+		WHERE learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL) ORDER BY learner_id, exercise_id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: progress: %w", err)
 	}
@@ -191,6 +192,7 @@ func readProblems(ctx context.Context, tx *txn, top int) (map[string][]ProblemCo
 	rows, err := tx.QueryContext(ctx, `
 		SELECT exercise_id, first_problem, count(DISTINCT learner_id), count(*)
 		FROM attempts WHERE passed = 0 AND first_problem <> ''
+			AND learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL)
 		GROUP BY exercise_id, first_problem`)
 	if err != nil {
 		return nil, fmt.Errorf("read dashboard: problems: %w", err)
@@ -239,6 +241,7 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule 
 		SELECT p.learner_id, p.exercise_id, count(*), max(a.created_at)
 		FROM exercise_progress p CROSS JOIN attempts a
 		WHERE p.status = 'failed' AND p.failed_attempts >= ?2
+			AND p.learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL)
 			AND a.learner_id = p.learner_id AND a.exercise_id = p.exercise_id
 			AND a.passed = 0 AND +a.created_at >= ?1
 		GROUP BY p.learner_id, p.exercise_id
@@ -384,27 +387,19 @@ func (s *Store) ResetLearner(ctx context.Context, id int64) error {
 	return nil
 }
 
-// ResetWorkshop erases every learner with everything they did, so the next
-// group starts from an empty room (and may reuse the same names). It
-// returns how many learners were removed.
+// ResetWorkshop archives the room, so the next group starts from an empty
+// one (and may reuse the same names): every learner of the current room,
+// with everything they did, moves to a new archive, readable and
+// exportable (?archive=N) until EraseArchive. Their browsers are no
+// longer learners of the room. It returns how many learners were archived.
 func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 	var n int64
 	err := s.inTx(ctx, func(tx *txn) error {
-		// Children first: the cascade would do it, but explicit deletes
-		// are cheaper than per-row cascades on a large attempts table.
-		for _, q := range []string{
-			`DELETE FROM reviews`,
-			`DELETE FROM attempt_codes`,
-			`DELETE FROM attempts`,
-			`DELETE FROM exercise_progress`,
-			`DELETE FROM lessons_read`,
-			`DELETE FROM learner_tokens`,
-		} {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return err
-			}
+		var archive int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO archives(created_at) VALUES (?) RETURNING id`, time.Now().UnixMilli()).Scan(&archive); err != nil {
+			return err
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM learners`)
+		res, err := tx.ExecContext(ctx, `UPDATE learners SET archive_id = ? WHERE archive_id IS NULL`, archive)
 		if err != nil {
 			return err
 		}
@@ -413,6 +408,84 @@ func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 	})
 	if err != nil {
 		return 0, fmt.Errorf("reset workshop: %w", err)
+	}
+	return int(n), nil
+}
+
+// Archive is a room archived by a workshop reset.
+type Archive struct {
+	ID        int64
+	CreatedAt time.Time
+	Learners  int
+	Attempts  int
+}
+
+// Archives lists the archived rooms, the latest first.
+func (s *Store) Archives(ctx context.Context) ([]Archive, error) {
+	rows, err := s.read.QueryContext(ctx, `
+		SELECT r.id, r.created_at,
+			(SELECT count(*) FROM learners l WHERE l.archive_id = r.id),
+			(SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.archive_id = r.id)
+		FROM archives r ORDER BY r.id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("list archives: %w", err)
+	}
+	defer rows.Close()
+	var out []Archive
+	for rows.Next() {
+		var a Archive
+		var at int64
+		if err := rows.Scan(&a.ID, &at, &a.Learners, &a.Attempts); err != nil {
+			return nil, fmt.Errorf("list archives: %w", err)
+		}
+		a.CreatedAt = time.UnixMilli(at)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// EraseArchive erases an archived room for good: its learners with
+// everything they did. An unknown archive gives ErrNotFound. It returns
+// how many learners were erased.
+func (s *Store) EraseArchive(ctx context.Context, id int64) (int, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *txn) error {
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM archives WHERE id = ?`, id).Scan(&one); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			return err
+		}
+		// Children first: explicit deletes are cheaper than per-row
+		// cascades on a large attempts table.
+		in := ` WHERE learner_id IN (SELECT id FROM learners WHERE archive_id = ?)`
+		for _, q := range []string{
+			`DELETE FROM reviews` + in,
+			`DELETE FROM attempt_codes WHERE attempt_id IN (SELECT a.id FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.archive_id = ?)`,
+			`DELETE FROM attempts` + in,
+			`DELETE FROM exercise_progress` + in,
+			`DELETE FROM lessons_read` + in,
+			`DELETE FROM learner_tokens` + in,
+			`DELETE FROM extensions` + in,
+		} {
+			if _, err := tx.ExecContext(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM learners WHERE archive_id = ?`, id)
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		_, err = tx.ExecContext(ctx, `DELETE FROM archives WHERE id = ?`, id)
+		return err
+	})
+	if errors.Is(err, ErrNotFound) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("erase archive %d: %w", id, err)
 	}
 	return int(n), nil
 }

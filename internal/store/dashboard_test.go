@@ -231,6 +231,27 @@ func testResetLearnerAndWorkshop(t *testing.T, s *Store) {
 	if _, _, err := s.JoinWorkshop(ctx, 0, "Keep"); err != nil {
 		t.Errorf("a name of the previous group cannot be reused: %v", err)
 	}
+	// The reset archived the room: its learners and attempts stay
+	// readable until the archive is erased.
+	archives, err := s.Archives(ctx)
+	if err != nil || len(archives) != 1 || archives[0].Learners != 2 || archives[0].Attempts != 1 {
+		t.Fatalf("archives after the reset: %+v, %v", archives, err)
+	}
+	if old, err := s.LearnersIn(ctx, archives[0].ID); err != nil || len(old) != 2 || old[0].ArchiveID != archives[0].ID {
+		t.Errorf("archived learners: %+v, %v", old, err)
+	}
+	if n, err := s.CountAttemptsIn(ctx, archives[0].ID); err != nil || n != 1 {
+		t.Errorf("archived attempts: %d, %v", n, err)
+	}
+	if n, err := s.EraseArchive(ctx, archives[0].ID); err != nil || n != 2 {
+		t.Errorf("EraseArchive = %d, %v", n, err)
+	}
+	if n, _ := s.CountAttempts(ctx); n != 0 {
+		t.Errorf("%d attempts left after erasing the archive", n)
+	}
+	if _, err := s.EraseArchive(ctx, archives[0].ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("erasing it again = %v, want ErrNotFound", err)
+	}
 }
 
 // The dashboard's attempt queries use indexes rather than scanning the

@@ -54,12 +54,22 @@ func TestLearnerIDsAreNeverReused(t *testing.T) {
 			if _, err := s.ResetWorkshop(ctx); err != nil {
 				t.Fatal(err)
 			}
+			archives, _ := s.Archives(ctx)
+			for _, a := range archives {
+				if _, err := s.EraseArchive(ctx, a.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var left int
+			if err := s.read.QueryRowContext(ctx, `SELECT count(*) FROM learners`).Scan(&left); err != nil || left != 0 {
+				t.Fatalf("%d learners left after erasing every archive (%v)", left, err)
+			}
 			s.Close()
 			if s, err = Open(ctx, dsn); err != nil {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			fresh("after a reset and a restart")
+			fresh("after erasing every learner and a restart")
 			if len(seen) != 5 {
 				t.Errorf("%d distinct ids for 5 learners", len(seen))
 			}

@@ -306,8 +306,13 @@ func (s *Store) SetDisplayName(ctx context.Context, id int64, name string) (stri
 
 // Learners lists the learners of the current room, oldest first (for the
 // instructor).
-func (s *Store) Learners(ctx context.Context) ([]Learner, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.archive_id IS NULL ORDER BY l.id`)
+func (s *Store) Learners(ctx context.Context) ([]Learner, error) { return s.LearnersIn(ctx, 0) }
+
+// LearnersIn lists the learners of a room: the current one (0) or an
+// archived one, oldest first.
+func (s *Store) LearnersIn(ctx context.Context, archive int64) ([]Learner, error) {
+	room, args := roomClause(archive)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+room+` ORDER BY l.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list learners: %w", err)
 	}

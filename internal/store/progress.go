@@ -193,8 +193,10 @@ func (s *Store) ExerciseStats(ctx context.Context) ([]ExerciseStat, error) {
 // AllProgress calls fn for every learner's record on every exercise, by
 // learner then exercise (for the instructor's CSV export). It stops at the
 // first error fn returns.
-func (s *Store) AllProgress(ctx context.Context, fn func(ExerciseProgress) error) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+progressColumns+` FROM exercise_progress ORDER BY learner_id, exercise_id`)
+func (s *Store) AllProgress(ctx context.Context, archive int64, fn func(ExerciseProgress) error) error {
+	room, args := roomClause(archive)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+progressColumns+` FROM exercise_progress
+		WHERE learner_id IN (SELECT l.id FROM learners l WHERE `+room+`) ORDER BY learner_id, exercise_id`, args...)
 	if err != nil {
 		return fmt.Errorf("read all progress: %w", err)
 	}

@@ -146,7 +146,7 @@ func testProgressForAndLessonsRead(t *testing.T, s *Store) {
 		t.Errorf("ExerciseStats (-want +got):\n%s", diff)
 	}
 	var rows int
-	if err := s.AllProgress(ctx, func(ExerciseProgress) error { rows++; return nil }); err != nil || rows != 3 {
+	if err := s.AllProgress(ctx, 0, func(ExerciseProgress) error { rows++; return nil }); err != nil || rows != 3 {
 		t.Errorf("AllProgress visited %d rows (%v), want 3", rows, err)
 	}
 }

@@ -33,7 +33,9 @@ type DashboardVM struct {
 	U         *i18n.UniversityUI
 	RosterURL string
 	// Changed says which exercises changed after attempts were graded.
-	Changed          []string
+	Changed []string
+	// Archives are the rooms earlier resets archived.
+	Archives         []ArchiveRow
 	ResetWorkshopURL string
 	SignOutURL       string
 	Live             DashboardLiveVM
@@ -120,4 +122,11 @@ type ConfirmVM struct {
 	Action string
 	Error  string
 	Back   string
+}
+
+// ArchiveRow is one archived room with its links.
+type ArchiveRow struct {
+	Title, Summary                       string
+	GradebookURL, ExportCSV, ExportJSONL string
+	EraseURL                             string
 }
