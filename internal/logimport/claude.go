@@ -26,7 +26,7 @@ var claudeLevels = map[string]bool{"debug": true, "info": true, "warn": true, "w
 // something that is not JSON on stdout; a line without the header is the
 // server's stderr, which Claude Desktop copies as it comes.
 func (r *reader) claude(src []byte) {
-	for _, l := range splitLines(src) {
+	for l := range splitLines(src) {
 		if r.full() {
 			return
 		}

@@ -59,7 +59,7 @@ func (r *reader) sse(src []byte) error {
 		}
 		data, dataLine, event = nil, 0, ""
 	}
-	for _, l := range splitLines(src) {
+	for l := range splitLines(src) {
 		if r.full() {
 			return nil
 		}

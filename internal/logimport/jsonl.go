@@ -25,7 +25,7 @@ func (r *reader) jsonLines(src []byte) {
 // that does not start like JSON raises noise, and each message read is
 // marked as sent by from ("" when the log says, or nobody knows).
 func (r *reader) lineByLine(src []byte, noise, from string) {
-	for _, l := range splitLines(src) {
+	for l := range splitLines(src) {
 		if r.full() {
 			return
 		}

@@ -67,7 +67,7 @@ func (r *reader) prefixedLines(src []byte, st lineStyle) {
 	if p.st.kind == "" {
 		p.st.kind = ContextClientLog
 	}
-	for _, l := range splitLines(src) {
+	for l := range splitLines(src) {
 		if r.full() {
 			return
 		}

@@ -2,6 +2,7 @@ package logimport
 
 import (
 	"bytes"
+	"iter"
 	"unicode/utf8"
 )
 
@@ -80,22 +81,25 @@ type line struct {
 	text []byte
 }
 
-// splitLines cuts src into lines, without their "\n" or "\r\n", after a
-// byte order mark at the very start.
-func splitLines(src []byte) []line {
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	out := make([]line, 0, bytes.Count(src, []byte("\n"))+1)
-	for n := 1; len(src) > 0; n++ {
-		i := bytes.IndexByte(src, '\n')
-		var t []byte
-		if i < 0 {
-			t, src = src, nil
-		} else {
-			t, src = src[:i], src[i+1:]
+// splitLines yields the lines of src, without their "\n" or "\r\n",
+// after a byte order mark at the very start. It yields them one at a time,
+// so that a text of millions of lines costs no memory beside itself.
+func splitLines(src []byte) iter.Seq[line] {
+	return func(yield func(line) bool) {
+		src := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+		for n := 1; len(src) > 0; n++ {
+			i := bytes.IndexByte(src, '\n')
+			var t []byte
+			if i < 0 {
+				t, src = src, nil
+			} else {
+				t, src = src[:i], src[i+1:]
+			}
+			if !yield(line{n: n, text: bytes.TrimSuffix(t, []byte("\r"))}) {
+				return
+			}
 		}
-		out = append(out, line{n: n, text: bytes.TrimSuffix(t, []byte("\r"))})
 	}
-	return out
 }
 
 // lineAt is the 1-based line of byte offset off in src.

@@ -9,7 +9,7 @@ import (
 // (a message pasted pretty-printed) rather than one value a line: its
 // first line that is not blank opens a value it does not close.
 func pretty(src []byte) bool {
-	for _, l := range splitLines(src) {
+	for l := range splitLines(src) {
 		t := bytes.TrimSpace(l.text)
 		if len(t) == 0 {
 			continue
