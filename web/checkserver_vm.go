@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/servercheck"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -123,6 +125,7 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 	for _, ev := range events {
 		it := exchangeItemVM(ctx, ev)
 		onPurpose(x, &it)
+		fold(x, r.l, &it, ev.Raw)
 		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
 	lanes := *i18n.ConsoleFor(r.l)
@@ -137,6 +140,31 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 	}
 	vm.Exchange.Diagram = s.diagramWith(&lanes, r.l, d)
 	return vm
+}
+
+// maxShownBytes bounds the text of one message on the check page: the
+// HTML (and each streamed event) is built from previews, so a server that
+// answers with megabytes costs the page kilobytes.
+const maxShownBytes = 8 << 10
+
+// fold shows a long message as its beginning, with its size (the report
+// beside it was written on the whole message).
+func fold(x *i18n.CheckServerUI, l i18n.Lang, it *view.ExchangeItemVM, raw string) {
+	if len(raw) <= maxShownBytes {
+		return
+	}
+	shown := strings.ToValidUTF8(raw[:maxShownBytes], "")
+	note := fmt.Sprintf(x.Folded, kib(l, len(shown)), kib(l, len(raw)))
+	it.JSON = markdown.HighlightJSON(shown) + template.HTML(`<span class="tl-folded">… `+template.HTMLEscapeString(note)+`</span>`)
+}
+
+// kib writes a size in KiB (Kio in French), rounded up.
+func kib(l i18n.Lang, n int) string {
+	unit := "KiB"
+	if l == i18n.FR {
+		unit = "Kio"
+	}
+	return fmt.Sprintf("%d\u00a0%s", (n+1023)>>10, unit)
 }
 
 // onPurpose words the playground's own messages: on the check page the

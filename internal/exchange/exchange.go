@@ -22,6 +22,11 @@ type Options struct {
 	// MaxEvents bounds the timeline kept (default 1000); the oldest events
 	// are dropped first. Pairing and the checker still know them.
 	MaxEvents int
+	// MaxRawBytes, when set, bounds the text of the messages kept: past
+	// it, a message longer than a preview is kept as its beginning and its
+	// size, as one over grader.MaxSize is, and judged whole all the same
+	// (a server check's run).
+	MaxRawBytes int
 	// Partial says the conversation is a piece of a longer one (a log that
 	// starts mid-session): the checker assumes the handshake done before
 	// it (grader.SessionOptions.Partial).
@@ -100,6 +105,8 @@ type Exchange struct {
 	tl    ring
 	pairs pairing
 	judge judge
+	// rawKept is the text of the messages kept so far (MaxRawBytes).
+	rawKept int
 }
 
 // New starts an empty exchange.
@@ -136,7 +143,10 @@ func (x *Exchange) Add(m Message) Event {
 		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
 		env = grader.Envelope{Kind: grader.KindInvalid}
 		e.Kind, e.Method, e.ID = grader.KindInvalid, "", nil
+	} else if x.opts.MaxRawBytes > 0 && x.rawKept+len(m.Raw) > x.opts.MaxRawBytes && len(m.Raw) > maxKept {
+		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
 	}
+	x.rawKept += len(e.Raw)
 	x.pairs.place(&e, env)
 	e.Report = x.judge.add(m.Raw, e.From)
 	x.link(&e)

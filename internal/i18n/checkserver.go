@@ -45,6 +45,8 @@ type CheckServerUI struct {
 	// NothingMCP is a check asked from another host that reached nothing
 	// MCP ("%s": the URL): open and closed ports are not told apart.
 	NothingMCP string
+	// Folded: "%s" the part shown, "%s" the whole size.
+	Folded string
 }
 
 var checkServerUI = map[Lang]*CheckServerUI{
@@ -85,6 +87,7 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		OnPurpose:         "The playground sends this message as it is on purpose, to see how your server answers it: nothing here is yours to fix.",
 		OnPurposeLabel:    "sent on purpose",
 		NothingMCP:        "Nothing MCP answered at %s. Is your server running, on this address and port, with its Streamable HTTP endpoint at this path?",
+		Folded:            "the first %s of %s shown; playground check-server -json prints every message whole",
 	},
 	FR: {
 		Title:             "Vérifier mon serveur",
@@ -123,6 +126,7 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		OnPurpose:         "Le playground envoie ce message tel quel exprès, pour voir comment votre serveur y répond : il n’y a rien à corriger de votre côté.",
 		OnPurposeLabel:    "envoyé exprès",
 		NothingMCP:        "Rien de MCP n’a répondu à %s. Votre serveur est-il lancé, à cette adresse et sur ce port, avec son point d’accès Streamable HTTP à ce chemin ?",
+		Folded:            "les %s premiers sur %s affichés ; playground check-server -json imprime chaque message en entier",
 	},
 }
 

@@ -36,7 +36,9 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 		return nil
 	}
 	r.shaken = true
-	r.replies[st.Name] = reply
+	if len(reply) <= maxRefBytes {
+		r.replies[st.Name] = reply
+	}
 	if caps := res.Get("capabilities"); caps != nil && caps.Kind == grader.Object {
 		r.caps = caps
 	} else {

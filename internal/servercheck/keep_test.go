@@ -1,32 +1,44 @@
 package servercheck
 
 import (
-	"github.com/mcpplayground/playground/internal/grader"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/grader"
 )
 
 // A step keeps at most MaxKeptBytesPerStep of server messages for its
-// timeline, and always its reply and what the playground sent.
+// timeline, the run at most MaxKeptBytesPerRun, and always what the
+// playground sent and the step's reply: whole within the bounds, its
+// beginning past them, with its size.
 func TestStepKeepsBoundedMessages(t *testing.T) {
-	var sr StepResult
-	big := strings.Repeat("x", 512<<10)
+	run := 0
+	sr := StepResult{runKept: &run}
+	note := strings.Repeat("x", 100<<10)
+	big := strings.Repeat("y", 512<<10)
 	sr.keep(Message{From: grader.SenderClient, Message: "{}"}, true)
 	for i := 0; i < 10; i++ {
-		sr.keep(Message{From: grader.SenderServer, Message: big}, false)
+		sr.keep(Message{From: grader.SenderServer, Message: note}, false)
 	}
 	sr.keep(Message{From: grader.SenderServer, Message: big}, true)
-	kept := 0
-	for _, m := range sr.Messages {
-		kept += len(m.Message)
+	got := sr.received()
+	if sr.Omitted != 8 { // 2 notifications of 100 KiB fit beside 2 bytes in 256 KiB
+		t.Errorf("omitted %d, want 8", sr.Omitted)
 	}
-	if kept > MaxKeptBytesPerStep+len(big)+2 {
-		t.Errorf("kept %d bytes, want at most %d", kept, MaxKeptBytesPerStep+len(big)+2)
+	last := sr.Messages[len(sr.Messages)-1]
+	if len(got) != PreviewBytes || last.Message != got || last.Size != len(big) {
+		t.Errorf("reply kept as %d bytes (size %d), want a %d-byte preview of %d", len(last.Message), last.Size, PreviewBytes, len(big))
 	}
-	if sr.Omitted != 7 { // 3 notifications of 512 KiB fit beside 2 bytes in 2 MiB
-		t.Errorf("omitted %d, want 7", sr.Omitted)
+	// Later steps share the run's bound: past it, every reply is a preview.
+	total := 0
+	for i := 0; i < 20; i++ {
+		next := StepResult{runKept: &run}
+		next.keep(Message{From: grader.SenderServer, Message: strings.Repeat("z", 200<<10)}, true)
+		for _, m := range next.Messages {
+			total += len(m.Message)
+		}
 	}
-	if last := sr.Messages[len(sr.Messages)-1]; last.Message != big {
-		t.Error("the reply was not kept")
+	if run > MaxKeptBytesPerRun+20*PreviewBytes || total > MaxKeptBytesPerRun {
+		t.Errorf("the run kept %d bytes (later steps %d), want at most %d", run, total, MaxKeptBytesPerRun)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
+	"strings"
 	"time"
 )
 
@@ -62,6 +63,7 @@ type StepResult struct {
 	Omitted int `json:"omitted,omitempty"`
 
 	kept       int    // bytes of Messages
+	runKept    *int   // bytes of every step's Messages
 	timedOut   bool   // the step's request got no reply in time
 	absent     bool   // the step does not exist in the run's revision
 	httpStatus int    // a 4xx answer without a message
@@ -81,15 +83,24 @@ func (sr StepResult) Absent() bool { return sr.absent }
 type Message struct {
 	From    string `json:"from"` // "client" or "server"
 	Message string `json:"message"`
+	// Size is the size of a message of which only the beginning was kept
+	// (0: Message is whole).
+	Size int `json:"size,omitempty"`
 	// Report is the checker's report on a server message that is not the
 	// step's reply (notifications, server requests, stray text).
 	Report *grader.Report `json:"report,omitempty"`
 }
 
-// MaxKeptBytesPerStep bounds the text of the messages one step keeps for
-// its timeline: a server that sends 200 messages of 1 MiB in a step costs
-// the caller 2 MiB, not 200.
-const MaxKeptBytesPerStep = 2 << 20
+// Bounds on what a run keeps of the messages for its timeline (a page
+// holds many runs at once): a server that answers every step with 1 MiB
+// costs the caller MaxKeptBytesPerRun, not 1 MiB a step. The exchange
+// judges every message whole; past the bounds it keeps, like the step, a
+// preview of PreviewBytes with the message's size.
+const (
+	MaxKeptBytesPerStep = 256 << 10
+	MaxKeptBytesPerRun  = 1 << 20
+	PreviewBytes        = 4 << 10
+)
 
 // keep gives m to the run's exchange, which judges it as the next message
 // of the conversation, and adds it to the step's timeline within
@@ -107,16 +118,34 @@ func (sr *StepResult) keep(m Message, always bool) grader.Report {
 			m.Report = &rep
 		}
 	}
-	if !always && sr.kept+len(m.Message) > MaxKeptBytesPerStep {
+	n := len(m.Message)
+	over := sr.kept+n > MaxKeptBytesPerStep || (sr.runKept != nil && *sr.runKept+n > MaxKeptBytesPerRun)
+	switch {
+	case over && !always:
 		sr.Omitted++
 		return ev.Report
+	case over && n > PreviewBytes:
+		m.Size = n
+		m.Message = strings.ToValidUTF8(m.Message[:PreviewBytes], "")
 	}
 	sr.kept += len(m.Message)
+	if sr.runKept != nil {
+		*sr.runKept += len(m.Message)
+	}
 	sr.Messages = append(sr.Messages, m)
 	if ev.Seq > 0 {
 		sr.seqs = append(sr.seqs, ev.Seq)
 	}
 	return ev.Report
+}
+
+// received is the text the step keeps of its reply: the one kept in
+// Messages (a preview past the bounds).
+func (sr *StepResult) received() string {
+	if len(sr.Messages) == 0 {
+		return ""
+	}
+	return sr.Messages[len(sr.Messages)-1].Message
 }
 
 // show adds to the step's timeline a message the exchange judged already

@@ -51,7 +51,7 @@ func Run(ctx context.Context, ex *exercise.Exercise, t Transport, opts Options) 
 		opts.Lang = i18n.Default
 	}
 	r := &runner{ex: ex, t: t, opts: opts, rev: opts.Protocol, replies: map[string][]byte{}, passed: map[string]bool{}, sentIDs: map[string]string{},
-		x: exchange.New(exchange.Options{Protocol: opts.Protocol, Lang: opts.Lang, MaxEvents: maxEvents})}
+		x: exchange.New(exchange.Options{Protocol: opts.Protocol, Lang: opts.Lang, MaxEvents: maxEvents, MaxRawBytes: MaxKeptBytesPerRun})}
 	res := &Result{Exercise: ex.ID, Title: ex.TextIn(opts.Lang).Title, Protocol: opts.Protocol, Steps: []StepResult{}}
 	if !ex.RunsIn(opts.Protocol) {
 		res.Skipped = r.say(msgExerciseRevision, opts.Protocol)
@@ -126,7 +126,8 @@ type runner struct {
 	timeouts int // steps in a row whose request timed out
 	// x is the run's conversation: every message sent and received, judged
 	// and paired by the exchange; a step's report is the exchange's.
-	x *exchange.Exchange
+	x    *exchange.Exchange
+	kept int // bytes of messages the steps kept
 }
 
 // maxEvents bounds the run's exchange: every step reads at most
@@ -164,7 +165,7 @@ func (r *runner) after(st *exercise.Step, sr *StepResult) error {
 
 // step runs one step.
 func (r *runner) step(ctx context.Context, st *exercise.Step) (StepResult, error) {
-	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}, x: r.x}
+	sr := StepResult{Name: st.Name, Title: st.Title(r.opts.Lang), Messages: []Message{}, x: r.x, runKept: &r.kept}
 	if reason := r.skipReason(st); reason != "" {
 		sr.Status, sr.Reason, sr.absent = StatusSkipped, reason, !st.RunsIn(r.rev)
 		return sr, nil
@@ -239,7 +240,9 @@ func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) er
 	if err != nil || reply == nil {
 		return err
 	}
-	r.replies[st.Name] = reply
+	if len(reply) <= maxRefBytes {
+		r.replies[st.Name] = reply
+	}
 	r.grade(st, msg, reply, sr)
 	return nil
 }
@@ -273,6 +276,9 @@ func withSession(rep, conv grader.Report) grader.Report {
 	rep.Diagnostics = ds
 	return rep
 }
+
+// maxRefBytes bounds a reply kept for later steps to refer to.
+const maxRefBytes = 256 << 10
 
 // ref finds a value in an earlier step's reply.
 func (r *runner) ref(step, pointer string) (json.RawMessage, bool) {
@@ -402,7 +408,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 			}
 			if v != nil && want(in.Raw, v) {
 				sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, true)
-				sr.Received = string(in.Raw)
+				sr.Received = sr.received()
 				return in.Raw, nil
 			}
 			r.other(ctx, in.Raw, v, sr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -25,9 +26,9 @@ func fromAddr(t *testing.T, local string) *http.Client {
 }
 
 // checkPage posts the check form as a browser without JavaScript.
-func checkPage(t *testing.T, c *http.Client, base, target string) (int, string) {
+func checkPage(t *testing.T, c *http.Client, base, target, exercise string) (int, string) {
 	t.Helper()
-	form := url.Values{"url": {target}, "exercise": {"lifecycle-server-handshake-tools"}}
+	form := url.Values{"url": {target}, "exercise": {exercise}}
 	req, _ := http.NewRequest(http.MethodPost, base+"/en/check-server", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -98,7 +99,7 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 	for i, port := range []string{html, api, banner, closed} {
 		c := fromAddr(t, "127.0.0.2")
 		target := "http://127.0.0.2:" + port + "/mcp"
-		status, body := checkPage(t, c, srv.URL, target)
+		status, body := checkPage(t, c, srv.URL, target, "lifecycle-server-handshake-tools")
 		for _, secret := range []string{"SECRET", "connection refused", "text/html", "SSH-2.0"} {
 			if strings.Contains(body, secret) {
 				t.Errorf("port %s: the page holds %q", port, secret)
@@ -118,7 +119,7 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 	// and so is its own listener at any address.
 	var refused string
 	for i, target := range []string{"127.0.0.1:" + own, "127.0.0.1:" + html, "127.0.0.1:" + closed, "127.0.0.2:" + own, "localhost:" + html} {
-		status, body := checkPage(t, fromAddr(t, "127.0.0.2"), srv.URL, "http://"+target+"/mcp")
+		status, body := checkPage(t, fromAddr(t, "127.0.0.2"), srv.URL, "http://"+target+"/mcp", "lifecycle-server-handshake-tools")
 		got := normalize.ReplaceAllString(body, "X")
 		if status != http.StatusUnprocessableEntity || strings.Contains(body, "SECRET") {
 			t.Errorf("%s from another host: %d", target, status)
@@ -128,5 +129,61 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 		} else if got != refused {
 			t.Errorf("%s answers differently from the first", target)
 		}
+	}
+}
+
+// hostileMCP answers every request with about 1 MiB of dense, valid
+// JSON-RPC (a result with a long list), as a learner's "server" might.
+func hostileMCP(t *testing.T) string {
+	t.Helper()
+	item := `{"name":"x","description":"` + strings.Repeat("d", 200) + `"},`
+	list := strings.Repeat(item, (1<<20-200)/len(item))
+	port := listenAll(t, func(ln net.Listener) {
+		http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var m struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m) != nil || m.ID == nil {
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Mcp-Session-Id", "s")
+			io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"},"tools":[`+list+`{"name":"y"}]}}`)
+		}))
+	})
+	return "http://127.0.0.1:" + port + "/mcp"
+}
+
+// maxCheckPage is the bound the README states for one check's page
+// against a hostile server: the HTML is built from previews.
+const maxCheckPage = 1 << 20
+
+// A server that answers each step with 1 MiB gets a page of bounded size,
+// whole and streamed (each event holds the page so far), with each long
+// message folded and its size said.
+func TestCheckPageBoundedAgainstHugeReplies(t *testing.T) {
+	bin := playgroundBin(t)
+	srv := repo.Serve(t, bin, "-db", filepath.Join(t.TempDir(), "p.db"))
+	target := hostileMCP(t)
+	c := fromAddr(t, "127.0.0.1")
+	form := url.Values{"url": {target}, "exercise": {"tools-server-gift-server"}}
+	status, body := checkPage(t, c, srv.URL, target, "tools-server-gift-server")
+	if status != http.StatusOK || len(body) > maxCheckPage || !regexp.MustCompile(`… \(10\d{5} bytes\)`).MatchString(body) {
+		t.Errorf("page: %d, %d bytes (bound %d)", status, len(body), maxCheckPage)
+	}
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/en/check-server", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := fromAddr(t, "127.0.0.1").Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<20))
+	t.Logf("page %d bytes, streamed check %d bytes", len(body), n)
+	if steps := 10; n > int64(steps)*maxCheckPage {
+		t.Errorf("the streamed check sent %d bytes, want at most %d", n, steps*maxCheckPage)
 	}
 }
