@@ -58,7 +58,41 @@ func loadAssets(fsys fs.FS) (*assets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load static assets: %w", err)
 	}
+	if err := a.bundle(fsys, bundleName, bundleJS); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// bundleName is the one script every page loads (deferred, after the
+// theme): the files of bundleJS joined in order, as miniflux bundles its
+// scripts at start-up, with no build tool. Each file is an IIFE that looks
+// for its page's elements and returns when they are absent, so the pages
+// work without it and the CSP stays script-src 'self'.
+const bundleName = "js/bundle.js"
+
+// bundleJS lists the bundle's files: the shared request helper first, the
+// exercise editor before the console that reuses it.
+var bundleJS = []string{"js/request.js", "js/app.js", "js/exercise.js", "js/console.js", "js/explain.js", "js/checkserver.js", "js/instructor.js"}
+
+// bundle joins files into one fingerprinted asset called name.
+func (a *assets) bundle(fsys fs.FS, name string, files []string) error {
+	var b bytes.Buffer
+	for _, f := range files {
+		body, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return fmt.Errorf("bundle %s: %w", name, err)
+		}
+		fmt.Fprintf(&b, "// --- %s\n", f)
+		b.Write(bytes.TrimSpace(body))
+		b.WriteString("\n;\n")
+	}
+	sum := sha256.Sum256(b.Bytes())
+	hash := hex.EncodeToString(sum[:5])
+	hashed := strings.TrimSuffix(name, ".js") + "." + hash + ".js"
+	a.urls[name] = "/static/" + hashed
+	a.files[hashed] = &asset{body: b.Bytes(), contentType: mime.TypeByExtension(".js"), etag: `"` + hash + `"`}
+	return nil
 }
 
 // URL returns the fingerprinted URL of a logical asset name. An unknown name

@@ -97,7 +97,7 @@ func (s *Server) assetURLs() view.Assets {
 	return view.Assets{
 		CSS:     s.assets.URL("css/app.css"),
 		ThemeJS: s.assets.URL("js/theme.js"),
-		AppJS:   s.assets.URL("js/app.js"),
+		AppJS:   s.assets.URL(bundleName),
 		Favicon: s.assets.URL("img/favicon.svg"),
 	}
 }

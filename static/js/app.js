@@ -3,8 +3,8 @@
 // page, as readers expect; the pager's links lead between lessons.
 (function () {
   "use strict";
-  var doc = document.documentElement;
-  var fr = doc.lang === "fr";
+  const doc = document.documentElement;
+  const fr = doc.lang === "fr";
 
   // Theme: the toggle flips between light and dark; the system choice
   // applies until the reader picks one.
@@ -15,7 +15,7 @@
   document.querySelectorAll("[data-theme-toggle]").forEach(function (btn) {
     btn.setAttribute("aria-pressed", currentTheme() === "dark" ? "true" : "false");
     btn.addEventListener("click", function () {
-      var next = currentTheme() === "dark" ? "light" : "dark";
+      const next = currentTheme() === "dark" ? "light" : "dark";
       doc.dataset.theme = next;
       btn.setAttribute("aria-pressed", next === "dark" ? "true" : "false");
       try { localStorage.setItem("theme", next); } catch (e) { /* ignore */ }
@@ -23,12 +23,12 @@
   });
 
   // Copy buttons on every code block.
-  var copyLabel = fr ? "Copier" : "Copy";
-  var copiedLabel = fr ? "Copié\u00a0!" : "Copied!";
+  const copyLabel = fr ? "Copier" : "Copy";
+  const copiedLabel = fr ? "Copié\u00a0!" : "Copied!";
   document.querySelectorAll(".prose pre, pre[data-copyable]").forEach(function (pre) {
     if (pre.closest(".no-copy")) return;
-    var code = pre.querySelector("code") || pre;
-    var btn = pre.parentElement.querySelector(":scope > button.copy");
+    const code = pre.querySelector("code") || pre;
+    let btn = pre.parentElement.querySelector(":scope > button.copy");
     if (!btn) {
       btn = document.createElement("button");
       btn.type = "button";
@@ -60,7 +60,7 @@
   }
   window.playgroundCopy = copyText;
   function fallbackCopy(text) {
-    var ta = document.createElement("textarea");
+    const ta = document.createElement("textarea");
     ta.value = text;
     ta.setAttribute("readonly", "");
     ta.className = "visually-hidden";
@@ -78,26 +78,26 @@
 (function () {
   "use strict";
   function setFolded(box, folded) {
-    var btn = box.querySelector(":scope > [data-fold]");
+    let btn = box.querySelector(":scope > [data-fold]");
     if (!btn) return;
     box.classList.toggle("is-folded", folded);
     btn.setAttribute("aria-expanded", folded ? "false" : "true");
     btn.textContent = folded ? btn.dataset.show : btn.dataset.hide;
   }
   function foldIn(root) {
-    var boxes = root.matches && root.matches(".tl-foldable") ? [root] : root.querySelectorAll(".tl-foldable");
+    const boxes = root.matches && root.matches(".tl-foldable") ? [root] : root.querySelectorAll(".tl-foldable");
     Array.prototype.forEach.call(boxes, function (box) {
       if (box.dataset.folding) return;
       box.dataset.folding = "1";
-      var btn = box.querySelector(":scope > [data-fold]");
+      let btn = box.querySelector(":scope > [data-fold]");
       if (btn) btn.hidden = false;
       setFolded(box, true);
     });
   }
   document.addEventListener("click", function (ev) {
-    var btn = ev.target.closest && ev.target.closest("[data-fold]");
+    let btn = ev.target.closest && ev.target.closest("[data-fold]");
     if (!btn) return;
-    var box = btn.closest(".tl-foldable");
+    const box = btn.closest(".tl-foldable");
     if (box) setFolded(box, !box.classList.contains("is-folded"));
   });
   window.playgroundFold = foldIn;
@@ -109,19 +109,19 @@
 // reports it with a small POST rather than knowing who reads it.
 (function () {
   "use strict";
-  var lesson = document.querySelector("article.lesson[data-lesson]");
+  const lesson = document.querySelector("article.lesson[data-read-api]");
   if (!lesson || !window.fetch) return;
-  var sent = false;
+  let sent = false;
   function send() {
     if (sent) return;
     sent = true;
-    fetch("/api/lessons/" + encodeURIComponent(lesson.dataset.lesson) + "/read", {
+    fetch(lesson.dataset.readApi, {
       method: "POST", credentials: "same-origin", keepalive: true
     }).catch(function () { sent = false; });
   }
-  var end = lesson.querySelector(".pager") || lesson;
+  const end = lesson.querySelector(".pager") || lesson;
   if (!("IntersectionObserver" in window)) { send(); return; }
-  var io = new IntersectionObserver(function (entries) {
+  const io = new IntersectionObserver(function (entries) {
     entries.forEach(function (e) {
       if (e.isIntersecting) { send(); io.disconnect(); }
     });

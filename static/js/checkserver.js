@@ -4,12 +4,12 @@
 // text/event-stream and the verdict is replaced after every step.
 (function () {
   "use strict";
-  var form = document.querySelector("[data-check-form]");
-  var box = document.querySelector("[data-check-result]");
+  const form = document.querySelector("[data-check-form]");
+  const box = document.querySelector("[data-check-result]");
   if (!form || !box || !window.fetch || !window.TextDecoder) return;
-  var err = form.querySelector("[data-check-error]");
-  var run = form.querySelector("[data-check-run]");
-  var working = form.querySelector("[data-working]");
+  const err = form.querySelector("[data-check-error]");
+  const run = form.querySelector("[data-check-run]");
+  const working = form.querySelector("[data-working]");
 
   function busy(on) {
     run.disabled = on;
@@ -21,25 +21,25 @@
     err.hidden = !msg;
   }
   function onEvent(name, data) {
-    var v;
+    let v;
     try { v = JSON.parse(data); } catch (e) { return; }
     if (name === "error") { showError(v.error); return; }
     if (v.html !== undefined) box.innerHTML = v.html;
   }
   // read parses the event stream: events end with a blank line.
   function read(resp) {
-    var reader = resp.body.getReader();
-    var dec = new TextDecoder();
-    var buf = "";
+    const reader = resp.body.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
     function pump() {
       return reader.read().then(function (r) {
         if (r.done) return;
         buf += dec.decode(r.value, { stream: true });
-        var i;
+        let i;
         while ((i = buf.indexOf("\n\n")) >= 0) {
-          var block = buf.slice(0, i);
+          const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
-          var name = "message", data = [];
+          let name = "message", data = [];
           block.split("\n").forEach(function (line) {
             if (line.indexOf("event:") === 0) name = line.slice(6).trim();
             else if (line.indexOf("data:") === 0) data.push(line.slice(5).replace(/^ /, ""));
@@ -62,7 +62,7 @@
       headers: { "Accept": "text/event-stream, application/json" },
       credentials: "same-origin"
     }).then(function (resp) {
-      var type = resp.headers.get("Content-Type") || "";
+      const type = resp.headers.get("Content-Type") || "";
       if (type.indexOf("text/event-stream") === 0) return read(resp);
       return resp.json().then(function (v) { showError(v.error || resp.statusText); },
         function () { showError(resp.statusText); });

@@ -12,46 +12,36 @@
 // for the errors shown under the editor.
 (function () {
   "use strict";
-  var page = document.querySelector("[data-console]");
+  const page = document.querySelector("[data-console]");
   if (!page || !window.fetch) return;
-  var d = page.dataset;
-  var form = document.getElementById("answer-form");
-  var textarea = document.getElementById("answer");
-  var reportBox = document.getElementById("report-box");
-  var list = document.getElementById("tl-list");
-  var empty = page.querySelector("[data-timeline-empty]");
-  var diagramBox = page.querySelector("[data-diagram]");
-  var stateLine = page.querySelector("[data-state]");
-  var handshake = page.querySelector("[data-handshake]");
-  var live = page.querySelector("[data-live]");
-  var working = form.querySelector("[data-working]");
-  var exercise = document.getElementById("exercise");
-  var lastSeq = parseInt(d.lastSeq, 10) || 0;
-  var protocol = d.protocol || "";
-  var notInitialized = d.tNotInit;
+  const d = page.dataset;
+  const form = document.getElementById("answer-form");
+  const textarea = document.getElementById("answer");
+  let reportBox = document.getElementById("report-box");
+  const list = document.getElementById("tl-list");
+  const empty = page.querySelector("[data-timeline-empty]");
+  const diagramBox = page.querySelector("[data-diagram]");
+  const stateLine = page.querySelector("[data-state]");
+  const handshake = page.querySelector("[data-handshake]");
+  const live = page.querySelector("[data-live]");
+  const working = form.querySelector("[data-working]");
+  let exercise = document.getElementById("exercise");
+  let lastSeq = parseInt(d.lastSeq, 10) || 0;
+  let protocol = d.protocol || "";
+  const notInitialized = d.tNotInit;
   // ?exercise= travels with the template calls: it chooses the revision
   // initialize asks for.
-  var exerciseQuery = exercise ? "exercise=" + encodeURIComponent(exercise.dataset.exercise) : "";
+  const exerciseQuery = exercise ? "exercise=" + encodeURIComponent(exercise.dataset.exercise) : "";
 
   // format fills "%d" (or "%s") with v, and picks the singular or plural of
   // each "{one|other}" by v, as i18n.Sprintf does on the server (French
   // takes the singular for 0 and 1).
   function format(s, v) {
-    var one = document.documentElement.lang === "fr" ? v <= 1 : v === 1;
+    const one = document.documentElement.lang === "fr" ? v <= 1 : v === 1;
     return String(s || "").replace(/\{([^|}]*)\|([^}]*)\}/g, function (_, a, b) { return one ? a : b; }).replace(/%[ds]/, v);
   }
 
-  function request(url, opts) {
-    opts.credentials = "same-origin";
-    opts.headers = opts.headers || {};
-    opts.headers.Accept = "application/json";
-    return fetch(url, opts).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (b) {
-        if (!r.ok) throw new Error(b.error || String(r.status));
-        return b;
-      });
-    });
-  }
+  const request = window.playground.request;
 
   function post(url, body, type) {
     return request(url, { method: "POST", body: body, headers: { "Content-Type": type || "text/plain; charset=utf-8" } });
@@ -63,7 +53,7 @@
   }
 
   function fragment(html) {
-    var t = document.createElement("template");
+    const t = document.createElement("template");
     t.innerHTML = html;
     return t.content.firstElementChild;
   }
@@ -91,14 +81,14 @@
   }
 
   function addEvent(o) {
-    var stick = nearBottom();
-    var el = fragment(o.html);
-    var old = document.getElementById("msg-" + o.seq);
+    const stick = nearBottom();
+    const el = fragment(o.html);
+    const old = document.getElementById("msg-" + o.seq);
     if (old) {
       old.replaceWith(el);
     } else {
-      var before = null;
-      for (var i = list.children.length - 1; i >= 0; i--) {
+      let before = null;
+      for (let i = list.children.length - 1; i >= 0; i--) {
         if (parseInt(list.children[i].dataset.seq, 10) < o.seq) break;
         before = list.children[i];
       }
@@ -106,9 +96,9 @@
     }
     fold(el);
     (o.updates || []).forEach(function (u) {
-      var prev = document.getElementById("msg-" + u.seq);
+      const prev = document.getElementById("msg-" + u.seq);
       if (!prev) return;
-      var next = fragment(u.html);
+      const next = fragment(u.html);
       prev.replaceWith(next);
       fold(next);
     });
@@ -125,7 +115,7 @@
   }
 
   function clearTimeline(m) {
-    var data = {};
+    let data = {};
     try { data = JSON.parse((m && m.data) || "{}"); } catch (e) { /* a plain reset */ }
     if (data.restarted) showRestarted();
     list.replaceChildren();
@@ -139,17 +129,17 @@
   // is gone (the page without JavaScript says it the same way).
   function showRestarted() {
     if (page.querySelector("[data-restarted]")) return;
-    var p = document.createElement("p");
+    let p = document.createElement("p");
     p.className = "tl-restarted";
     p.setAttribute("role", "status");
     p.setAttribute("data-restarted", "");
     p.textContent = d.tRestarted;
-    var actions = page.querySelector(".tl-actions");
+    const actions = page.querySelector(".tl-actions");
     actions.parentNode.insertBefore(p, actions);
   }
 
   // ---- The diagram, redrawn by the server a moment after the last message.
-  var diagramTimer = null;
+  let diagramTimer = null;
   function scheduleDiagram() {
     clearTimeout(diagramTimer);
     diagramTimer = setTimeout(function () {
@@ -164,7 +154,7 @@
 
   // ---- The event stream: notifications, server requests and slow
   // responses arrive while nothing is being sent.
-  var stream = null;
+  let stream = null;
   function setLive(on) {
     if (!live) return;
     live.hidden = false;
@@ -192,7 +182,7 @@
   }
 
   // ---- Sending.
-  var busy = false;
+  let busy = false;
   // send sends text; fromEditor says it is the editor's message, whose
   // report then says it was sent (checked again as the next message it
   // would be wrong: its id is taken now). Any other message sent (the
@@ -234,7 +224,7 @@
   // ---- Templates and responses to the server's requests, filled in by the
   // server for this session (next id, request in flight, waiting request).
   function template(key, q) {
-    var url = withQuery(withQuery(d.templateApi + encodeURIComponent(key), "lang=" + page.dataset.lang), exerciseQuery);
+    const url = withQuery(withQuery(d.templateApi + encodeURIComponent(key), "lang=" + page.dataset.lang), exerciseQuery);
     return request(withQuery(url, q), { method: "GET" }).then(function (r) { return r.text; });
   }
 
@@ -246,18 +236,18 @@
     textarea.scrollTop = 0;
   }
 
-  var tplForm = page.querySelector("[data-templates]");
+  const tplForm = page.querySelector("[data-templates]");
   if (tplForm) {
     tplForm.addEventListener("submit", function (e) {
       e.preventDefault();
-      var key = tplForm.elements.template.value;
+      const key = tplForm.elements.template.value;
       if (!key) return;
       template(key).then(setEditor, function (err) { showError(err.message); });
     });
   }
 
   list.addEventListener("click", function (e) {
-    var a = e.target.closest("[data-answer]");
+    let a = e.target.closest("[data-answer]");
     if (!a) return;
     e.preventDefault();
     template("reply", "reply=" + a.dataset.answer).then(setEditor, function (err) { showError(err.message); });
@@ -277,7 +267,7 @@
   }
 
   // ---- Reset and copy.
-  var resetForm = page.querySelector("[data-reset-form]");
+  const resetForm = page.querySelector("[data-reset-form]");
   if (resetForm) {
     resetForm.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -285,7 +275,7 @@
     });
   }
 
-  var copyBtn = page.querySelector("[data-copy-exchange]");
+  const copyBtn = page.querySelector("[data-copy-exchange]");
   if (copyBtn) {
     copyBtn.hidden = false;
     copyBtn.addEventListener("click", function () {
@@ -299,7 +289,7 @@
   }
 
   // ---- The report before sending, as the learner types.
-  var checkTimer = null, checkGen = 0;
+  let checkTimer = null, checkGen = 0;
   textarea.addEventListener("input", function () {
     clearTimeout(checkTimer);
     checkTimer = setTimeout(checkNow, 300);
@@ -307,12 +297,12 @@
 
   // sent is the editor's message last sent, and its number in the
   // timeline: until the learner changes it, the report says it was sent.
-  var sent = null;
+  let sent = null;
 
   function checkNow() {
     clearTimeout(checkTimer);
-    var text = textarea.value;
-    var gen = ++checkGen;
+    const text = textarea.value;
+    const gen = ++checkGen;
     if (sent && sent.text === text) { renderSent(sent.seq); return; }
     if (!text.trim()) { renderReport(null, null); return; }
     post(withQuery(d.peekApi, exerciseQuery), text).then(function (r) {
@@ -321,10 +311,10 @@
   }
 
   function inlineHTML(s) {
-    var out = document.createDocumentFragment();
+    const out = document.createDocumentFragment();
     String(s).split(/`([^`]+)`/).forEach(function (part, i) {
       if (i % 2 === 1) {
-        var c = document.createElement("code");
+        let c = document.createElement("code");
         c.textContent = part;
         out.appendChild(c);
       } else if (part) {
@@ -335,7 +325,7 @@
   }
 
   function el(tag, cls, text) {
-    var e = document.createElement(tag);
+    const e = document.createElement(tag);
     if (cls) e.className = cls;
     if (text !== undefined) e.textContent = text;
     return e;
@@ -344,7 +334,7 @@
   // renderSent says the editor's message went, as #seq, instead of judging
   // it again as the next message.
   function renderSent(seq) {
-    var box = el("div");
+    let box = el("div");
     box.id = "report-box";
     box.setAttribute("data-report", "");
     box.setAttribute("data-report-sent", "");
@@ -356,47 +346,47 @@
 
   // renderReport writes the markup of view.ConsoleReport.
   function renderReport(rep, req) {
-    var box = el("div");
+    let box = el("div");
     box.id = "report-box";
     box.setAttribute("data-report", "");
     if (!rep) {
       box.appendChild(el("p", "muted small", d.tEmpty));
     } else {
-      var diags = rep.diagnostics || [];
-      var errs = diags.filter(function (x) { return x.severity === "error"; }).length;
-      var summary = errs > 0 ? format(d.tErrors, errs) : diags.length > 0 ? format(d.tWarnings, diags.length) : d.tValid;
+      const diags = rep.diagnostics || [];
+      const errs = diags.filter(function (x) { return x.severity === "error"; }).length;
+      let summary = errs > 0 ? format(d.tErrors, errs) : diags.length > 0 ? format(d.tWarnings, diags.length) : d.tValid;
       if (req) {
         summary += " " + d.tAsReply.replace("%d", req.seq).replace("%s", req.method);
       }
       box.appendChild(el("p", "report-summary " + (rep.valid ? "report-ok" : "report-ko"), summary));
       if (diags.length) {
-        var ul = el("ul", "report-list");
+        const ul = el("ul", "report-list");
         diags.forEach(function (x) {
-          var p = el("div", "problem problem-" + x.severity);
+          let p = el("div", "problem problem-" + x.severity);
           p.dataset.line = String(x.line || 0);
           p.dataset.col = String(x.column || 0);
           p.dataset.code = x.code || "";
           p.dataset.pointer = x.pointer || "";
           p.dataset.suggestion = x.suggestion || "";
           if (x.line > 0) {
-            var at = el("p", "at");
-            var a = el("a", "", d.atLineCol.replace("%d", x.line).replace("%d", x.column));
+            const at = el("p", "at");
+            let a = el("a", "", d.atLineCol.replace("%d", x.line).replace("%d", x.column));
             a.href = "#answer";
             a.setAttribute("data-goto", "");
             at.appendChild(a);
             p.appendChild(at);
           }
-          var msg = x.message || "";
+          let msg = x.message || "";
           if (x.suggestion && msg.indexOf(x.suggestion) < 0) msg += " (" + x.suggestion + ")";
-          var m = el("p", "msg");
+          const m = el("p", "msg");
           m.appendChild(inlineHTML(msg));
           p.appendChild(m);
           if (x.code) {
-            var c = el("p", "code");
+            let c = el("p", "code");
             c.appendChild(el("code", "", x.code));
             p.appendChild(c);
           }
-          var li = el("li");
+          const li = el("li");
           li.appendChild(p);
           ul.appendChild(li);
         });
@@ -411,8 +401,8 @@
   // ---- A live exercise: "Check my exchange" sends the session as the
   // exercise's answer, as any attempt.
   if (exercise) {
-    var exForm = exercise.querySelector("[data-exercise-check]");
-    var result = document.getElementById("ex-result");
+    const exForm = exercise.querySelector("[data-exercise-check]");
+    const result = document.getElementById("ex-result");
     exForm.addEventListener("submit", function (e) {
       e.preventDefault();
       request(d.exchangeApi, { method: "GET" }).then(function (x) {
@@ -425,7 +415,7 @@
           // Lines and columns point into the exchange, not the editor.
           result.querySelectorAll(".problem .at, .problem .excerpt").forEach(function (n) { n.remove(); });
           if (x.left_out > 0) result.prepend(el("p", "muted small", format(d.tTrimmed, x.exchange.length)));
-          var badge = exercise.querySelector(".badge");
+          const badge = exercise.querySelector(".badge");
           if (badge) {
             badge.className = "badge badge-" + r.status;
             badge.dataset.status = r.status;

@@ -5,23 +5,23 @@
 // answer, answers and hints sent without reloading the page.
 (function () {
   "use strict";
-  var page = document.querySelector(".ex-page");
+  const page = document.querySelector(".ex-page");
   if (!page) return;
-  var form = document.getElementById("answer-form");
-  var textarea = document.getElementById("answer");
-  var feedback = document.getElementById("feedback");
-  var INDENT = "  ";
-  var currentMarks = []; // {line, col, severity, text} of each located problem
+  const form = document.getElementById("answer-form");
+  const textarea = document.getElementById("answer");
+  const feedback = document.getElementById("feedback");
+  const INDENT = "  ";
+  let currentMarks = []; // {line, col, severity, text} of each located problem
 
   // ---- Editor: gutter with line numbers, and a backdrop for the marks.
-  var editor = textarea && textarea.closest("[data-editor]");
-  var gutter, backdrop;
+  const editor = textarea && textarea.closest("[data-editor]");
+  let gutter, backdrop;
   if (editor) {
     editor.classList.add("enhanced");
     gutter = document.createElement("div");
     gutter.className = "editor-gutter";
     gutter.setAttribute("aria-hidden", "true");
-    var surface = document.createElement("div");
+    const surface = document.createElement("div");
     surface.className = "editor-surface";
     backdrop = document.createElement("div");
     backdrop.className = "editor-backdrop";
@@ -38,14 +38,14 @@
   function lineCount() { return textarea.value.split("\n").length; }
 
   function refresh() {
-    var n = lineCount();
+    let n = lineCount();
     textarea.rows = Math.min(Math.max(n + 1, 8), 30);
-    var marks = currentMarks;
-    var frag = document.createDocumentFragment();
-    for (var i = 1; i <= n; i++) {
-      var d = document.createElement("div");
+    const marks = currentMarks;
+    let frag = document.createDocumentFragment();
+    for (let i = 1; i <= n; i++) {
+      const d = document.createElement("div");
       d.textContent = String(i);
-      var m = marks.filter(function (mk) { return mk.line === i; });
+      let m = marks.filter(function (mk) { return mk.line === i; });
       if (m.length) {
         d.className = "mark-" + worst(m);
         d.title = m.map(function (mk) { return mk.text; }).join("\n");
@@ -73,9 +73,9 @@
     currentMarks = [];
     if (!feedback) return;
     feedback.querySelectorAll(".problem[data-line]").forEach(function (p) {
-      var line = parseInt(p.dataset.line, 10), col = parseInt(p.dataset.col, 10);
+      let line = parseInt(p.dataset.line, 10), col = parseInt(p.dataset.col, 10);
       if (!(line > 0)) return;
-      var msg = p.querySelector(".msg");
+      const msg = p.querySelector(".msg");
       currentMarks.push({
         line: line, col: col > 0 ? col : 1,
         severity: p.classList.contains("problem-error") ? "error" : "warning",
@@ -95,32 +95,32 @@
   function markLength(chars, i) {
     if (i >= chars.length) return 0;
     if (chars[i] === '"') {
-      for (var j = i + 1; j < chars.length; j++) {
+      for (let j = i + 1; j < chars.length; j++) {
         if (chars[j] === "\\") { j++; continue; }
         if (chars[j] === '"') return j - i + 1;
       }
       return chars.length - i;
     }
-    var k = i;
+    let k = i;
     while (k < chars.length && /[\w.+\-]/.test(chars[k])) k++;
     return Math.max(k - i, 1);
   }
 
   function drawBackdrop() {
     if (!backdrop) return;
-    var lines = textarea.value.split("\n");
-    var frag = document.createDocumentFragment();
+    let lines = textarea.value.split("\n");
+    let frag = document.createDocumentFragment();
     lines.forEach(function (text, idx) {
-      var chars = Array.from(text); // columns count characters, not UTF-16 units
-      var onLine = currentMarks.filter(function (m) { return m.line === idx + 1; })
+      let chars = Array.from(text); // columns count characters, not UTF-16 units
+      const onLine = currentMarks.filter(function (m) { return m.line === idx + 1; })
         .sort(function (a, b) { return a.col - b.col; });
-      var pos = 0;
+      let pos = 0;
       onLine.forEach(function (m) {
-        var start = Math.max(m.col - 1, pos);
+        let start = Math.max(m.col - 1, pos);
         if (start > chars.length) start = chars.length;
         frag.appendChild(document.createTextNode(chars.slice(pos, start).join("")));
-        var len = markLength(chars, start);
-        var mk = document.createElement("mark");
+        const len = markLength(chars, start);
+        const mk = document.createElement("mark");
         mk.className = "mark-" + m.severity;
         mk.dataset.line = String(m.line);
         mk.dataset.col = String(m.col);
@@ -137,7 +137,7 @@
   // ---- Keys: Tab indents, Shift+Tab dedents, Esc then Tab leaves the
   // editor (so the keyboard is never trapped), Enter keeps the indentation,
   // Ctrl/Cmd+Enter checks the answer.
-  var escaped = false;
+  let escaped = false;
   if (textarea) {
     textarea.addEventListener("keydown", function (e) {
       if (e.isComposing) return; // an input method is building a character
@@ -153,10 +153,10 @@
         return;
       }
       if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
-        var v = textarea.value, s = textarea.selectionStart;
-        var lineStart = v.lastIndexOf("\n", s - 1) + 1;
-        var lead = /^[ \t]*/.exec(v.slice(lineStart, s))[0];
-        var prev = v.slice(lineStart, s).trimEnd().slice(-1);
+        let v = textarea.value, s = textarea.selectionStart;
+        const lineStart = v.lastIndexOf("\n", s - 1) + 1;
+        let lead = /^[ \t]*/.exec(v.slice(lineStart, s))[0];
+        const prev = v.slice(lineStart, s).trimEnd().slice(-1);
         if (prev === "{" || prev === "[") lead += INDENT;
         e.preventDefault();
         insertText("\n" + lead);
@@ -177,13 +177,13 @@
   }
 
   function indent(out) {
-    var v = textarea.value, s = textarea.selectionStart, e = textarea.selectionEnd;
+    let v = textarea.value, s = textarea.selectionStart, e = textarea.selectionEnd;
     if (s === e && !out) { insertText(INDENT); return; }
-    var first = v.lastIndexOf("\n", s - 1) + 1;
-    var last = e > s && v[e - 1] === "\n" ? e - 1 : e;
-    var block = v.slice(first, last);
-    var lines = block.split("\n");
-    var changed = lines.map(function (l) {
+    const first = v.lastIndexOf("\n", s - 1) + 1;
+    const last = e > s && v[e - 1] === "\n" ? e - 1 : e;
+    const block = v.slice(first, last);
+    let lines = block.split("\n");
+    const changed = lines.map(function (l) {
       if (!out) return INDENT + l;
       return l.replace(/^( {1,2}|\t)/, "");
     }).join("\n");
@@ -195,27 +195,27 @@
   // ---- Going to a problem: "Line 5, column 3" moves the caret there.
   function goTo(line, col) {
     if (!textarea) return;
-    var lines = textarea.value.split("\n");
-    var off = 0;
-    for (var i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
-    var chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
+    let lines = textarea.value.split("\n");
+    let off = 0;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+    let chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
     off += chars.slice(0, Math.max(col - 1, 0)).join("").length;
     textarea.focus();
     textarea.setSelectionRange(off, off);
-    var lh = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
+    const lh = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
     textarea.scrollTop = Math.max(0, (line - 3) * lh);
   }
   page.addEventListener("click", function (e) {
-    var a = e.target.closest("[data-goto]");
+    const a = e.target.closest("[data-goto]");
     if (!a) return;
-    var p = a.closest(".problem");
+    const p = a.closest(".problem");
     if (!p || !textarea) return;
     e.preventDefault();
     goTo(parseInt(p.dataset.line, 10), parseInt(p.dataset.col, 10));
   });
 
   // ---- Reset to the starter.
-  var reset = page.querySelector("[data-reset]");
+  const reset = page.querySelector("[data-reset]");
   if (reset && textarea) {
     reset.addEventListener("click", function (e) {
       e.preventDefault();
@@ -230,8 +230,8 @@
   }
 
   // ---- Sending the answer with fetch, falling back to the form.
-  var working = form && form.querySelector("[data-working]");
-  var busy = false;
+  const working = form && form.querySelector("[data-working]");
+  let busy = false;
 
   function submitForm() {
     if (!form) return;
@@ -239,14 +239,14 @@
   }
 
   function answerOf() {
-    var kind = form.dataset.kind;
+    const kind = form.dataset.kind;
     if (kind === "classify" || kind === "match") {
-      var items = form.querySelectorAll(".ex-item");
-      var answers = [];
-      for (var i = 0; i < items.length; i++) {
-        var name = "item-" + (i + 1);
-        var field = form.elements[name];
-        var v = field ? field.value : "";
+      const items = form.querySelectorAll(".ex-item");
+      const answers = [];
+      for (let i = 0; i < items.length; i++) {
+        const name = "item-" + (i + 1);
+        const field = form.elements[name];
+        let v = field ? field.value : "";
         if (v === "") return null;
         answers.push(kind === "match" ? parseInt(v, 10) : v);
       }
@@ -256,7 +256,7 @@
   }
 
   function showError(msg) {
-    var el = form.querySelector(".ex-error");
+    let el = form.querySelector(".ex-error");
     if (!el) {
       el = document.createElement("p");
       el.className = "ex-error";
@@ -267,7 +267,7 @@
   }
 
   function clearError() {
-    var el = form.querySelector(".ex-error");
+    let el = form.querySelector(".ex-error");
     if (el) el.remove();
   }
 
@@ -279,7 +279,7 @@
 
   function sendAnswer() {
     if (busy) return;
-    var answer = answerOf();
+    const answer = answerOf();
     if (answer === null) { form.submit(); return; }
     busy = true;
     if (working) working.hidden = false;
@@ -289,6 +289,8 @@
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
       body: JSON.stringify({ answer: answer })
     }).then(function (r) {
+      // A refusal with the server's words is shown here; anything else
+      // (unreachable, not JSON) falls back to the plain form below.
       return r.json().then(function (body) { return { ok: r.ok, body: body }; });
     }).then(function (res) {
       if (!res.ok) { showError(res.body.error || ""); return; }
@@ -306,18 +308,18 @@
 
   function applyResult(r) {
     feedback.innerHTML = r.feedback_html;
-    var sol = document.getElementById("solution-box");
+    const sol = document.getElementById("solution-box");
     if (sol && r.solution_html) sol.outerHTML = r.solution_html;
-    var state = document.getElementById("ex-state");
+    const state = document.getElementById("ex-state");
     if (state) {
-      var badge = state.querySelector(".badge");
+      const badge = state.querySelector(".badge");
       if (badge) {
         badge.className = "badge badge-" + r.status;
         badge.dataset.status = r.status;
         badge.textContent = r.status_label;
       }
-      var count = state.querySelector(".ex-attempts");
-      var label = page.dataset.attemptsLabel;
+      let count = state.querySelector(".ex-attempts");
+      const label = page.dataset.attemptsLabel;
       if (!count) {
         count = document.createElement("span");
         count.className = "ex-attempts";
@@ -327,9 +329,9 @@
     }
     form.querySelectorAll(".ex-item").forEach(function (it) { it.classList.remove("ex-item-failed"); });
     (r.checks || []).forEach(function (c) {
-      var m = /^\/answers\/(\d+)$/.exec(c.pointer || "");
+      let m = /^\/answers\/(\d+)$/.exec(c.pointer || "");
       if (m && !c.passed) {
-        var it = form.querySelector('.ex-item[data-item="' + (parseInt(m[1], 10) + 1) + '"]');
+        const it = form.querySelector('.ex-item[data-item="' + (parseInt(m[1], 10) + 1) + '"]');
         if (it) it.classList.add("ex-item-failed");
       }
     });
@@ -346,22 +348,14 @@
 
   // ---- Hints without reloading.
   page.addEventListener("submit", function (e) {
-    var hf = e.target.closest(".hint-form");
+    const hf = e.target.closest(".hint-form");
     if (!hf || !window.fetch || !hf.dataset.api) return;
     e.preventDefault();
-    var n = parseInt(hf.elements.hint.value, 10);
-    fetch(hf.dataset.api, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify({ hint: n })
-    }).then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
-      return r.json();
-    }).then(function (r) {
-      var box = document.getElementById("hint-box");
+    let n = parseInt(hf.elements.hint.value, 10);
+    window.playground.postJSON(hf.dataset.api, { hint: n }).then(function (r) {
+      const box = document.getElementById("hint-box");
       box.outerHTML = r.html;
-      var title = document.querySelector('.hint[data-hint="' + r.revealed + '"] .hint-title');
+      const title = document.querySelector('.hint[data-hint="' + r.revealed + '"] .hint-title');
       if (title) { title.tabIndex = -1; title.focus(); }
     }).catch(function () { hf.submit(); });
   });

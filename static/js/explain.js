@@ -4,7 +4,7 @@
 // their messages.
 (function () {
   "use strict";
-  var area = document.querySelector("[data-drop]");
+  const area = document.querySelector("[data-drop]");
   if (area && window.FileReader) {
     area.addEventListener("dragover", function (e) {
       e.preventDefault();
@@ -16,18 +16,18 @@
     area.addEventListener("drop", function (e) {
       e.preventDefault();
       area.classList.remove("drop-over");
-      var file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
       if (!file) return;
-      var reader = new FileReader();
+      const reader = new FileReader();
       reader.onload = function () { area.value = String(reader.result); };
       reader.readAsText(file);
     });
   }
   function focusMessage(seq) {
-    var item = document.getElementById("msg-" + seq);
+    const item = document.getElementById("msg-" + seq);
     if (!item) return false;
     if (!item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
-    var diags = item.querySelector("details.tl-diags");
+    const diags = item.querySelector("details.tl-diags");
     if (diags) diags.open = true;
     item.classList.add("tl-focused");
     item.focus();
@@ -35,7 +35,7 @@
     return true;
   }
   document.addEventListener("click", function (e) {
-    var link = e.target.closest && e.target.closest("[data-focus]");
+    const link = e.target.closest && e.target.closest("[data-focus]");
     if (!link) return;
     document.querySelectorAll(".tl-focused").forEach(function (el) { el.classList.remove("tl-focused"); });
     if (focusMessage(link.getAttribute("data-focus"))) {

@@ -5,24 +5,24 @@
 // log prints and which never leaves the browser.
 (function () {
   "use strict";
-  var REFRESH_MS = 4000;
+  const REFRESH_MS = 4000;
 
-  var form = document.querySelector("[data-token-form]");
+  const form = document.querySelector("[data-token-form]");
   if (form && location.hash.indexOf("#token=") === 0) {
-    var input = form.querySelector("input[name=token]");
+    const input = form.querySelector("input[name=token]");
     input.value = decodeURIComponent(location.hash.slice(7));
     // Take the token out of the address bar and history right away.
     history.replaceState(null, "", location.pathname + location.search);
   }
 
-  var live = document.getElementById("dash-live");
+  const live = document.getElementById("dash-live");
   if (!live) return;
-  var url = live.getAttribute("data-live-url");
-  var toggle = document.querySelector("[data-live-toggle]");
-  var errorBox = document.querySelector("[data-live-error]");
-  var paused = false;
-  var timer = null;
-  var busy = false;
+  const url = live.getAttribute("data-live-url");
+  const toggle = document.querySelector("[data-live-toggle]");
+  const errorBox = document.querySelector("[data-live-error]");
+  let paused = false;
+  let timer = null;
+  let busy = false;
 
   function showError(msg) {
     if (!errorBox) return;
@@ -48,7 +48,7 @@
       })
       .then(function (html) {
         if (html === null) return;
-        var scrolls = Array.prototype.map.call(live.querySelectorAll(".dash-scroll"), function (el) { return [el.scrollLeft, el.scrollTop]; });
+        const scrolls = Array.prototype.map.call(live.querySelectorAll(".dash-scroll"), function (el) { return [el.scrollLeft, el.scrollTop]; });
         live.innerHTML = html;
         live.querySelectorAll(".dash-scroll").forEach(function (el, i) {
           if (scrolls[i]) { el.scrollLeft = scrolls[i][0]; el.scrollTop = scrolls[i][1]; }

@@ -2,7 +2,7 @@
 // never sees a white flash. Loaded as a blocking script in <head>.
 (function () {
   try {
-    var t = localStorage.getItem("theme");
+    const t = localStorage.getItem("theme");
     if (t === "light" || t === "dark") document.documentElement.dataset.theme = t;
   } catch (e) { /* storage disabled: follow the system */ }
 })();
