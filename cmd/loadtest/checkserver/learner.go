@@ -26,7 +26,7 @@ const maxPage = 4 << 20
 
 // check posts the form as a browser without JavaScript does and reads the
 // verdict.
-func (l *learner) check(gift, exercise string) error {
+func (l *learner) check(gift, exercise string, mustPass bool) error {
 	form := url.Values{"url": {gift}, "exercise": {exercise}}
 	req, err := http.NewRequest(http.MethodPost, l.base+"/en/check-server", strings.NewReader(form.Encode()))
 	if err != nil {
@@ -46,7 +46,7 @@ func (l *learner) check(gift, exercise string) error {
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("POST = %d", resp.StatusCode)
 	}
-	if !strings.Contains(string(body), `data-done="true" data-passed="true"`) {
+	if mustPass && !strings.Contains(string(body), `data-done="true" data-passed="true"`) {
 		return fmt.Errorf("the check did not pass")
 	}
 	return nil

@@ -20,11 +20,14 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/mcpplayground/playground/mockserver"
@@ -37,6 +40,9 @@ type config struct {
 	exercise  string
 	settle    time.Duration
 	tolerance float64
+	// hostile makes every learner's server answer each request with about
+	// 1 MiB of dense JSON-RPC: the checks fail, the memory must not grow.
+	hostile bool
 }
 
 func main() {
@@ -47,6 +53,7 @@ func main() {
 	flag.StringVar(&cfg.exercise, "exercise", "tools-server-gift-server", "the server exercise to run")
 	flag.DurationVar(&cfg.settle, "settle", 3*time.Minute, "how long the runtime is left to settle, before the idle figure and after the load")
 	flag.Float64Var(&cfg.tolerance, "tolerance", 0.1, "how far above idle counts as back (0.1: 10 %)")
+	flag.BoolVar(&cfg.hostile, "hostile", false, "every learner's server answers each request with about 1 MiB (the checks fail; only memory is measured)")
 	flag.Parse()
 	if err := run(context.Background(), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "checkserver:", err)
@@ -55,7 +62,11 @@ func main() {
 }
 
 func run(ctx context.Context, cfg config) error {
-	gift, stopGift, err := serveGift()
+	serve := serveGift
+	if cfg.hostile {
+		serve = serveHostile
+	}
+	gift, stopGift, err := serve()
 	if err != nil {
 		return err
 	}
@@ -69,7 +80,7 @@ func run(ctx context.Context, cfg config) error {
 	// connection pool opens, the page's code is paged in), then let the
 	// runtime settle as long as it will after the load: the idle figure and
 	// the figure after the load are taken the same way.
-	if failed := load(srv, gift, config{learners: cfg.learners, rounds: 1, exercise: cfg.exercise}); failed > 0 {
+	if failed := load(srv, gift, config{learners: cfg.learners, rounds: 1, exercise: cfg.exercise, hostile: cfg.hostile}); failed > 0 {
 		return fmt.Errorf("warm-up: %d checks did not pass", failed)
 	}
 	time.Sleep(cfg.settle)
@@ -108,7 +119,7 @@ func load(srv *server, gift string, cfg config) int {
 	for r := 0; r < cfg.rounds; r++ {
 		errs := make(chan error, len(learners))
 		for _, l := range learners {
-			go func() { errs <- l.check(gift, cfg.exercise) }()
+			go func() { errs <- l.check(gift, cfg.exercise, !cfg.hostile) }()
 		}
 		for range learners {
 			if err := <-errs; err != nil {
@@ -137,6 +148,31 @@ func serveGift() (string, func(), error) {
 		_ = hs.Close()
 		h.Close()
 	}, nil
+}
+
+// serveHostile serves a "server" that answers every request with about
+// 1 MiB of dense, valid JSON-RPC (a result with a long list).
+func serveHostile() (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	item := `{"name":"x","description":"` + strings.Repeat("d", 200) + `"},`
+	list := strings.Repeat(item, (1<<20-200)/len(item))
+	hs := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m) != nil || m.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Mcp-Session-Id", "s")
+		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"},"tools":[`+list+`{"name":"y"}]}}`)
+	})}
+	go func() { _ = hs.Serve(ln) }()
+	return "http://" + ln.Addr().String() + "/mcp", func() { _ = hs.Close() }, nil
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
