@@ -13,6 +13,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,7 +21,7 @@ import (
 )
 
 // revisions are the revisions both sides speak.
-var revisions = []string{"2025-06-18", "2025-11-25", "2026-07-28"}
+var revisions = grader.CourseRevisions()
 
 func main() {
 	out := flag.String("out", "", "the directory of captured sessions")

@@ -17,7 +17,7 @@ import (
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	protocol := fs.String("protocol", grader.DefaultRevision, "protocol revision: 2025-06-18, 2025-11-25 or 2026-07-28")
+	protocol := fs.String("protocol", grader.DefaultRevision, "protocol revision: "+grader.JoinRevisions(grader.Revisions(), "or"))
 	lang := fs.String("lang", string(i18n.Default), "language of the messages: en or fr")
 	request := fs.String("request", "", "file holding the request this message answers (checks the message as its response)")
 	fs.Usage = func() {

@@ -7,6 +7,7 @@ package course
 import (
 	"errors"
 	"fmt"
+	"github.com/mcpplayground/playground/internal/grader"
 	"html/template"
 	"io/fs"
 	"path"
@@ -89,7 +90,6 @@ type lessonMeta struct {
 
 var (
 	fileNameRE = regexp.MustCompile(`^(\d{2,3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
-	revisions  = map[string]bool{"2025-06-18": true, "2025-11-25": true, "2026-07-28": true}
 )
 
 // LoadLessons reads lessons/{en,fr}/NN-slug.md from fsys, renders them and
@@ -166,8 +166,8 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 		return nil, frontmatter.Errorf(file, 2, "title is missing")
 	case strings.TrimSpace(meta.Summary) == "":
 		return nil, frontmatter.Errorf(file, 2, "summary is missing: one or two sentences for the course page")
-	case meta.Protocol != "" && !revisions[meta.Protocol]:
-		return nil, frontmatter.Errorf(file, 2, "protocol %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", meta.Protocol)
+	case meta.Protocol != "" && !grader.KnownRevision(meta.Protocol):
+		return nil, frontmatter.Errorf(file, 2, "protocol %q is not a known MCP revision (%s)", meta.Protocol, grader.JoinRevisions(grader.CourseRevisions(), ""))
 	}
 	if meta.Protocol == "" {
 		meta.Protocol = "2025-11-25"

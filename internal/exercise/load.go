@@ -257,7 +257,7 @@ func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 	if ex.Protocol == "" {
 		ex.Protocol = grader.DefaultRevision
 	} else if !grader.KnownRevision(ex.Protocol) {
-		fl.errf(fl.lineOf("protocol"), "protocol %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", ex.Protocol)
+		fl.errf(fl.lineOf("protocol"), "protocol %q is not a known MCP revision (%s)", ex.Protocol, grader.JoinRevisions(grader.CourseRevisions(), ""))
 		ex.Protocol = grader.DefaultRevision
 	}
 	switch n := m.Order.(type) {

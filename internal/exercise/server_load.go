@@ -179,14 +179,14 @@ func (fl *fileLoader) revisions(v any, line int, within []string) []string {
 	}
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
-		fl.errf(line, "revisions is a list such as [2025-06-18, 2025-11-25, 2026-07-28]")
+		fl.errf(line, "revisions is a list such as [%s]", grader.JoinRevisions(grader.CourseRevisions(), ""))
 		return nil
 	}
 	var out []string
 	for _, it := range list {
 		s := fmt.Sprint(it)
 		if !grader.KnownRevision(s) {
-			fl.errf(line, "revision %q is not a known MCP revision (2025-06-18, 2025-11-25, 2026-07-28)", s)
+			fl.errf(line, "revision %q is not a known MCP revision (%s)", s, grader.JoinRevisions(grader.CourseRevisions(), ""))
 			continue
 		}
 		if within != nil && !slices.Contains(within, s) {

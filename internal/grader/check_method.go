@@ -11,7 +11,7 @@ func (st *state) methodCall(root, method, id *Value, idKey Member, params *Value
 	def := st.rev.methods[name]
 	if def == nil {
 		var in []string
-		for _, r := range []string{Rev20250618, Rev20251125, Rev20260728} {
+		for _, r := range courseRevisions {
 			if revisions[r].methods[name] != nil {
 				in = append(in, r)
 			}

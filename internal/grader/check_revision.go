@@ -8,7 +8,7 @@ import "strings"
 // tools/call). Only read on the way to a warning, never for a valid message.
 
 // allRevisions lists the revisions in the order they are named in messages.
-var allRevisions = [...]string{Rev20250618, Rev20251125, Rev20260728}
+var allRevisions = courseRevisions
 
 // fieldElsewhere names the other revisions ("2026-07-28", "2025-06-18 and
 // 2025-11-25") that define key in the object the current path ends in (the

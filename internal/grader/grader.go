@@ -41,6 +41,8 @@ package grader
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"github.com/mcpplayground/playground/internal/i18n"
 )
@@ -53,14 +55,28 @@ const (
 	DefaultRevision = Rev20251125
 )
 
+// courseRevisions are the revisions the course and its exercises use: the
+// ones the gift server speaks and the server check runs, oldest first. It
+// and Revisions are the two lists of revisions every package, page, help
+// text and doc reads (revisions_test.go holds the texts to them).
+var courseRevisions = [...]string{Rev20250618, Rev20251125, Rev20260728}
+
+// CourseRevisions lists the revisions the course uses, oldest first.
+func CourseRevisions() []string { return courseRevisions[:] }
+
 // KnownRevision reports whether rev is a revision the course and its
-// exercises use: the ones the gift server speaks and the server check runs.
+// exercises use (CourseRevisions).
 func KnownRevision(rev string) bool {
-	switch rev {
-	case Rev20250618, Rev20251125, Rev20260728:
-		return true
+	return slices.Contains(courseRevisions[:], rev)
+}
+
+// JoinRevisions writes revs for a person: "2025-06-18, 2025-11-25 or
+// 2026-07-28" with last "or"; with last "" a plain comma list.
+func JoinRevisions(revs []string, last string) string {
+	if last == "" || len(revs) < 2 {
+		return strings.Join(revs, ", ")
 	}
-	return false
+	return strings.Join(revs[:len(revs)-1], ", ") + " " + last + " " + revs[len(revs)-1]
 }
 
 // JudgedRevision reports whether rev is a revision the checker judges: the

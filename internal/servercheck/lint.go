@@ -19,7 +19,7 @@ import (
 const lintTimeout = 2 * time.Second
 
 // Revisions are the revisions a server exercise can run in.
-var Revisions = []string{grader.Rev20250618, grader.Rev20251125, grader.Rev20260728}
+var Revisions = grader.CourseRevisions()
 
 // Lint proves what check-content must for server exercises: the bundled
 // gift server (the solution) passes every step in every revision the
