@@ -5,8 +5,11 @@
 //
 // Three sources feed an exchange through one call, Add(Message{Raw, From,
 // Line, Time}): the console's live session with the gift server
-// (mockserver.Console, sender and time known), an explained log (sender
-// maybe inferred, a line in the log), and a check of a learner's server.
+// (mockserver.Console, sender and time known), an explained log (one
+// exchange per conversation of the log, internal/explain; sender maybe
+// inferred, a line in the log, Options.Partial and Options.LateRequests),
+// and a check of a learner's server (one exchange per run,
+// internal/servercheck, whose step reports are its events' reports).
 //
 //	x := exchange.New(exchange.Options{Protocol: "", Lang: i18n.EN, MaxEvents: 300})
 //	e := x.Add(exchange.Message{Raw: raw, From: grader.SenderClient, Time: now})
