@@ -181,10 +181,17 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view
 			continue
 		}
 		c := cols[i]
-		vm.Stuck = append(vm.Stuck, view.DashStuck{
+		row := view.DashStuck{
 			Name: names[st.LearnerID], ExerciseKey: c.key, ExerciseTitle: c.title, URL: c.url,
 			Detail: i18n.Sprintf(t.LangOf(), t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
-		})
+		}
+		if !anon {
+			row.LearnerURL = learnerAttemptsURL(st.LearnerID)
+		}
+		if title := s.codeTitles[st.Mistake][l]; title != "" {
+			row.Mistake = exercise.InlineHTML(title)
+		}
+		vm.Stuck = append(vm.Stuck, row)
 	}
 	return vm
 }

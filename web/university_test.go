@@ -382,3 +382,22 @@ func TestWorkshopResetArchivesTheRoom(t *testing.T) {
 		}
 	}, asWorkshop())
 }
+
+// A stuck learner's name opens their attempts, and the card says their
+// repeated mistake in words.
+func TestStuckLearnerLinksToTheirAttempts(t *testing.T) {
+	eachEngine(t, Config{}, func(t *testing.T, e *testEnv) {
+		base := e.serve(t)
+		ex, _ := e.catalog.Exercise("json-rpc-fix-batch")
+		b := newBrowser(t, base)
+		for range stuckRule.MinFailures {
+			b.attempt(ex.ID, ex.Starter)
+		}
+		learners, _ := e.store.Learners(t.Context())
+		page := instructorGet(t, base, "/instructor")
+		mustContain(t, "/instructor", page.body, `data-stuck-learner`, `href="`+learnerAttemptsURL(learners[0].ID)+`"`, `data-stuck-mistake`)
+		if anon := instructorGet(t, base, "/instructor?anon=1"); strings.Contains(anon.body, "data-stuck-learner") {
+			t.Error("the projected dashboard links the stuck learner to their attempts")
+		}
+	}, asWorkshop())
+}

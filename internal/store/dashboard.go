@@ -47,6 +47,9 @@ type Stuck struct {
 	ExerciseID string
 	Failures   int // failed attempts inside the window
 	LastAt     time.Time
+	// Mistake is the learner's most frequent first problem on the
+	// exercise ('' when none was recorded).
+	Mistake string
 }
 
 // StuckRule says what "stuck" means: at least MinFailures failed attempts
@@ -238,7 +241,10 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule 
 	// through the (learner, exercise) index, rather than reading every
 	// attempt of the last minutes.
 	rows, err := tx.QueryContext(ctx, `
-		SELECT p.learner_id, p.exercise_id, count(*), max(a.created_at)
+		SELECT p.learner_id, p.exercise_id, count(*), max(a.created_at),
+			coalesce((SELECT m.first_problem FROM attempts m
+				WHERE m.learner_id = p.learner_id AND m.exercise_id = p.exercise_id AND m.passed = 0 AND m.first_problem <> ''
+				GROUP BY m.first_problem ORDER BY count(*) DESC, m.first_problem LIMIT 1), '')
 		FROM exercise_progress p CROSS JOIN attempts a
 		WHERE p.status = 'failed' AND p.failed_attempts >= ?2
 			AND p.learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL)
@@ -255,7 +261,7 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule 
 	for rows.Next() {
 		var st Stuck
 		var last int64
-		if err := rows.Scan(&st.LearnerID, &st.ExerciseID, &st.Failures, &last); err != nil {
+		if err := rows.Scan(&st.LearnerID, &st.ExerciseID, &st.Failures, &last, &st.Mistake); err != nil {
 			return fmt.Errorf("read dashboard: stuck learners: %w", err)
 		}
 		st.LastAt = time.UnixMilli(last)

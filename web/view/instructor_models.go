@@ -107,7 +107,11 @@ type DashProblem struct {
 
 // DashStuck is one learner who may be stuck.
 type DashStuck struct {
-	Name          string
+	Name string
+	// LearnerURL opens the learner's attempts ("" in anonymous mode);
+	// Mistake is their most frequent mistake on it, in words.
+	LearnerURL    string
+	Mistake       template.HTML
 	ExerciseKey   string
 	ExerciseTitle string
 	URL           string
