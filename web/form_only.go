@@ -18,8 +18,8 @@ import (
 // API lives under /api and is not concerned.
 //
 // A form's body is read whole here, before the handler, so a body that is
-// cut short or never finishes is a 400 (413 past the bound) on every form
-// route alike, instead of a form read as empty or half read by the
+// cut short or never finishes is a 400 on every form route alike (past
+// the bound, the handler still says which bound was passed), instead of a form read as empty or half read by the
 // handler. The explain page's form, which carries a log under a larger
 // bound of its own (explain_body.go), is read by its handler.
 func (s *Server) formOnly(c *gin.Context) {
@@ -53,12 +53,22 @@ func bufferForm(c *gin.Context) error {
 		return nil
 	}
 	b, err := io.ReadAll(c.Request.Body)
-	if err != nil {
-		if isBodyTooLarge(err) {
-			return err
-		}
+	if err != nil && !isBodyTooLarge(err) {
 		return badRequest(i18n.UIFor(langOf(c)).ErrFormCut)
 	}
-	c.Request.Body = io.NopCloser(bytes.NewReader(b))
+	// Past the bound the handler reads what was read, then the same
+	// error, and says which bound in its own words (an answer's KiB, a
+	// name's, a resume code's) as it did when it read the body itself.
+	c.Request.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), failingReader{err}))
 	return nil
+}
+
+// failingReader gives its error, or io.EOF when it has none.
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) {
+	if r.err == nil {
+		return 0, io.EOF
+	}
+	return 0, r.err
 }
