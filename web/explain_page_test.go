@@ -96,3 +96,19 @@ func TestExplainConsoleSession(t *testing.T) {
 	mustContain(t, "explained console session", page.body, `data-format="jsonl"`,
 		"5 messages: 2 requests, 2 responses, 1 notification", "negotiated by the handshake", "Nothing wrong in this log.", `id="msg-5"`)
 }
+
+// TestExplainPageLongMessage: a message of 1 MiB is shown as a preview of
+// 8 KiB that says how long it is; the page stays a small multiple of that,
+// not of the message.
+func TestExplainPageLongMessage(t *testing.T) {
+	e := newTestEnv(t, Config{ExplainMaxBytes: 2 << 20})
+	long := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"` + strings.Repeat("gift ", 200_000) + `"}]}}`
+	log := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts"}}` + "\n" + long + "\n"
+	body, ctype := multipartLog(t, "long.txt", []byte(log), map[string]string{"format": "auto"})
+	rec := e.do(t, http.MethodPost, "/en/explain", body, "Content-Type", ctype)
+	// the preview's last line, as the highlighter cuts it into words
+	mustContain(t, "a long message", rec.Body.String(), ">976.6</span>", ">KiB</span>", ">8.0</span>")
+	if n := rec.Body.Len(); n > 400<<10 {
+		t.Errorf("the page is %d bytes for a 1 MiB message, want a preview", n)
+	}
+}

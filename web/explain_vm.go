@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -25,6 +26,7 @@ func (s *Server) explainExchangeVM(l i18n.Lang, rep *explain.Report) view.Exchan
 	vm.W.TimelineTitle = u.TimelineTitle
 	ctx := itemContext{lang: l, entryLang: l}
 	for _, e := range events {
+		e.Raw = previewOf(u, l, e.Raw)
 		it := exchangeItemVM(ctx, e)
 		it.FromLabel = explainFromLabel(u, e)
 		vm.Items = append(vm.Items, it)
@@ -125,4 +127,31 @@ func trimForForm(src []byte) string {
 		return ""
 	}
 	return strings.ToValidUTF8(string(logimport.Mask(src)), "\uFFFD")
+}
+
+// previewBytes is how much of one message the page shows: the HTML of a
+// log stays a small multiple of the log however long its messages are (a
+// hostile peer's 1 MiB answer), and the whole message is in the explain
+// JSON.
+const previewBytes = 8 << 10
+
+// previewOf is raw, or its first previewBytes with a line that says how
+// long the whole message is and where to read it.
+func previewOf(u *i18n.ExplainUI, l i18n.Lang, raw string) string {
+	if len(raw) <= previewBytes {
+		return raw
+	}
+	cut := previewBytes
+	for cut > 0 && !utf8.RuneStart(raw[cut]) {
+		cut--
+	}
+	return raw[:cut] + "\n" + fmt.Sprintf(u.Clipped, sizeKiB(len(raw), l), sizeKiB(cut, l))
+}
+
+// sizeKiB writes a size in KiB (Kio in French), with one decimal.
+func sizeKiB(n int, l i18n.Lang) string {
+	if l == i18n.FR {
+		return strings.Replace(fmt.Sprintf("%.1f\u00a0Kio", float64(n)/1024), ".", ",", 1)
+	}
+	return fmt.Sprintf("%.1f\u00a0KiB", float64(n)/1024)
 }

@@ -41,6 +41,9 @@ type ExplainUI struct {
 
 	// What went wrong with the upload.
 	ErrEmpty, ErrTooLarge, ErrBinary, ErrNotFormat, ErrFormat, ErrProtocol string
+	// Clipped ends a long message's preview: its whole size, then what
+	// the page shows of it.
+	Clipped string
 	// ErrNoMessages: no MCP message in the text; %s lists the formats.
 	ErrNoMessages string
 
@@ -172,6 +175,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrBinary:     "This file is not text: a log is a text file (JSON Lines, a capture, a HAR…).",
 		ErrNotFormat:  "The text is not in the format asked for: %s. Choose “Detect it”.",
 		ErrFormat:     "Unknown format “%s” (known: %s).",
+		Clipped:       "… (the message is %s long; the page shows its first %s, and the explain JSON, POST /api/explain, holds it whole)",
 		ErrNoMessages: "No MCP message found in this text. The formats the playground reads: %s.",
 		ErrProtocol:   "Unknown protocol revision “%s” (known: %s).",
 
@@ -231,6 +235,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrBinary:     "Ce fichier n’est pas du texte\u202f: un journal est un fichier texte (JSON Lines, une capture, un HAR…).",
 		ErrNotFormat:  "Le texte n’est pas au format demandé\u202f: %s. Choisissez «\u00a0Le détecter\u00a0».",
 		ErrFormat:     "Format inconnu «\u00a0%s\u00a0» (formats connus\u202f: %s).",
+		Clipped:       "… (le message fait %s\u202f; la page en montre les %s premiers, et le JSON de l’explication, POST /api/explain, le contient en entier)",
 		ErrNoMessages: "Aucun message MCP dans ce texte. Les formats que MCP Playground sait lire\u202f: %s.",
 		ErrProtocol:   "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u202f: %s).",
 
