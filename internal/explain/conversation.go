@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
@@ -39,6 +40,7 @@ func conversation(r *Report, entries []logimport.Entry, group []int, opts Option
 	for _, f := range x.Findings() {
 		sev, keep := atLogEnd(f, entries, group, x.Protocol())
 		if !keep {
+			r.Findings = append(r.Findings, closedCancels(f, group, opts.Lang))
 			continue
 		}
 		f.Severity = sev
@@ -198,6 +200,15 @@ func sortedUnique(xs []int) []int {
 		}
 	}
 	return out
+}
+
+// closedCancels is the note said instead of "unanswered" about a
+// 2026-07-28 request whose response stream the client closed: the
+// request was cancelled, the way that revision cancels over HTTP.
+func closedCancels(f grader.Finding, group []int, lang i18n.Lang) grader.Finding {
+	info, _ := logimport.Info(logimport.CodeHTTPClosedCancels)
+	return grader.Finding{Code: logimport.CodeHTTPClosedCancels, Severity: info.Severity,
+		Messages: global(f.Messages, group), Message: info.Message[lang], Lesson: info.Lesson}
 }
 
 // atLogEnd is the severity of what the end of a log shows: a request the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/logimport"
 )
 
 // WriteText writes the report as an annotated timeline for a terminal: the
@@ -26,7 +27,7 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 		fmt.Fprintln(b, u.Truncated)
 	}
 	for i := range r.Messages {
-		writeMessage(b, u, &r.Messages[i])
+		writeMessage(b, u, &r.Messages[i], r.cancelledByClose(i))
 	}
 	if ps := r.Problems(); len(ps) > 0 {
 		fmt.Fprintf(b, "\n%s\n", u.FindingsTitle)
@@ -46,7 +47,7 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 }
 
 // writeMessage writes one message: its header line, then its diagnostics.
-func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
+func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message, closed bool) {
 	from := m.From
 	if from == "" {
 		from = u.Unknown
@@ -67,6 +68,8 @@ func writeMessage(b *bufio.Writer, u *i18n.ExplainUI, m *Message) {
 		head += "  " + fmt.Sprintf(u.Answers, *m.Answers+1) // the number shown beside it
 	case m.AnsweredBy != nil:
 		head += "  " + fmt.Sprintf(u.AnsweredBy, *m.AnsweredBy+1)
+	case closed:
+		head += "  " + u.ClosedCancels
 	case m.Report.Kind == grader.KindRequest:
 		head += "  " + u.Unanswered
 	}
@@ -143,4 +146,15 @@ func clipLine(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// cancelledByClose reports whether message i is a 2026-07-28 request the
+// client cancelled by closing its response stream.
+func (r *Report) cancelledByClose(i int) bool {
+	for _, fi := range r.Messages[i].Findings {
+		if r.Findings[fi].Code == logimport.CodeHTTPClosedCancels {
+			return true
+		}
+	}
+	return false
 }

@@ -32,6 +32,7 @@ type ExplainUI struct {
 	Answers        string // "answers #%d"
 	AnsweredBy     string // "answered by #%d"
 	Unanswered     string
+	ClosedCancels  string // a 2026-07-28 request cancelled by closing its stream
 	Conversation   string // "Server %s"
 	Valid          string
 	ShowMessage    string // "Show message #%d"
@@ -161,6 +162,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Answers:        "answers #%d",
 		AnsweredBy:     "answered by #%d",
 		Unanswered:     "never answered",
+		ClosedCancels:  "cancelled: the client closed its stream",
 		Conversation:   "Server %s",
 		Valid:          "valid",
 		ShowMessage:    "Show message #%d",
@@ -221,6 +223,7 @@ var explainUI = map[Lang]*ExplainUI{
 		Answers:        "répond au n°\u00a0%d",
 		AnsweredBy:     "a pour réponse le n°\u00a0%d",
 		Unanswered:     "jamais de réponse",
+		ClosedCancels:  "annulée\u00a0: le client a fermé son flux",
 		Conversation:   "Serveur %s",
 		Valid:          "valide",
 		ShowMessage:    "Voir le message n°\u00a0%d",

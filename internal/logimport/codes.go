@@ -27,6 +27,12 @@ const (
 	codeHTTPVersionMismatch = "log.http.protocol-version-mismatch"
 	codeHTTPMethodHeader    = "log.http.method-header"
 	codeHTTPNameHeader      = "log.http.name-header"
+
+	// CodeHTTPClosedCancels is a 2026-07-28 request over HTTP whose
+	// response stream the client closed before an answer came: the
+	// cancellation itself (the explainer raises it where the conversation
+	// judge would say "unanswered").
+	CodeHTTPClosedCancels = "log.http.closed-cancels"
 )
 
 // CodeInfo explains one problem code in both languages.
@@ -114,6 +120,10 @@ var codeTable = map[string]CodeInfo{
 	codeServerCrashed: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The server crashed: a panic or an uncaught exception, with its stack trace on stderr. Every request still open died with it.",
 		i18n.FR: "Le serveur a planté : une panique ou une exception non rattrapée, avec sa pile d’appels sur stderr. Toutes les requêtes en cours sont mortes avec lui.",
+	}},
+	CodeHTTPClosedCancels: {Severity: "info", Lesson: "stateless-2026", Message: map[i18n.Lang]string{
+		i18n.EN: "The client closed this request’s response stream before an answer came. In 2026-07-28 over HTTP, that is how a client cancels a request: no `notifications/cancelled` is sent, and the server owes no answer.",
+		i18n.FR: "Le client a fermé le flux de réponse de cette requête avant qu’une réponse n’arrive. En 2026-07-28, sur HTTP, c’est ainsi qu’un client annule une requête : il n’envoie pas de `notifications/cancelled`, et le serveur ne doit plus de réponse.",
 	}},
 	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",
