@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -36,6 +37,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 		}
 		vm.Lessons = append(vm.Lessons, card)
 	}
+	vm.Intro = courseIntro(i18n.UIFor(l), len(vm.Lessons))
 	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
 		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
 		vm.Totals = totalsText(l, cat, prog)
@@ -48,4 +50,13 @@ func (s *Server) homeShow(c *gin.Context) error {
 	f.Description = f.T.Tagline
 	s.render(c, http.StatusOK, view.Home(f, vm))
 	return nil
+}
+
+// courseIntro says what the course holds with the number of lessons the
+// content has (the bundled course or an instructor's own).
+func courseIntro(t *i18n.UI, lessons int) string {
+	if lessons == 1 {
+		return t.CourseIntro1
+	}
+	return fmt.Sprintf(t.CourseIntro, lessons)
 }

@@ -24,7 +24,8 @@ type UI struct {
 	Footer           string
 
 	CourseTitle   string
-	CourseIntro   string
+	CourseIntro   string // "%d short lessons…": the number comes from the content
+	CourseIntro1  string // the same for a course of one lesson
 	LessonN       string // "Lesson %d"
 	Objectives    string
 	OnThisPage    string
@@ -85,7 +86,8 @@ var ui = map[Lang]*UI{
 		ErrTooManyLearners: "Too many new learners from this address at once. Wait a moment, then try again.",
 
 		CourseTitle:   "The course",
-		CourseIntro:   "Ten short lessons take you from the JSON-RPC envelope to reading real MCP logs. Each one ends with a question to check yourself, and the exercises let you practise what you read.",
+		CourseIntro:   "%d short lessons take you through how MCP talks, one message at a time. Each one ends with a question to check yourself, and the exercises let you practise what you read.",
+		CourseIntro1:  "One short lesson takes you through how MCP talks, one message at a time. It ends with a question to check yourself, and the exercises let you practise what you read.",
 		LessonN:       "Lesson %d",
 		Objectives:    "You will learn to",
 		OnThisPage:    "On this page",
@@ -132,7 +134,8 @@ var ui = map[Lang]*UI{
 		ErrTooManyLearners: "Trop de nouveaux apprenants depuis cette adresse à la fois. Patientez un instant, puis réessayez.",
 
 		CourseTitle:   "Le cours",
-		CourseIntro:   "Dix leçons courtes vous mènent de l’enveloppe JSON-RPC à la lecture de vrais journaux MCP. Chacune se termine par une question pour vérifier ce que vous avez compris, et les exercices vous permettent de pratiquer.",
+		CourseIntro:   "%d leçons courtes vous font découvrir, message après message, comment MCP communique. Chacune se termine par une question pour vérifier ce que vous avez compris, et les exercices vous permettent de pratiquer.",
+		CourseIntro1:  "Une leçon courte vous fait découvrir, message après message, comment MCP communique. Elle se termine par une question pour vérifier ce que vous avez compris, et les exercices vous permettent de pratiquer.",
 		LessonN:       "Leçon %d",
 		Objectives:    "Vous apprendrez à",
 		OnThisPage:    "Sur cette page",

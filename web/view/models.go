@@ -52,6 +52,8 @@ type LessonCard struct {
 
 // HomeVM is the course page.
 type HomeVM struct {
+	// Intro says what the course holds, with its number of lessons.
+	Intro   string
 	Lessons []LessonCard
 	P       *i18n.PathUI
 	// Continue is where the learner left off (nil before any activity).
