@@ -83,7 +83,7 @@ func TestConsoleJudgesTheConversation(t *testing.T) {
 	mustContain(t, "the first ping, mentioned", mention, "tl-conv", `data-mention="`+itoa(again.Events[0].Seq)+`"`, "Noted on #"+itoa(again.Events[0].Seq))
 
 	fr := b.get("/fr/console")
-	mustContain(t, "French page", fr.body, "problème dans la conversation", "Relevé sur #"+itoa(again.Events[0].Seq)+"\u202f:")
+	mustContain(t, "French page", fr.body, "problème dans la conversation", "Relevé sur #"+itoa(again.Events[0].Seq)+"\u00a0:")
 }
 
 // The diagram draws an invalid message and a request still unanswered

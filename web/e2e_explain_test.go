@@ -33,7 +33,7 @@ func TestE2EExplain(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS("#tl-list .tl-item")),
 		)
 		summary := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("[data-summary]")))
-		want := map[string]string{"en": "9 messages: 4 requests", "fr": "9 messages\u202f: 4 requêtes"}[lang]
+		want := map[string]string{"en": "9 messages: 4 requests", "fr": "9 messages\u00a0: 4 requêtes"}[lang]
 		if !strings.Contains(summary, want) {
 			t.Errorf("summary %q lacks %q", summary, want)
 		}

@@ -18,7 +18,7 @@ func TestLogExercisePage(t *testing.T) {
 	ex := e.exerciseOfKind(t, exercise.KindLog)
 	b := newBrowser(t, e.serve(t))
 	page := b.get("/fr/exercises/" + ex.ID)
-	mustContain(t, "log exercise (fr)", page.body, escapeText("Message 1 (client → server)\u202f: un problème\u202f?"),
+	mustContain(t, "log exercise (fr)", page.body, escapeText("Message 1 (client → server)\u00a0: un problème\u00a0?"),
 		`name="item-1" value="ok" checked`, "Rien à redire")
 
 	form := url.Values{}

@@ -51,7 +51,7 @@ func TestExplainPage(t *testing.T) {
 
 	form := url.Values{"log": {`{"jsonrpc":"2.0","id":1,"method":"ping"}`}, "protocol": {"2025-06-18"}}
 	rec = e.do(t, http.MethodPost, "/fr/explain", strings.NewReader(form.Encode()), "Content-Type", "application/x-www-form-urlencoded")
-	mustContain(t, "pasted text", rec.Body.String(), "1 message\u202f: 1 requête", "celle demandée", `data-status="waiting"`)
+	mustContain(t, "pasted text", rec.Body.String(), "1 message\u00a0: 1 requête", "celle demandée", `data-status="waiting"`)
 
 	cases := []struct {
 		name   string

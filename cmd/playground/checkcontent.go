@@ -69,6 +69,7 @@ func lintCatalog(src contentSource, c *course.Catalog, located bool) []error {
 	var problems []error
 	problems = append(problems, c.CheckExerciseLinks()...)
 	problems = append(problems, course.CheckFrenchSpaces(src.lessons)...)
+	problems = append(problems, course.CheckFrenchExerciseSpaces(src.exercises)...)
 	settings, err := exercise.ReadCourse(src.exercises)
 	if err != nil {
 		return append(problems, err)
@@ -106,6 +107,7 @@ func lintLoaded(src contentSource) []error {
 	}
 	settings.Concepts = nil
 	problems := course.CheckFrenchSpaces(src.lessons)
+	problems = append(problems, course.CheckFrenchExerciseSpaces(src.exercises)...)
 	if anchors.Anchor != nil {
 		for _, ex := range exs {
 			problems = append(problems, ex.CheckLinks(anchors)...)

@@ -43,7 +43,7 @@ func TestRunExplain(t *testing.T) {
 	}{
 		{name: "a clean log", args: []string{clean}, code: 0, inOut: []string{"3 messages: 1 request, 1 response, 1 notification", "Nothing wrong"}},
 		{name: "a wrong log", args: []string{wrong}, code: 1, inOut: []string{"answered by #5", "mcp.field.missing", "Something is wrong"}},
-		{name: "from stdin, in French", args: []string{"-lang", "fr", "-"}, stdin: initReq + "\n", code: 1, inOut: []string{"1 message\u202f: 1 requête", "jamais de réponse", "Quelque chose ne va pas"}},
+		{name: "from stdin, in French", args: []string{"-lang", "fr", "-"}, stdin: initReq + "\n", code: 1, inOut: []string{"1 message\u00a0: 1 requête", "jamais de réponse", "Quelque chose ne va pas"}},
 		{name: "JSON", args: []string{wrong, "-json"}, code: 1, json: true},
 		{name: "a HAR", args: []string{"-format", "har", fixture}, code: 1, inOut: []string{"log.http.accept"}},
 		{name: "two files", args: []string{"-server-out", server, client}, code: 1, inOut: []string{"log.stdout-noise", "answers #1"}},

@@ -14,7 +14,9 @@ import (
 // Two characters qualify, U+00A0 and the narrow U+202F; a course that mixes
 // them renders unevenly (the narrow one is half as wide in most fonts), so
 // the course uses one, U+00A0, everywhere, as internal/exercise/FORMAT.md
-// says. CheckFrenchSpaces reports every other space in those places.
+// says. CheckFrenchSpaces reports every other space in those places, in the
+// French lessons; CheckFrenchExerciseSpaces does the same in the French
+// parts of the exercises.
 
 const noBreakSpace = '\u00a0'
 
@@ -112,8 +114,70 @@ func spaceProblems(prose string) []string {
 			continue
 		}
 		if name, ok := spaceNames[sp]; ok {
-			out = append(out, fmt.Sprintf("%s %s: the French lessons use the no-break space U+00A0 there, and only it", name, where))
+			out = append(out, fmt.Sprintf("%s %s: the French texts use the no-break space U+00A0 there, and only it", name, where))
 		}
 	}
 	return out
+}
+
+// CheckFrenchExerciseSpaces reads the exercises (*.md at the root of fsys)
+// and checks their French prose as CheckFrenchSpaces checks a lesson: the
+// `# fr:` section (statement and hints) and, in the front matter, every
+// `fr:` text (feedback, choice labels), inline maps included.
+func CheckFrenchExerciseSpaces(fsys fs.FS) []error {
+	files, err := fs.Glob(fsys, "*.md")
+	if err != nil {
+		return []error{fmt.Errorf("list exercises: %w", err)}
+	}
+	sort.Strings(files)
+	var errs []error
+	for _, f := range files {
+		if f == "README.md" {
+			continue
+		}
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("read exercise %s: %w", f, err))
+			continue
+		}
+		errs = append(errs, frenchSpaceErrors(f, frenchParts(string(src)))...)
+	}
+	return errs
+}
+
+// frenchParts keeps the French prose of an exercise file and blanks the
+// rest, line for line, so that problems keep their line numbers.
+func frenchParts(src string) string {
+	lines := strings.Split(src, "\n")
+	out := make([]string, len(lines))
+	front, french := 0, false
+	for i, line := range lines {
+		switch {
+		case front < 2 && strings.TrimSpace(line) == "---":
+			front++
+		case front == 1:
+			out[i] = frenchValue(line)
+		case strings.HasPrefix(line, "# "):
+			french = strings.HasPrefix(line, "# fr:")
+			if french {
+				out[i] = strings.TrimPrefix(line, "# fr:")
+			}
+		case french:
+			out[i] = line
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// frenchValue is the text of a front-matter line's `fr:` key ("fr: Texte",
+// or "{en: …, fr: …}"), or "" when the line has none.
+func frenchValue(line string) string {
+	t := strings.TrimSpace(line)
+	if v, ok := strings.CutPrefix(t, "fr:"); ok {
+		return v
+	}
+	if _, v, ok := strings.Cut(t, ", fr:"); ok {
+		return v
+	}
+	return ""
 }

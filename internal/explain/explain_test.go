@@ -267,7 +267,7 @@ func TestFrench(t *testing.T) {
 	if err := WriteText(&b, r, i18n.FR); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"2 messages\u202f: 2 requêtes", "Problèmes de la conversation", "Quelque chose ne va pas"} {
+	for _, want := range []string{"2 messages\u00a0: 2 requêtes", "Problèmes de la conversation", "Quelque chose ne va pas"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("French timeline lacks %q:\n%s", want, b.String())
 		}

@@ -240,9 +240,9 @@ var consoleUI = map[Lang]*ConsoleUI{
 		Check:           "Vérifier",
 		Send:            "Envoyer",
 		Sending:         "Envoi…",
-		Restarted:       "Votre session avec le serveur de cadeaux a redémarré : elle était inactive depuis un moment, ou le serveur a redémarré. La chronologie repart de zéro ; votre prochain message ouvre une nouvelle session, alors commencez par la poignée de main.",
+		Restarted:       "Votre session avec le serveur de cadeaux a redémarré : elle était inactive depuis un moment, ou le serveur a redémarré. La chronologie repart de zéro ; votre prochain message ouvre une nouvelle session, alors commencez par la poignée de main.",
 		ConvProblem:     "problème dans la conversation",
-		MentionOn:       "Relevé sur #%d\u202f:",
+		MentionOn:       "Relevé sur #%d\u00a0:",
 		Handshake:       "Faire la poignée de main pour moi",
 		HandshakeHelp:   "Envoie initialize, puis notifications/initialized, comme le fait un client qui se connecte.",
 		ReportTitle:     "Avant d’envoyer",
@@ -322,8 +322,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ErrNotText:  "Le message n’est pas du texte (ce n’est pas de l’UTF-8 valide).",
 		ErrNoReply:  "Le serveur n’attend pas de réponse portant ce numéro.",
 
-		ErrStreamsLearner: "La console est ouverte dans trop d’onglets : fermez-en un et rechargez cette page pour voir les nouveaux messages dès qu’ils arrivent.",
-		ErrStreamsServer:  "Le serveur suit trop de consoles en direct en ce moment : vos messages passent toujours, rechargez la page dans un instant pour voir les nouveaux dès qu’ils arrivent.",
+		ErrStreamsLearner: "La console est ouverte dans trop d’onglets : fermez-en un et rechargez cette page pour voir les nouveaux messages dès qu’ils arrivent.",
+		ErrStreamsServer:  "Le serveur suit trop de consoles en direct en ce moment : vos messages passent toujours, rechargez la page dans un instant pour voir les nouveaux dès qu’ils arrivent.",
 
 		FoldShow: "Afficher tout le message (%d lignes)",
 		FoldHide: "Replier le message",

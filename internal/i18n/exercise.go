@@ -249,7 +249,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		NoRequest:       "Aucune de ces requêtes",
 		LiveIntro:       "Cet exercice se passe dans la console : dialoguez avec le serveur de cadeaux, et la console envoie votre session pour vérification.",
 		OpenConsole:     "Ouvrir la console",
-		ServerIntro:     "Cet exercice note le serveur MCP que vous avez écrit\u202f: lancez la commande playground check-server, ou démarrez votre serveur et donnez son adresse sur la page de vérification, qui enregistre la réussite dans votre progression.",
+		ServerIntro:     "Cet exercice note le serveur MCP que vous avez écrit\u00a0: lancez la commande playground check-server, ou démarrez votre serveur et donnez son adresse sur la page de vérification, qui enregistre la réussite dans votre progression.",
 		OpenCheckServer: "Vérifier mon serveur",
 		AttemptsCount:   "Tentatives : %d",
 

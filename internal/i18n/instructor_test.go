@@ -44,6 +44,9 @@ func checkStrings(t *testing.T, l Lang, v reflect.Value) {
 				t.Errorf("fr: %s has an ordinary space in %q: %q", name, p, s)
 			}
 		}
+		if strings.ContainsRune(s, '\u202f') {
+			t.Errorf("fr: %s has a narrow no-break space (U+202F); the course uses U+00A0 only: %q", name, s)
+		}
 		if strings.Contains(s, "'") {
 			t.Errorf("fr: %s uses a straight apostrophe: %q", name, s)
 		}

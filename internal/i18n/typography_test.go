@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -73,6 +75,31 @@ func TestFrenchGlossaryWords(t *testing.T) {
 				if strings.Contains(strings.ToLower(s), bad) {
 					t.Errorf("fr: %s.%s says %q; the glossary says %s: %q", f.name, v.Type().Field(i).Name, bad, want, s)
 				}
+			}
+		}
+	}
+}
+
+// One no-break space in every French text, U+00A0, as in the lessons and the
+// exercises: the narrow U+202F renders half as wide, and a page that mixes
+// them looks uneven. This reads the package's sources, so that strings kept
+// outside the feature structs (maps, plural forms) are held to it too.
+func TestNoNarrowNoBreakSpace(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("list sources: %v (%d files)", err, len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if strings.ContainsRune(line, '\u202f') || strings.Contains(strings.ToLower(line), `\u202f`) {
+				t.Errorf("%s:%d: a narrow no-break space (U+202F); write U+00A0", f, i+1)
 			}
 		}
 	}
