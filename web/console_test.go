@@ -349,6 +349,7 @@ func TestDiagramSourceLabels(t *testing.T) {
 		{Seq: 4, From: "client", Kind: "invalid", Invalid: true},
 		{Seq: 5, From: "server", Kind: "response", ID: `"a"`},
 		{Seq: 6, From: "client", Kind: "request", Method: "ping", ID: `8`, Unanswered: true},
+		{Seq: 7, From: "server", Kind: "response", ID: `9`, ToolFailed: true},
 	}}
 	got := diagramSource(i18n.ConsoleFor(i18n.EN), d)
 	want := "participant C as You (client)\nparticipant S as Gift server\n" +
@@ -357,7 +358,8 @@ func TestDiagramSourceLabels(t *testing.T) {
 		"S--xC: #3 error -32602 (id 7)\n" +
 		"C->>!S: #4 invalid message\n" +
 		"S-->>C: #5 result (id \"a\")\n" +
-		"C->>?S: #6 `ping` (id 8)\n"
+		"C->>?S: #6 `ping` (id 8)\n" +
+		"S--xC: #7 result, tool failed (isError) (id 9)\n"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagram source (-want +got):\n%s", diff)
 	}

@@ -145,7 +145,7 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 		switch {
 		case e.Kind == grader.KindError:
 			vm.KindLabel = x.KindError
-		case toolFailed(e.Raw):
+		case exchange.ToolFailed(e.Raw):
 			vm.KindLabel, vm.ToolError = x.KindToolError, true
 		}
 		if e.Answers > 0 {
@@ -159,18 +159,6 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 			vm.Status, vm.ReplyTo, vm.StatusLabel = "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
 		}
 	}
-}
-
-// toolFailed reports whether a response's result says the tool failed
-// ("isError": true): a success response at the protocol's level, an error
-// for the one who called the tool.
-func toolFailed(raw string) bool {
-	var msg struct {
-		Result struct {
-			IsError bool `json:"isError"`
-		} `json:"result"`
-	}
-	return json.Unmarshal([]byte(raw), &msg) == nil && msg.Result.IsError
 }
 
 // recheck writes an event's report again in another language: the session
@@ -271,6 +259,10 @@ func diagramSource(x *i18n.ConsoleUI, d exchange.Diagram) string {
 			arrow, text = "-)", diagramCode(a.Method)
 		case grader.KindResponse:
 			arrow, text = "-->>", diagramLabel(x.DiagramResult)+id
+			if a.ToolFailed {
+				// A result still, but the call failed: drawn as a failure.
+				arrow, text = "--x", diagramLabel(x.DiagramToolFailed)+id
+			}
 		case grader.KindError:
 			arrow, text = "--x", diagramLabel(fmt.Sprintf(x.DiagramError, diagramLabel(a.ErrorCode)))+id
 		default:

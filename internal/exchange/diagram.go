@@ -1,6 +1,10 @@
 package exchange
 
-import "github.com/mcpplayground/playground/internal/grader"
+import (
+	"encoding/json"
+
+	"github.com/mcpplayground/playground/internal/grader"
+)
 
 // Arrow is one message as a sequence diagram draws it.
 type Arrow struct {
@@ -15,6 +19,10 @@ type Arrow struct {
 	// Unanswered on a request that no response answered and no
 	// cancellation named (yet).
 	Invalid, Unanswered bool
+	// ToolFailed is true on a result that says the tool failed
+	// ("isError": true): a success at the protocol's level, a failure for
+	// the one who called the tool.
+	ToolFailed bool
 }
 
 // Diagram is what a sequence diagram of the exchange draws: the latest
@@ -45,8 +53,22 @@ func ArrowOf(e Event) Arrow {
 	if len(e.ID) > 0 && string(e.ID) != "null" {
 		a.ID = string(e.ID)
 	}
-	if e.Kind == grader.KindError {
+	switch e.Kind {
+	case grader.KindError:
 		a.ErrorCode = grader.ReadEnvelope([]byte(e.Raw)).ErrorCode
+	case grader.KindResponse:
+		a.ToolFailed = ToolFailed(e.Raw)
 	}
 	return a
+}
+
+// ToolFailed reports whether a response's result says the tool failed
+// ("isError": true).
+func ToolFailed(raw string) bool {
+	var msg struct {
+		Result struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+	}
+	return json.Unmarshal([]byte(raw), &msg) == nil && msg.Result.IsError
 }

@@ -79,7 +79,8 @@ func TestReadJSONLinesErrors(t *testing.T) {
 }
 
 // The diagram's data: the latest messages, how many are left out, and
-// which arrows are invalid or unanswered.
+// which arrows are invalid or unanswered, and which result says its tool
+// failed.
 func TestDiagram(t *testing.T) {
 	x := New(Options{})
 	add(x, grader.SenderClient, initReq)
@@ -88,13 +89,17 @@ func TestDiagram(t *testing.T) {
 	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`)
 	add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`)
 	add(x, grader.SenderClient, `oops`)
-	got := x.Diagram(5)
+	add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"x"}}`)
+	add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"no"}],"isError":true}}`)
+	got := x.Diagram(7)
 	want := Diagram{Skipped: 1, Arrows: []Arrow{
 		{Seq: 2, From: grader.SenderServer, Kind: grader.KindResponse, ID: "1"},
 		{Seq: 3, From: grader.SenderClient, Kind: grader.KindRequest, Method: "tools/list", ID: `"a"`, Unanswered: true},
 		{Seq: 4, From: grader.SenderClient, Kind: grader.KindRequest, Method: "tools/call", ID: "7"},
 		{Seq: 5, From: grader.SenderServer, Kind: grader.KindError, ID: "7", ErrorCode: "-32602"},
 		{Seq: 6, From: grader.SenderClient, Kind: grader.KindInvalid, Invalid: true},
+		{Seq: 7, From: grader.SenderClient, Kind: grader.KindRequest, Method: "tools/call", ID: "8"},
+		{Seq: 8, From: grader.SenderServer, Kind: grader.KindResponse, ID: "8", ToolFailed: true},
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagram (-want +got):\n%s", diff)

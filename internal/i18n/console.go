@@ -89,6 +89,9 @@ type ConsoleUI struct {
 	DiagramInvalid string
 	DiagramEarlier string // "%d earlier messages not drawn"
 
+	// DiagramToolFailed labels a result with "isError": true.
+	DiagramToolFailed string
+
 	// Session actions.
 	Reset     string
 	ResetHelp string
@@ -200,6 +203,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		DiagramInvalid: "invalid message",
 		DiagramEarlier: "%d earlier messages not drawn",
 
+		DiagramToolFailed: "result, tool failed (isError)",
+
 		Reset:     "Reset the session",
 		ResetHelp: "Ends this session and starts a new one with an empty timeline.",
 		Export:    "Download as JSON Lines",
@@ -302,6 +307,8 @@ var consoleUI = map[Lang]*ConsoleUI{
 		DiagramError:   "erreur %s",
 		DiagramInvalid: "message invalide",
 		DiagramEarlier: "%d messages plus anciens non dessinés",
+
+		DiagramToolFailed: "résultat, échec de l’outil (isError)",
 
 		Reset:     "Réinitialiser la session",
 		ResetHelp: "Termine cette session et en ouvre une nouvelle, avec une chronologie vide.",
