@@ -2,7 +2,11 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
+	"net"
 	"net/http"
+	"os"
+	"syscall"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -87,8 +91,7 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 		})
 		written += n
 		if err != nil {
-			s.log.Error("export attempts: cut short", "err", err, "written", written, "counted", total)
-			abortExport(c)
+			s.exportCut(c, "export attempts", err, "written", written, "counted", total)
 			return nil
 		}
 		if n < exportBatch {
@@ -96,10 +99,36 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 		}
 	}
 	if written < total {
-		s.log.Error("export attempts: fewer rows read than counted", "written", written, "counted", total)
-		abortExport(c)
+		s.exportCut(c, "export attempts: fewer rows read than counted", nil, "written", written, "counted", total)
 	}
 	return nil
+}
+
+// exportCut ends an export that stopped before its end, and logs why at
+// the level of whose failure it is: a client that went away, reset the
+// connection or read too slowly is INFO (nothing to fix on the server, and
+// nobody left to answer); a database that could not read every row is
+// ERROR, and the export is made to fail (abortExport).
+func (s *Server) exportCut(c *gin.Context, what string, err error, attrs ...any) {
+	if err != nil && clientGone(c, err) {
+		s.log.Info(what+": the client went away", append(attrs, "err", err)...)
+		c.Abort()
+		return
+	}
+	if err != nil {
+		attrs = append(attrs, "err", err)
+	}
+	s.log.Error(what+": cut short", attrs...)
+	abortExport(c)
+}
+
+// clientGone reports whether err, met while answering, is the client's
+// doing: its request was cancelled (it closed the connection) or writing
+// to it failed (a reset, a closed pipe, a write deadline it read too
+// slowly for).
+func clientGone(c *gin.Context, err error) bool {
+	return c.Request.Context().Err() != nil || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, net.ErrClosed) || errors.Is(err, http.ErrHandlerTimeout)
 }
 
 // abortExport ends an export that could not be completed: with nothing

@@ -47,9 +47,9 @@ func (s *Server) exportCSV(c *gin.Context) error {
 	}
 	if err != nil {
 		// The header is sent: cut the connection, so that the download
-		// fails instead of looking complete, and say why in the log.
-		s.log.Error("export progress as CSV: cut short", "err", err)
-		abortExport(c)
+		// fails instead of looking complete, and say why in the log (at
+		// INFO when the client is the one that went away).
+		s.exportCut(c, "export progress as CSV", err)
 	}
 	return nil
 }

@@ -40,8 +40,7 @@ func (s *Server) gradebookCSV(c *gin.Context) error {
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
-		s.log.Error("export the gradebook: cut short", "err", err)
-		abortExport(c)
+		s.exportCut(c, "export the gradebook", err)
 	}
 	return nil
 }
