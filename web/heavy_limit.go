@@ -17,7 +17,9 @@ import (
 // learner's server — held at once: PerLearner for one learner (or one
 // address without a learner), Overall for everyone. Past a bound the
 // request is refused before its body is read, with 503 and a Retry-After
-// of RetryAfter. Zero fields take DefaultHeavyLimit's.
+// that says when the soonest request in the way is expected to end (each
+// expected to take as long as the last ones of its route did, RetryAfter
+// before any ended). Zero fields take DefaultHeavyLimit's.
 type HeavyLimit struct {
 	PerLearner, Overall int
 	RetryAfter          time.Duration
@@ -25,8 +27,8 @@ type HeavyLimit struct {
 
 // DefaultHeavyLimit: two at once per learner (a log explained while a
 // check runs), eight overall (the explainer runs two at once, the rest
-// wait their turn holding their body), and a retry after a typical
-// explain or check.
+// wait their turn holding their body), and a typical explain or check's
+// time before one has ended.
 var DefaultHeavyLimit = HeavyLimit{PerLearner: 2, Overall: 8, RetryAfter: 5 * time.Second}
 
 func (h HeavyLimit) orDefault() HeavyLimit {
@@ -55,19 +57,20 @@ func (s *Server) heavy(c *gin.Context) {
 	if ok {
 		key = "learner:" + strconv.FormatInt(learner.ID, 10)
 	}
-	release, err := s.heavySlots.take(key)
+	done, retry, err := s.heavyGate.take(key, c.FullPath(), s.now())
 	if err != nil {
-		s.busy(c, errors.Is(err, errKeySlots))
+		s.busy(c, errors.Is(err, errKeySlots), retry)
 		return
 	}
-	defer release()
+	defer func() { done(s.now()) }()
 	c.Next()
 }
 
-// busy answers 503 with Retry-After, in the learner's language: JSON for
+// busy answers 503 with a Retry-After of retry (when the soonest request
+// in the way is expected to end), in the learner's language: JSON for
 // scripts and the pages' fetches, a page for forms.
-func (s *Server) busy(c *gin.Context, mine bool) {
-	secs := retrySeconds(s.heavyLimit.RetryAfter)
+func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
+	secs := retrySeconds(retry)
 	l := apiLang(c)
 	w := i18n.WorkshopFor(l)
 	msg := fmt.Sprintf(w.BusyHeavy, secs)

@@ -17,25 +17,30 @@ import (
 
 // TestHeavyLimit: explains held at once are bounded per learner (here an
 // address without a learner) and overall; past a bound the request is
-// refused before its body is read, with 503, a Retry-After and a message
-// in the learner's language that says which bound it met.
+// refused before its body is read, with 503, a message in the learner's
+// language that says which bound it met, and a Retry-After that says when
+// the soonest request in the way is expected to end: here an explain is
+// expected to take the 8 s the first one took (on the test's clock).
 func TestHeavyLimit(t *testing.T) {
-	e := newTestEnv(t, Config{TrustedProxies: []string{"127.0.0.1"}, HeavyLimit: HeavyLimit{PerLearner: 2, Overall: 3, RetryAfter: 7 * time.Second}})
+	clock := &manualClock{t: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}
+	e := newTestEnv(t, Config{TrustedProxies: []string{"127.0.0.1"}, Clock: clock, HeavyLimit: HeavyLimit{PerLearner: 2, Overall: 3, RetryAfter: 7 * time.Second}})
 	base := strings.TrimPrefix(e.serve(t), "http://")
-	// held starts an explain whose body never comes: the server's 100
+	const ping = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	// held starts an explain whose body has not come: the server's 100
 	// Continue says the request is past the limit and reading its body.
-	held := func(from string) {
+	held := func(from string) net.Conn {
 		c, err := net.Dial("tcp", base)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { c.Close() })
 		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
-		fmt.Fprintf(c, "POST /api/explain HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: %s\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n", from)
+		fmt.Fprintf(c, "POST /api/explain HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: %s\r\nContent-Length: %d\r\nExpect: 100-continue\r\n\r\n", from, len(ping))
 		line, err := bufio.NewReader(c).ReadString('\n')
 		if err != nil || !strings.HasPrefix(line, "HTTP/1.1 100") {
 			t.Fatalf("held explain from %s: %q, %v; want 100 Continue", from, line, err)
 		}
+		return c
 	}
 	type answer struct {
 		Status     int
@@ -43,7 +48,7 @@ func TestHeavyLimit(t *testing.T) {
 		Error      string
 	}
 	try := func(from, lang string) answer {
-		req, _ := http.NewRequest("POST", "http://"+base+"/api/explain?lang="+lang, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		req, _ := http.NewRequest("POST", "http://"+base+"/api/explain?lang="+lang, strings.NewReader(ping))
 		req.Header.Set("X-Forwarded-For", from)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -56,17 +61,66 @@ func TestHeavyLimit(t *testing.T) {
 		}
 		return answer{resp.StatusCode, resp.Header.Get("Retry-After"), body.Error}
 	}
-	if a := try("192.0.2.9", "en"); a.Status != http.StatusOK {
-		t.Fatalf("an explain with every slot free = %+v, want 200", a)
+	// An explain with every slot free, whose body takes 8 s to come.
+	first := held("192.0.2.9")
+	clock.advance(8 * time.Second)
+	fmt.Fprint(first, ping)
+	if resp, err := http.ReadResponse(bufio.NewReader(first), nil); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("an explain with every slot free = %v, %v; want 200", resp, err)
 	}
 	held("192.0.2.1")
 	held("192.0.2.1")
-	got := []answer{try("192.0.2.1", "fr")}
+	clock.advance(3 * time.Second)
+	got := []answer{try("192.0.2.1", "fr")} // its two end in 8 - 3 s
 	held("192.0.2.2")
-	got = append(got, try("192.0.2.3", "en"))
+	clock.advance(1 * time.Second)
+	got = append(got, try("192.0.2.3", "en")) // the soonest of three ends in 8 - 4 s
 	want := []answer{
-		{503, "7", fmt.Sprintf(i18n.WorkshopFor(i18n.FR).BusyMine, 7)},
-		{503, "7", fmt.Sprintf(i18n.WorkshopFor(i18n.EN).BusyHeavy, 7)},
+		{503, "5", fmt.Sprintf(i18n.WorkshopFor(i18n.FR).BusyMine, 5)},
+		{503, "4", fmt.Sprintf(i18n.WorkshopFor(i18n.EN).BusyHeavy, 4)},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("refusals (-want +got):\n%s", diff)
+	}
+}
+
+// TestHeavyGateRetry: the wait a refusal announces follows the requests
+// in the way — the learner's own or everyone's —, each expected to last
+// as long as the last ones of its route, the prior before any ended; one
+// past its expected end may end now.
+func TestHeavyGateRetry(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
+	g := newHeavyGate(HeavyLimit{PerLearner: 1, Overall: 2, RetryAfter: 5 * time.Second})
+	type refusal struct {
+		Key   string
+		Mine  bool
+		Retry time.Duration
+	}
+	var got []refusal
+	try := func(key, route string, now time.Time) func(time.Time) {
+		done, retry, err := g.take(key, route, now)
+		if err != nil {
+			got = append(got, refusal{key, err == errKeySlots, retry})
+		}
+		return done
+	}
+	a := try("a", "/explain", at(0))
+	try("a", "/explain", at(2)) // prior: ends at 5
+	a(at(10))                   // explains now take 10 s
+	a = try("a", "/explain", at(10))
+	b := try("b", "/check", at(11))
+	try("c", "/explain", at(12)) // a's ends at 20, b's (prior) at 16
+	b(at(31))                    // checks take 20 s
+	b = try("b", "/check", at(31))
+	try("c", "/explain", at(40)) // a's is past its end: any moment
+	a(at(41))
+	b(at(42))
+	try("d", "/explain", at(43))
+	want := []refusal{
+		{"a", true, 3 * time.Second},
+		{"c", false, 4 * time.Second},
+		{"c", false, 0},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("refusals (-want +got):\n%s", diff)

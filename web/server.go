@@ -177,7 +177,7 @@ type Server struct {
 	explainSlots chan struct{}
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
-	heavySlots *slots
+	heavyGate  *heavyGate
 }
 
 // New builds the server and its routes.
@@ -225,7 +225,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	s.initMock(deps.Mock)
 	s.initExplain()
 	s.heavyLimit = cfg.HeavyLimit.orDefault()
-	s.heavySlots = newSlots(s.heavyLimit.PerLearner, s.heavyLimit.Overall)
+	s.heavyGate = newHeavyGate(s.heavyLimit)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {
