@@ -134,7 +134,7 @@ func (p *checkParser) ruleValue() {
 	case RuleOnlyMembers:
 		p.memberList()
 		p.at()
-	case RuleSameAs:
+	case RuleSameAs, RuleDiffersFrom:
 		p.sameAs()
 	}
 }
@@ -218,7 +218,7 @@ func (p *checkParser) idValue() {
 func (p *checkParser) modifiers() {
 	c, it := p.c, p.it
 	if k, ok := it.get("at"); ok && !takesAt(c.Rule) {
-		p.errf(k.line, "at goes with equals, type, one_of, none_of, only_members and same_as; %s takes its pointer directly", c.Rule)
+		p.errf(k.line, "at goes with equals, type, one_of, none_of, only_members, same_as and differs_from; %s takes its pointer directly", c.Rule)
 	}
 	if k, ok := it.get("item"); ok && c.Rule != RuleAnswer {
 		p.errf(k.line, "item goes with answer checks only")

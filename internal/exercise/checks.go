@@ -33,10 +33,11 @@ const (
 	RuleNoneOf      Rule = "none_of"
 	RuleOnlyMembers Rule = "only_members"
 	RuleSameAs      Rule = "same_as"
+	RuleDiffersFrom Rule = "differs_from"
 )
 
 var rules = []Rule{RuleValid, RuleKind, RuleMethod, RuleEquals, RulePresent, RuleAbsent, RuleType, RuleID, RuleResultShape, RuleAnswer,
-	RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs}
+	RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom}
 
 // Check is one declarative rule of an exercise.
 type Check struct {
@@ -51,12 +52,12 @@ type Check struct {
 	// whole session (live.go).
 	live bool
 
-	pointer  string      // equals, type, present, absent, not_empty, one_of, none_of, only_members, same_as
+	pointer  string      // equals, type, present, absent, not_empty, one_of, none_of, only_members, same_as, differs_from
 	value    any         // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
 	values   []any       // one_of, none_of: the JSON values
 	names    []string    // only_members: the members allowed
-	other    string      // same_as: the pointer in the other message
-	of       *selector   // same_as in live: the other messages
+	other    string      // same_as, differs_from: the pointer in the other message
+	of       *selector   // same_as, differs_from in live: the other messages
 	order    []orderRule // live: after, before, nothing_after
 	idMode   string      // id: "any", "same" or "value"
 	item     int         // answer: 1-based
@@ -226,7 +227,7 @@ func langMap(v any) (map[i18n.Lang]string, error) {
 
 func (c *Check) baseID() string {
 	switch c.Rule {
-	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs:
+	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
 		return string(c.Rule) + ":" + c.pointer
 	case RuleAnswer:
 		return "answer:" + strconv.Itoa(c.item)

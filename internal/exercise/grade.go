@@ -157,7 +157,7 @@ func (c *Check) eval(mc *msgCtx) outcome {
 		return c.evalResultShape(mc)
 	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers:
 		return c.evalWeigh(mc)
-	case RuleSameAs:
+	case RuleSameAs, RuleDiffersFrom:
 		return c.evalSameAs(mc)
 	}
 	return outcome{}

@@ -85,7 +85,7 @@ checks:
   - just text`, pingSolution+text),
 			[]string{
 				`x.md:7: one rule per check: this check has both "method" and "kind"; make them two items of the list`,
-				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer, not_empty, one_of, none_of, only_members, same_as; a check may also have at, item, message, feedback, hint, of, after, before and nothing_after`,
+				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer, not_empty, one_of, none_of, only_members, same_as, differs_from; a check may also have at, item, message, feedback, hint, of, after, before and nothing_after`,
 				`x.md:9: equals needs at: the JSON Pointer of the value to look at, such as "at: /params/name"`,
 				`x.md:11: at must be a JSON Pointer: "" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)`,
 				`x.md:12: kind is request, notification, response (a success response) or error (an error response), not "answer"`,

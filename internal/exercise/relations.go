@@ -10,7 +10,7 @@ import (
 )
 
 // The rules that weigh a value (not_empty, one_of, none_of, only_members),
-// relate two messages (same_as) and order a live session (the after, before
+// relate two messages (same_as, differs_from) and order a live session (the after, before
 // and nothing_after modifiers). FORMAT.md, "Checks", documents each with an
 // example.
 
@@ -24,7 +24,7 @@ var orderKeys = []string{"after", "before", "nothing_after"}
 
 func takesAt(r Rule) bool {
 	switch r {
-	case RuleEquals, RuleType, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs:
+	case RuleEquals, RuleType, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
 		return true
 	}
 	return false
@@ -65,11 +65,13 @@ func (p *checkParser) memberList() {
 	}
 }
 
-// sameAs reads same_as: the pointer in the other message, at, and of.
+// sameAs reads same_as and differs_from: the pointer in the other
+// message, at, and of.
 func (p *checkParser) sameAs() {
+	r := p.c.Rule
 	ptr, ok := p.key.value.(string)
 	if !ok || !validPointer(ptr) {
-		p.errf(p.key.line, "same_as takes the JSON Pointer of the value in the other message, such as \"same_as: /id\"")
+		p.errf(p.key.line, "%s takes the JSON Pointer of the value in the other message, such as \"%s: /id\"", r, r)
 	} else {
 		p.c.other = ptr
 	}
@@ -77,7 +79,7 @@ func (p *checkParser) sameAs() {
 	k, hasOf := p.it.get("of")
 	switch {
 	case p.cx.kind == KindLive && !hasOf:
-		p.errf(p.key.line, "same_as needs of: the messages to compare with, such as \"of: {method: tools/call, waiting: true}\"")
+		p.errf(p.key.line, "%s needs of: the messages to compare with, such as \"of: {method: tools/call, waiting: true}\"", r)
 	case p.cx.kind == KindLive:
 		sel, err := parseSelector("of", k.value)
 		if err != nil {
@@ -85,17 +87,17 @@ func (p *checkParser) sameAs() {
 		}
 		p.c.of = sel
 	case p.cx.kind != KindReply:
-		p.errf(p.key.line, "same_as compares with another message: the given request (reply) or the session's messages (live)")
+		p.errf(p.key.line, "%s compares with another message: the given request (reply) or the session's messages (live)", r)
 	case hasOf:
-		p.errf(k.line, "in a reply exercise, same_as compares with the given request: it takes no of")
+		p.errf(k.line, "in a reply exercise, %s compares with the given request: it takes no of", r)
 	}
 }
 
 // orderModifiers reads after, before and nothing_after, and refuses of
 // where it does not belong.
 func (p *checkParser) orderModifiers() {
-	if k, ok := p.it.get("of"); ok && p.c.Rule != RuleSameAs {
-		p.errf(k.line, "of goes with same_as only")
+	if k, ok := p.it.get("of"); ok && p.c.Rule != RuleSameAs && p.c.Rule != RuleDiffersFrom {
+		p.errf(k.line, "of goes with same_as and differs_from only")
 	}
 	for _, name := range orderKeys {
 		k, ok := p.it.get(name)
@@ -161,8 +163,10 @@ func onlyMembers(v *grader.Value, names []string) bool {
 }
 
 // evalSameAs compares the value at the check's pointer with the value at
-// its other pointer in the given request (reply) or in one of the earlier
-// messages its of selector picks (live).
+// its other pointer in the given request (reply) or in the earlier messages
+// its of selector picks (live). same_as passes when one of them holds the
+// same value; differs_from when none does (an earlier message without that
+// member holds no value to be the same as).
 func (c *Check) evalSameAs(mc *msgCtx) outcome {
 	v, ok := mc.root.At(c.pointer)
 	near, p := nearest(mc.root, c.pointer)
@@ -170,20 +174,22 @@ func (c *Check) evalSameAs(mc *msgCtx) outcome {
 	if !ok {
 		return o
 	}
+	same := false
 	if mc.live == nil {
 		w, found := mc.request.At(c.other)
-		o.passed = found && sameValue(v, w)
-		return o
+		same = found && sameValue(v, w)
 	}
 	for j := range mc.index {
+		if mc.live == nil || same {
+			break
+		}
 		if !mc.live.picksOf(c.of, j, mc.index) {
 			continue
 		}
-		if w, found := mc.live.ctxs[j].root.At(c.other); found && sameValue(v, w) {
-			o.passed = true
-			return o
-		}
+		w, found := mc.live.ctxs[j].root.At(c.other)
+		same = found && sameValue(v, w)
 	}
+	o.passed = same == (c.Rule == RuleSameAs)
 	return o
 }
 
@@ -205,8 +211,8 @@ func (c *Check) inOrder(run *liveRun, i int) bool {
 	return true
 }
 
-// describeWeigh says what not_empty, one_of, none_of, only_members and
-// same_as want.
+// describeWeigh says what not_empty, one_of, none_of, only_members,
+// same_as and differs_from want.
 func (c *Check) describeWeigh(l i18n.Lang) string {
 	fr := l == i18n.FR
 	path := capFirst("`" + displayPath(c.pointer) + "`")
@@ -246,6 +252,8 @@ func (c *Check) describeWeigh(l i18n.Lang) string {
 			return path + " a la même valeur que " + other + " dans " + where + "."
 		}
 		return path + " has the same value as " + other + " in " + where + "."
+	case RuleDiffersFrom:
+		return c.describeDiffers(l, path)
 	}
 	return string(c.Rule)
 }
@@ -310,4 +318,15 @@ func fromWords(from string, feminine bool, l i18n.Lang) string {
 		return " que vous avez envoyée"
 	}
 	return [2]string{" you sent", " que vous avez envoyé"}[idx(l)]
+}
+
+// describeDiffers says what differs_from wants: "`id` differs from `id` in
+// every earlier message of this kind: a `tools/call` message you sent."
+func (c *Check) describeDiffers(l i18n.Lang, path string) string {
+	other := "`" + displayPath(c.other) + "`"
+	if c.of == nil {
+		return path + [2]string{" differs from " + other + " in the request.", " diffère de " + other + " dans la requête."}[idx(l)]
+	}
+	kind := [2]string{" in every earlier message of this kind", " dans chaque message antérieur de ce type"}[idx(l)]
+	return path + [2]string{" differs from ", " diffère de "}[idx(l)] + other + kind + nbspColon(l) + " " + c.of.phrase(l) + "."
 }

@@ -124,6 +124,65 @@ checks:
 	}
 }
 
+// differs_from: the MRTR retry of 2026-07-28 is a new request, with an id
+// of its own (a string "1" is another id than the number 1); in a reply,
+// the next page's cursor is not the one asked for.
+func TestDiffersFrom(t *testing.T) {
+	const (
+		meta  = `"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}`
+		call1 = `{"from": "client", "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {` + meta + `, "name": "ask_gift_preferences", "arguments": {}}}}`
+		asked = `{"from": "server", "message": {"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required", "inputRequests": {"preferences": {"method": "elicitation/create", "params": {"message": "Which kind?", "requestedSchema": {"type": "object", "properties": {}}}}}}}}`
+		retry = `{"from": "client", "message": {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {` + meta + `, "name": "ask_gift_preferences", "arguments": {}, "inputResponses": {"preferences": {"action": "decline"}}}}}`
+	)
+	live := func(msgs ...string) string { return `{"exchange": [` + strings.Join(msgs, ",\n") + `]}` }
+	ex := mustLoad(t, file(`kind: live
+protocol: 2026-07-28
+checks:
+  - differs_from: /id
+    at: /id
+    message: {method: tools/call}
+    of: {method: tools/call}
+    after: {answers: tools/call}`, "\n# Solution\n\n"+jsonBlock(live(call1, asked, retry))+text))
+	tests := []struct {
+		name   string
+		answer string
+		failed []string
+	}{
+		{"a new id", live(call1, asked, retry), nil},
+		{"the first call's id again", live(call1, asked, strings.Replace(retry, `"id": 2`, `"id": 1`, 1)), []string{"differs_from:/id"}},
+		{"the string \"1\" is another id", live(call1, asked, strings.Replace(retry, `"id": 2`, `"id": "1"`, 1)), nil},
+		{"no retry at all", live(call1, asked), []string{"differs_from:/id"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.failed, failed(ex.Grade(tt.answer, i18n.EN))); diff != "" {
+				t.Errorf("failed checks (-want +got):\n%s", diff)
+			}
+		})
+	}
+	for l, want := range map[i18n.Lang]string{
+		i18n.EN: "A `tools/call` message you sent: `id` differs from `id` in every earlier message of this kind: a `tools/call` message you sent. It comes after a response to a `tools/call` request.",
+		i18n.FR: "Un message `tools/call` que vous avez envoyé\u00a0: `id` diffère de `id` dans chaque message antérieur de ce type\u00a0: un message `tools/call` que vous avez envoyé. Il vient après une réponse à une requête `tools/call`.",
+	} {
+		if got := result(t, ex.Grade(live(call1, asked, retry), l), "differs_from:/id").Message; got != want {
+			t.Errorf("%s message:\n got %q\nwant %q", l, got, want)
+		}
+	}
+
+	req := `{"jsonrpc": "2.0", "id": 4, "method": "tools/list", "params": {"cursor": "page-2"}}`
+	reply := mustLoad(t, file("kind: reply\nchecks:\n  - differs_from: /params/cursor\n    at: /result/nextCursor",
+		"\n# Request\n\n"+jsonBlock(req)+"\n# Solution\n\n"+jsonBlock(`{"jsonrpc": "2.0", "id": 4, "result": {"tools": [], "nextCursor": "page-3"}}`)+text))
+	for answer, want := range map[string]bool{
+		`{"jsonrpc": "2.0", "id": 4, "result": {"tools": [], "nextCursor": "page-3"}}`: true,
+		`{"jsonrpc": "2.0", "id": 4, "result": {"tools": [], "nextCursor": "page-2"}}`: false,
+		`{"jsonrpc": "2.0", "id": 4, "result": {"tools": []}}`:                         false,
+	} {
+		if got := result(t, reply.Grade(answer, i18n.EN), "differs_from:/result/nextCursor"); got.Passed != want {
+			t.Errorf("reply %s: passed = %v, want %v", answer, got.Passed, want)
+		}
+	}
+}
+
 // after, before and nothing_after order a live session; kind in a selector
 // asks for a success.
 func TestOrder(t *testing.T) {
@@ -224,7 +283,7 @@ checks:
 		`x.md:6: same_as needs of: the messages to compare with, such as "of: {method: tools/call, waiting: true}"`,
 		`x.md:8: one_of takes a list of values, such as "one_of: [tools, prompts]"`,
 		`x.md:10: only_members takes a list of member names, such as "only_members: [listChanged]" ([] for none)`,
-		`x.md:13: of goes with same_as only`,
+		`x.md:13: of goes with same_as and differs_from only`,
 		`x.md:15: after: waiting goes with of only`,
 		`x.md:17: after orders the messages of a live session: only a live exercise's checks (not valid) take it`,
 	}

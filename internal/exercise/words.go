@@ -69,7 +69,7 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 		return c.describeID(l)
 	case RuleAnswer:
 		return c.describeAnswer(l)
-	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs:
+	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
 		return c.describeWeigh(l)
 	}
 	return string(c.Rule)
