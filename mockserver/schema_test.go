@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exchange"
-	"github.com/mcpplayground/playground/internal/schematest"
+	"github.com/mcpplayground/playground/internal/testing/schematest"
 )
 
 // TestRepliesMatchOfficialSchemas checks every message the server sends in

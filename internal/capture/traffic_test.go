@@ -11,7 +11,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/internal/schematest"
+	"github.com/mcpplayground/playground/internal/testing/schematest"
 )
 
 const (

@@ -15,11 +15,11 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/repo"
-	"github.com/mcpplayground/playground/internal/schematest"
+	"github.com/mcpplayground/playground/internal/testing/schematest"
 )
 
 // The official schemas are reference data kept outside the project
-// (../shared/mcp-schema next to the repository), read by internal/schematest.
+// (../shared/mcp-schema next to the repository), read by internal/testing/schematest.
 
 func must[T any](v T, err error) T {
 	if err != nil {

@@ -56,9 +56,9 @@ func TestOneVocabulary(t *testing.T) {
 // allowedConsts are constants spelled like a sender that are something else,
 // or that cannot use the judge's words.
 var allowedConsts = map[string]string{
-	"internal/exercise.KindServer":     "an exercise kind (the learner writes a server), not a sender",
-	"internal/schematest.senderClient": "the judge's own tests import schematest, so it cannot import the judge",
-	"internal/schematest.senderServer": "the judge's own tests import schematest, so it cannot import the judge",
+	"internal/exercise.KindServer":             "an exercise kind (the learner writes a server), not a sender",
+	"internal/testing/schematest.senderClient": "the judge's own tests import schematest, so it cannot import the judge",
+	"internal/testing/schematest.senderServer": "the judge's own tests import schematest, so it cannot import the judge",
 }
 
 var (
