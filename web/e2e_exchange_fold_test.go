@@ -7,8 +7,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/mcpplayground/playground/internal/e2etest"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
 )
 
 // In both languages: a long message of the timeline (tools/list's result,

@@ -16,10 +16,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mcpplayground/playground/internal/course"
-	"github.com/mcpplayground/playground/internal/e2etest"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/web/view"
 )
 

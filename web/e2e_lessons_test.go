@@ -8,8 +8,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/mcpplayground/playground/internal/e2etest"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
 )
 
 // A reader opens the course, a lesson, switches language, scrolls with
