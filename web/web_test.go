@@ -17,7 +17,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/internal/store/pgtest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 	"github.com/mcpplayground/playground/lessons"
 	"github.com/mcpplayground/playground/mockserver"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/internal/store/pgtest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
 
 // A check changed after learners answered: regrade with the real binary

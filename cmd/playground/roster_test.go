@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/internal/store/pgtest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
 
 // The real binary imports a roster into either engine and prints each

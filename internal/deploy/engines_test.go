@@ -20,7 +20,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/internal/store/pgtest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 	"github.com/mcpplayground/playground/lessons"
 	"github.com/mcpplayground/playground/web"
 )

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcpplayground/playground/internal/store/pgtest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
