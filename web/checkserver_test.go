@@ -16,23 +16,9 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/netguard"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
-
-// giftServer serves the gift server (with a mistake mode) over Streamable
-// HTTP on a loopback httptest server, as a learner's own server would run.
-func giftServer(t testing.TB, cfg mockserver.Config) string {
-	t.Helper()
-	h := mockserver.NewHTTPHandler(mockserver.New(cfg), mockserver.HTTPConfig{})
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
-	srv := httptest.NewServer(mux)
-	t.Cleanup(func() {
-		srv.Close()
-		h.Close()
-	})
-	return srv.URL + "/mcp"
-}
 
 // exerciseStatus is the learner's status on an exercise, from the
 // progress API.
@@ -53,7 +39,7 @@ func exerciseStatus(b *browser, id string) (string, int) {
 // timeline and diagram, and the pass recorded in the learner's progress.
 func TestCheckServerPassesAndRecords(t *testing.T) {
 	e := newTestEnv(t, Config{})
-	gift := giftServer(t, mockserver.Config{})
+	gift := gifttest.URL(t, mockserver.Config{})
 	const id = "tools-server-gift-server"
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
@@ -89,7 +75,7 @@ func TestCheckServerPassesAndRecords(t *testing.T) {
 // language, and the failure is recorded as an attempt.
 func TestCheckServerExplainsFailure(t *testing.T) {
 	e := newTestEnv(t, Config{})
-	gift := giftServer(t, mockserver.Config{Mistake: mockserver.MistakeBusinessAsProtocol})
+	gift := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeBusinessAsProtocol})
 	const id = "tools-server-gift-server"
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
@@ -124,7 +110,7 @@ func TestCheckServerExplainsFailure(t *testing.T) {
 // URLs outside the policy are refused before anything is sent, with a
 // message that says why, in the learner's language.
 func TestCheckServerRefusesURLs(t *testing.T) {
-	gift := giftServer(t, mockserver.Config{})
+	gift := gifttest.URL(t, mockserver.Config{})
 	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusTemporaryRedirect)
 	}))
@@ -218,7 +204,7 @@ func TestCheckServerOneRunAtATime(t *testing.T) {
 // then the verdict.
 func TestCheckServerStreamsSteps(t *testing.T) {
 	e := newTestEnv(t, Config{})
-	gift := giftServer(t, mockserver.Config{})
+	gift := gifttest.URL(t, mockserver.Config{})
 	b := newBrowser(t, e.serve(t))
 	r := b.do("POST", "/fr/check-server", "application/x-www-form-urlencoded",
 		url.Values{"url": {gift}, "exercise": {"lifecycle-server-handshake-tools"}}.Encode(),
@@ -247,7 +233,7 @@ func fmtText(format string, args ...any) string { return escapeText(fmt.Sprintf(
 // exercise's.
 func TestCheckServerOnTheDashboard(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
-	gift := giftServer(t, mockserver.Config{})
+	gift := gifttest.URL(t, mockserver.Config{})
 	base := e.serve(t)
 	b := newBrowser(t, base)
 	const id = "lifecycle-server-handshake-tools"
@@ -275,7 +261,7 @@ func TestCheckServerOnTheDashboard(t *testing.T) {
 // the verdict is written).
 func TestCheckServerAgainAtOnce(t *testing.T) {
 	e := newTestEnv(t, Config{ServerCheckLimit: RateLimit{PerSecond: -1}})
-	gift := giftServer(t, mockserver.Config{})
+	gift := gifttest.URL(t, mockserver.Config{})
 	b := newBrowser(t, e.serve(t))
 	b.postForm("/en/progress/name", url.Values{"name": {"Ada"}})
 	for i := range 3 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -19,8 +20,8 @@ import (
 // was skipped is said once.
 func TestCheckServerBlamesTheServer(t *testing.T) {
 	e := newTestEnv(t, Config{})
-	wrongID := giftServer(t, mockserver.Config{Mistake: mockserver.MistakeWrongID})
-	gift := giftServer(t, mockserver.Config{})
+	wrongID := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeWrongID})
+	gift := gifttest.URL(t, mockserver.Config{})
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
 			x := i18n.CheckServerFor(l)

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -21,8 +22,8 @@ func TestE2ECheckServer(t *testing.T) {
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
-	gift := giftServer(t, mockserver.Config{})
-	broken := giftServer(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
+	gift := gifttest.URL(t, mockserver.Config{})
+	broken := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
 	wait := chromedp.WithPollingTimeout(30 * time.Second)
 
 	run := func(lang, url string) {

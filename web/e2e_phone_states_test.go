@@ -12,9 +12,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -33,7 +34,7 @@ func TestE2EPhoneStates(t *testing.T) {
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop(), withMock(quickSlowTool))
 	base := e.serve(t)
 	t.Cleanup(e.srv.Close) // the console's event stream stays open
-	broken := giftServer(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
+	broken := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
 	fillRoom(t, e, base, 30)
 	hinted := exerciseWithMostHints(t, e)
 

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/repo"
 	"github.com/mcpplayground/playground/internal/servercheck"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -66,13 +65,7 @@ func TestCheckServerStdioJSON(t *testing.T) {
 
 // Over Streamable HTTP, in French, every bundled server exercise passes.
 func TestCheckServerHTTPFrench(t *testing.T) {
-	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
-	defer h.Close()
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", srv.URL+"/mcp")
+	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", gifttest.URL(t, mockserver.Config{}))
 	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "échouées\u202f: 0") {
 		t.Errorf("exit %d, stderr %s\n%s", code, errs, out)
 	}

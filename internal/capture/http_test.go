@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,11 +26,7 @@ import (
 func TestRecorderBetweenGoSDKAndGiftServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	h := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
-	gift := httptest.NewServer(h)
-	defer gift.Close()
-	defer h.Close()
-	up, err := url.Parse(gift.URL + "/mcp")
+	up, err := url.Parse(gifttest.URL(t, mockserver.Config{}))
 	if err != nil {
 		t.Fatal(err)
 	}

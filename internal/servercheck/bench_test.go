@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkGiftServerRun(b *testing.B) {
 	ex := giftExercise(b)
 	for _, tk := range transports {
 		b.Run(tk.name, func(b *testing.B) {
-			url := giftHTTP(b, mockserver.Config{})
+			url := gifttest.URL(b, mockserver.Config{})
 			for b.Loop() {
 				var tr Transport
 				if tk.name == "http" {

@@ -3,8 +3,7 @@ package servercheck
 import (
 	"context"
 	"github.com/mcpplayground/playground/internal/grader"
-	"net/http"
-	"net/http/httptest"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"strings"
 	"testing"
 	"time"
@@ -14,20 +13,6 @@ import (
 	"github.com/mcpplayground/playground/mockserver"
 )
 
-// giftHTTP serves the gift server (with a mistake mode) over Streamable HTTP.
-func giftHTTP(t testing.TB, cfg mockserver.Config) string {
-	t.Helper()
-	h := mockserver.NewHTTPHandler(mockserver.New(cfg), mockserver.HTTPConfig{})
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
-	srv := httptest.NewServer(mux)
-	t.Cleanup(func() {
-		srv.Close()
-		h.Close()
-	})
-	return srv.URL + "/mcp"
-}
-
 type transportKind struct {
 	name string
 	open func(t testing.TB, cfg mockserver.Config) Transport
@@ -35,7 +20,7 @@ type transportKind struct {
 
 var transports = []transportKind{
 	{"stdio", func(_ testing.TB, cfg mockserver.Config) Transport { return InProcess(mockserver.New(cfg)) }},
-	{"http", func(t testing.TB, cfg mockserver.Config) Transport { return NewHTTP(giftHTTP(t, cfg), nil) }},
+	{"http", func(t testing.TB, cfg mockserver.Config) Transport { return NewHTTP(gifttest.URL(t, cfg), nil) }},
 }
 
 func runWith(t testing.TB, ex *exercise.Exercise, tr Transport, rev string) *Result {
