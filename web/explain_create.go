@@ -52,7 +52,13 @@ func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, s
 	}
 	vm.Explained = true
 	vm.Summary = explainSummaryVM(l, rep, s.ruleURL)
-	vm.Exchange = s.explainExchangeVM(l, rep)
+	events := rep.Events()
+	tp := timelinePage{page: 1}
+	if needsKeeping(events) {
+		tp.key = s.keepExplained(c, l, vm.Summary, events)
+	}
+	vm.Exchange = s.explainExchangeVM(l, events, tp)
+	vm.Pager = explainPagerVM(l, len(events), tp, i18n.ExplainFor(l).NotKept)
 	s.renderExplain(c, http.StatusOK, vm)
 	return nil
 }

@@ -18,30 +18,77 @@ import (
 // findings, and the log as an exchange, drawn by the one component every
 // exchange uses (view.Exchange, from exchange_vm.go's helpers).
 
-// explainExchangeVM is the timeline and diagram of an explained log.
-func (s *Server) explainExchangeVM(l i18n.Lang, rep *explain.Report) view.ExchangeVM {
+// explainPageSize is how many messages a page of the timeline shows: the
+// HTML of a long log stays bounded, the other messages are on further
+// pages (explain_page.go).
+const explainPageSize = 100
+
+// explainPages is how many pages a timeline of n messages takes.
+func explainPages(n int) int { return max(1, (n+explainPageSize-1)/explainPageSize) }
+
+// timelinePage is the page of a timeline to lay out: its number (from 1),
+// and the kept explanation's key ("" when it is not kept: its links then
+// stay on the page).
+type timelinePage struct {
+	key  string
+	page int
+}
+
+// explainExchangeVM is one page of the timeline of an explained log, and
+// the diagram of that page's messages.
+func (s *Server) explainExchangeVM(l i18n.Lang, events []exchange.Event, tp timelinePage) view.ExchangeVM {
 	u := i18n.ExplainFor(l)
-	events := rep.Events()
-	vm := view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(events))}
+	from := (tp.page - 1) * explainPageSize
+	shown := events[min(from, len(events)):min(from+explainPageSize, len(events))]
+	vm := view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(shown))}
 	vm.W.TimelineTitle = u.TimelineTitle
+	if tp.key != "" {
+		vm.W.Pages = view.MsgPages{Size: explainPageSize, Current: tp.page, URL: explainURL(l, tp.key) + "?page=%d"}
+	}
 	ctx := itemContext{lang: l, entryLang: l}
-	for _, e := range events {
+	for _, e := range shown {
+		clipped := len(e.Raw) > previewBytes
 		e.Raw = previewOf(u, l, e.Raw)
 		it := exchangeItemVM(ctx, e)
 		it.FromLabel = explainFromLabel(u, e)
+		if clipped && tp.key != "" {
+			it.WholeURL, it.WholeLabel = fmt.Sprintf("%s/messages/%d", explainURL(l, tp.key), e.Seq), u.WholeMessage
+		}
 		vm.Items = append(vm.Items, it)
 	}
-	d := exchange.Diagram{}
-	shown := events
-	if skip := len(events) - maxDiagramEvents; skip > 0 {
-		d.Skipped, shown = skip, events[skip:]
-	}
+	d := exchange.Diagram{Skipped: from}
 	for _, e := range shown {
 		d.Arrows = append(d.Arrows, exchange.ArrowOf(e))
 	}
 	vm.Diagram = s.diagramOf(l, d)
 	return vm
 }
+
+// explainPagerVM links the pages of a timeline of n messages; note is said
+// when the other pages could not be kept.
+func explainPagerVM(l i18n.Lang, n int, tp timelinePage, note string) view.ExplainPagerVM {
+	u := i18n.ExplainFor(l)
+	pages := explainPages(n)
+	p := view.ExplainPagerVM{Page: tp.page, Pages: pages, PageLabel: u.PagerPage, Go: u.PagerGo,
+		Of: fmt.Sprintf(u.PagerOf, pages), Prev: u.PagerPrev, Next: u.PagerNext}
+	if pages > 1 && tp.key == "" {
+		p.Pages, p.Note = 1, note
+		return p
+	}
+	first := (tp.page-1)*explainPageSize + 1
+	p.Shown = fmt.Sprintf(u.PagerShown, first, min(first+explainPageSize-1, n), n)
+	p.Action = explainURL(l, tp.key)
+	if tp.page > 1 {
+		p.PrevURL = fmt.Sprintf("%s?page=%d", p.Action, tp.page-1)
+	}
+	if tp.page < pages {
+		p.NextURL = fmt.Sprintf("%s?page=%d", p.Action, tp.page+1)
+	}
+	return p
+}
+
+// explainURL is the address of a kept explanation.
+func explainURL(l i18n.Lang, key string) string { return "/" + string(l) + "/explain/" + key }
 
 // explainFromLabel says who sent a message of a log, and whether the log
 // said so or it was inferred.
@@ -64,6 +111,10 @@ func explainFromLabel(u *i18n.ExplainUI, e exchange.Event) string {
 	return s
 }
 
+// maxFindingsShown bounds the findings the summary lists: a log with a
+// problem on every message has the rest in the explain JSON.
+const maxFindingsShown = 200
+
 // explainSummaryVM is what the page shows before the timeline; ruleURL
 // links a code to its rule's page ("" when it has none).
 func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, string) string) view.ExplainSummaryVM {
@@ -84,7 +135,11 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, 
 	if rep.Truncated {
 		vm.Notes = append(vm.Notes, u.Truncated)
 	}
-	for _, f := range rep.Problems() {
+	problems := rep.Problems()
+	if n := len(problems) - maxFindingsShown; n > 0 {
+		problems, vm.More = problems[:maxFindingsShown], fmt.Sprintf(u.MoreFindings, n)
+	}
+	for _, f := range problems {
 		fv := view.ExplainFindingVM{Code: f.Code, Severity: f.Severity, Message: exercise.InlineHTML(f.Message), Detail: f.Detail,
 			RuleURL: ruleURL(l, f.Code)}
 		for _, mi := range f.Messages {

@@ -37,6 +37,8 @@ func (s *Server) routes() {
 		g.POST("/check-server", s.heavy, s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
 		g.GET("/explain", s.handle(s.explainShow))
 		g.POST("/explain", s.heavy, s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
+		g.GET("/explain/:key", s.handle(s.explainPageShow))
+		g.GET("/explain/:key/messages/:seq", s.handle(s.explainMessageShow))
 		g.GET("/rules", s.handle(s.ruleList))
 		g.GET("/rules/:code", s.handle(s.ruleShow))
 		g.GET("/finish", s.handle(s.finishShow))

@@ -175,6 +175,7 @@ type Server struct {
 
 	// Explaining logs (explain_*.go): one token per log explained at once.
 	explainSlots chan struct{}
+	explained    explainKeep // each learner's latest long explanation (explain_keep.go)
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
 	heavyGate  *heavyGate

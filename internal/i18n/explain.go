@@ -13,7 +13,7 @@ type ExplainUI struct {
 	ProtocolLabel         string
 	ProtocolAuto          string
 	Submit                string
-	Privacy               string // nothing is stored; secrets masked
+	Privacy               string // nothing written to disk; secrets masked
 	Link                  string // "Explain this log" on other pages
 	KindLog               string // the exercise kind "log", in lists
 	LogItem               string // "Message %d (%s): anything wrong?"
@@ -47,6 +47,17 @@ type ExplainUI struct {
 	Clipped string
 	// ErrNoMessages: no MCP message in the text; %s lists the formats.
 	ErrNoMessages string
+
+	// A long timeline is shown a page at a time. PagerShown: "Messages
+	// %d–%d of %d"; PagerPage labels the field that picks a page ("Page",
+	// then "of %d"); NotKept is said when the other pages cannot be
+	// kept; Gone when a kept explanation is no longer there; ErrPage for
+	// a page that is not one (%d: the last page).
+	PagerShown, PagerPage, PagerOf, PagerGo, PagerPrev, PagerNext string
+	NotKept, Gone, ErrPage, ErrNoMessage                          string
+	// WholeMessage links a clipped message to its whole text; MoreFindings
+	// ends a list of findings cut short ("and %d more").
+	WholeMessage, MoreFindings string
 
 	// The summary's words, singular then plural, and its punctuation.
 	Message1, MessageN           string
@@ -143,7 +154,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ProtocolLabel: "Protocol revision",
 		ProtocolAuto:  "From the handshake",
 		Submit:        "Explain",
-		Privacy:       "Nothing is stored. Authorization headers, bearer tokens and API keys are masked in what is shown.",
+		Privacy:       "Nothing is written to disk: a long log’s explanation is kept in memory for 30 minutes, for you alone, to show its further pages. Authorization headers, bearer tokens and API keys are masked in what is shown.",
 		Link:          "Explain this log",
 		KindLog:       "Find the mistakes in a log",
 		LogItem:       "Message %d (%s): anything wrong?",
@@ -177,9 +188,22 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrBinary:     "This file is not text: a log is a text file (JSON Lines, a capture, a HAR…).",
 		ErrNotFormat:  "The text is not in the format asked for: %s. Choose “Detect it”.",
 		ErrFormat:     "Unknown format “%s” (known: %s).",
-		Clipped:       "… (the message is %s long; the page shows its first %s, and the explain JSON, POST /api/explain, holds it whole)",
+		Clipped:       "… (the message is %s long; the page shows its first %s)",
 		ErrNoMessages: "No MCP message found in this text. The formats the playground reads: %s.",
-		ErrProtocol:   "Unknown protocol revision “%s” (known: %s).",
+
+		PagerShown:   "Messages %d–%d of %d",
+		PagerPage:    "Page",
+		PagerOf:      "of %d",
+		PagerGo:      "Show",
+		PagerPrev:    "← Previous page",
+		PagerNext:    "Next page →",
+		NotKept:      "This log is too long to keep for its further pages: only its first messages are shown. Explain it with POST /api/explain or playground explain to read it all.",
+		Gone:         "This explanation is no longer kept (each learner’s latest one is kept for 30 minutes): explain the log again.",
+		ErrPage:      "There is no such page: choose one from 1 to %d.",
+		ErrNoMessage: "There is no such message: this explanation numbers its messages from 1 to %d.",
+		WholeMessage: "Show the whole message",
+		MoreFindings: "… and %d more: the explain JSON (POST /api/explain) lists them all.",
+		ErrProtocol:  "Unknown protocol revision “%s” (known: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "request", RequestN: "requests",
@@ -204,7 +228,7 @@ var explainUI = map[Lang]*ExplainUI{
 		ProtocolLabel: "Révision du protocole",
 		ProtocolAuto:  "Celle de la poignée de main",
 		Submit:        "Expliquer",
-		Privacy:       "Rien n’est conservé. Les en-têtes Authorization, les jetons bearer et les clés d’API sont masqués dans ce qui est affiché.",
+		Privacy:       "Rien n’est écrit sur le disque\u00a0: l’explication d’un long journal est gardée en mémoire 30\u00a0minutes, pour vous seul, afin d’en montrer les pages suivantes. Les en-têtes Authorization, les jetons bearer et les clés d’API sont masqués dans ce qui est affiché.",
 		Link:          "Expliquer ce journal",
 		KindLog:       "Trouver les erreurs d’un journal",
 		LogItem:       "Message %d (%s)\u00a0: un problème\u00a0?",
@@ -238,9 +262,22 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrBinary:     "Ce fichier n’est pas du texte\u00a0: un journal est un fichier texte (JSON Lines, une capture, un HAR…).",
 		ErrNotFormat:  "Le texte n’est pas au format demandé\u00a0: %s. Choisissez «\u00a0Le détecter\u00a0».",
 		ErrFormat:     "Format inconnu «\u00a0%s\u00a0» (formats connus\u00a0: %s).",
-		Clipped:       "… (le message fait %s\u00a0; la page en montre les %s premiers, et le JSON de l’explication, POST /api/explain, le contient en entier)",
+		Clipped:       "… (le message fait %s\u00a0; la page en montre les %s premiers)",
 		ErrNoMessages: "Aucun message MCP dans ce texte. Les formats que MCP Playground sait lire\u00a0: %s.",
-		ErrProtocol:   "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u00a0: %s).",
+
+		PagerShown:   "Messages %d à %d sur %d",
+		PagerPage:    "Page",
+		PagerOf:      "sur %d",
+		PagerGo:      "Afficher",
+		PagerPrev:    "← Page précédente",
+		PagerNext:    "Page suivante →",
+		NotKept:      "Ce journal est trop long pour que ses pages suivantes soient conservées\u00a0: seuls ses premiers messages sont affichés. Pour le lire en entier, expliquez-le avec POST /api/explain ou playground explain.",
+		Gone:         "Cette explication n’est plus conservée (la dernière de chaque apprenant l’est 30\u00a0minutes)\u00a0: expliquez de nouveau le journal.",
+		ErrPage:      "Cette page n’existe pas\u00a0: choisissez-en une de 1 à %d.",
+		ErrNoMessage: "Ce message n’existe pas\u00a0: cette explication numérote ses messages de 1 à %d.",
+		WholeMessage: "Afficher le message en entier",
+		MoreFindings: "… et %d autres\u00a0: le JSON de l’explication (POST /api/explain) les donne tous.",
+		ErrProtocol:  "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u00a0: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "requête", RequestN: "requêtes",

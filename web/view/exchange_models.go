@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"html/template"
 	"strings"
 )
@@ -30,6 +31,29 @@ type ExchangeWords struct {
 	FoldShow string
 	FoldHide string
 	ToArrow  string
+	// Pages places the messages of a timeline shown a page at a time.
+	Pages MsgPages
+}
+
+// MsgPages places the messages of a long timeline on its pages of Size
+// messages, Current being the one shown: a link to a message of another
+// page leads to that page (URL, with %d for its number). The zero value is
+// a timeline on one page.
+type MsgPages struct {
+	Size, Current int
+	URL           string
+}
+
+// Href is the link to message seq.
+func (p MsgPages) Href(seq int) string {
+	anchor := fmt.Sprintf("#msg-%d", seq)
+	if p.Size <= 0 || p.URL == "" {
+		return anchor
+	}
+	if n := (seq-1)/p.Size + 1; n != p.Current {
+		return fmt.Sprintf(p.URL, n) + anchor
+	}
+	return anchor
 }
 
 // FoldLines is the length (in lines) past which a message is folded to its
@@ -73,6 +97,9 @@ type ExchangeItemVM struct {
 	// AnswerURL is set on a server request waiting for the learner: it
 	// opens the editor with a response carrying the right id.
 	AnswerURL string
+	// WholeURL fetches the whole text of a message the timeline shows
+	// clipped, WholeLabel its link's words; "" when it is shown whole.
+	WholeURL, WholeLabel string
 
 	Valid       bool
 	ReportLabel string

@@ -21,7 +21,23 @@ type ExplainVM struct {
 	Explained bool
 	Summary   ExplainSummaryVM
 	Exchange  ExchangeVM
+	Pager     ExplainPagerVM
 	ScriptURL string
+}
+
+// ExplainPagerVM says which messages of a long timeline the page shows
+// and links the other pages; Pages is 0 or 1 for a timeline on one page.
+type ExplainPagerVM struct {
+	Page, Pages int
+	Shown       string // "Messages 101–200 of 18,234"
+	Action      string // the explanation's address, for the field that picks a page
+	PrevURL     string // "" on the first page
+	NextURL     string // "" on the last
+	PageLabel   string
+	Of          string // "of 183"
+	Go          string
+	Prev, Next  string
+	Note        string // said when the other pages are not kept
 }
 
 // ExplainOption is one choice of a select.
@@ -38,6 +54,8 @@ type ExplainSummaryVM struct {
 	Format   string
 	Notes    []string
 	Findings []ExplainFindingVM
+	// More says how many findings the list leaves out, "" when none.
+	More string
 }
 
 // ExplainFindingVM is one finding, with the message it focuses.

@@ -1,0 +1,108 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// needsKeeping tells whether an explanation has more to show than its
+// first page: further pages, or a message the page clips.
+func needsKeeping(events []exchange.Event) bool {
+	if len(events) > explainPageSize {
+		return true
+	}
+	for i := range events {
+		if len(events[i].Raw) > previewBytes {
+			return true
+		}
+	}
+	return false
+}
+
+// keepExplained keeps an explanation for the request's learner (creating
+// one, as any first-party action does) and returns its key; "" when it
+// cannot be kept: too large, or no learner to keep it for.
+func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.ExplainSummaryVM, events []exchange.Event) string {
+	learner, err := s.requireLearner(c)
+	if err != nil {
+		s.log.Info("explanation not kept: no learner", "err", err)
+		return ""
+	}
+	return s.explained.put(learner.ID, l, s.now(), summary, events)
+}
+
+// explainPageShow is a further page of a kept explanation:
+//
+//	GET /{lang}/explain/{key}?page=N
+//
+// only for the learner who asked for it. One that is no longer kept (or
+// never was this learner's) answers 404 with the form and what to do.
+func (s *Server) explainPageShow(c *gin.Context) error {
+	l := langOf(c)
+	u := i18n.ExplainFor(l)
+	vm := s.explainPageVM(c, l, explainQuery{lang: l}, "")
+	vm.Action = "/" + string(l) + "/explain"
+	kept, ok := s.keptExplanation(c)
+	if !ok {
+		vm.Error = u.Gone
+		s.renderExplain(c, http.StatusNotFound, vm)
+		return nil
+	}
+	if kept.lang != l {
+		c.Redirect(http.StatusSeeOther, explainURL(kept.lang, kept.key)+"?"+c.Request.URL.RawQuery)
+		return nil
+	}
+	pages := explainPages(len(kept.events))
+	status := http.StatusOK
+	page, err := strconv.Atoi(c.DefaultQuery("page", "1"))
+	if err != nil || page < 1 || page > pages {
+		vm.Error, page, status = fmt.Sprintf(u.ErrPage, pages), 1, http.StatusBadRequest
+	}
+	tp := timelinePage{key: kept.key, page: page}
+	vm.Explained = true
+	vm.Summary = kept.summary
+	vm.Exchange = s.explainExchangeVM(l, kept.events, tp)
+	vm.Pager = explainPagerVM(l, len(kept.events), tp, "")
+	s.renderExplain(c, status, vm)
+	return nil
+}
+
+// explainMessageShow is the whole text of one message of a kept
+// explanation, as the log holds it (secrets masked), for the learner who
+// asked for it; 404 with a sentence that says why otherwise:
+//
+//	GET /{lang}/explain/{key}/messages/{seq}
+func (s *Server) explainMessageShow(c *gin.Context) error {
+	u := i18n.ExplainFor(langOf(c))
+	c.Header("Cache-Control", "no-store")
+	kept, ok := s.keptExplanation(c)
+	if !ok {
+		c.String(http.StatusNotFound, "%s\n", u.Gone)
+		return nil
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	if err != nil || seq < 1 || seq > len(kept.events) {
+		c.String(http.StatusNotFound, "%s\n", fmt.Sprintf(u.ErrNoMessage, len(kept.events)))
+		return nil
+	}
+	c.Header("Content-Disposition", fmt.Sprintf(`inline; filename="message-%d.json"`, seq))
+	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(kept.events[seq-1].Raw))
+	return nil
+}
+
+// keptExplanation is the explanation the path's key names, if it is kept
+// for the request's learner.
+func (s *Server) keptExplanation(c *gin.Context) (*keptExplain, bool) {
+	learner, ok, err := s.currentLearner(c)
+	if err != nil || !ok {
+		return nil, false
+	}
+	return s.explained.get(c.Param("key"), learner.ID, s.now())
+}

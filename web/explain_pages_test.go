@@ -1,0 +1,192 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// pingLog is a JSON Lines log of the handshake then n pings, each
+// answered: message 3+2k is the k-th ping, 4+2k its answer.
+func pingLog(n int) string {
+	var b strings.Builder
+	line := func(from, msg string) { fmt.Fprintf(&b, `{"direction":%q,"message":%s}`+"\n", from, msg) }
+	line("client", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	line("server", `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}`)
+	line("client", `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for k := 1; k <= n; k++ {
+		line("client", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, k))
+		line("server", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{}}`, k))
+	}
+	return b.String()
+}
+
+var keptLink = regexp.MustCompile(`/en/explain/([0-9a-f]{32})\?page=2`)
+
+// A long log is shown a page at a time: the first page holds the first
+// messages only, links a message of the next page to that page, and the
+// next page is kept for the learner who asked, and nobody else.
+func TestExplainPagesKeptForTheirLearner(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	base := e.serve(t)
+	alice, bob := newBrowser(t, base), newBrowser(t, base)
+	// 3 + 2×150 = 303 messages: ping 49 is #100, its answer #101.
+	first := alice.postForm("/en/explain", url.Values{"log": {pingLog(150)}})
+	if first.status != http.StatusOK {
+		t.Fatalf("POST /en/explain = %d\n%s", first.status, clipBody(first.body))
+	}
+	mustContain(t, "the first page", first.body, `id="msg-1"`, `id="msg-100"`, "Messages 1–100 of 303", `max="4"`)
+	if strings.Contains(first.body, `id="msg-101"`) {
+		t.Error("the first page shows message #101")
+	}
+	m := keptLink.FindStringSubmatch(first.body)
+	if m == nil {
+		t.Fatalf("the first page links no kept page 2:\n%s", clipBody(first.body))
+	}
+	key := m[1]
+	mustContain(t, "a request answered on the next page", first.body, `href="/en/explain/`+key+`?page=2#msg-101"`)
+
+	second := alice.get("/en/explain/" + key + "?page=2")
+	if second.status != http.StatusOK {
+		t.Fatalf("page 2 = %d", second.status)
+	}
+	mustContain(t, "page 2", second.body, `id="msg-101"`, `id="msg-200"`, "Messages 101–200 of 303",
+		`href="/en/explain/`+key+`?page=1#msg-100"`, `rel="prev"`, `rel="next"`, "303 messages")
+	if strings.Contains(second.body, `id="msg-100"`) || strings.Contains(second.body, `id="msg-201"`) {
+		t.Error("page 2 shows messages of other pages")
+	}
+	last := alice.get("/en/explain/" + key + "?page=4")
+	mustContain(t, "the last page", last.body, `id="msg-303"`, "Messages 301–303 of 303")
+
+	for _, c := range []struct {
+		name   string
+		who    *browser
+		path   string
+		status int
+		want   string
+	}{
+		{"another learner", bob, "/en/explain/" + key + "?page=2", http.StatusNotFound, "no longer kept"},
+		{"no learner", newBrowser(t, base), "/en/explain/" + key + "?page=2", http.StatusNotFound, "no longer kept"},
+		{"a made-up key", alice, "/en/explain/" + strings.Repeat("0", 32), http.StatusNotFound, "no longer kept"},
+		{"a page past the last", alice, "/en/explain/" + key + "?page=5", http.StatusBadRequest, "from 1 to 4"},
+		{"a page that is no number", alice, "/en/explain/" + key + "?page=two", http.StatusBadRequest, "from 1 to 4"},
+		{"another learner's message", bob, "/en/explain/" + key + "/messages/1", http.StatusNotFound, "no longer kept"},
+	} {
+		r := c.who.get(c.path)
+		if r.status != c.status || !strings.Contains(r.body, c.want) {
+			t.Errorf("%s: %d, want %d with %q\n%s", c.name, r.status, c.status, c.want, clipBody(r.body))
+		}
+		if strings.Contains(r.body, `id="msg-101"`) {
+			t.Errorf("%s: the page shows the log", c.name)
+		}
+	}
+	if r := alice.get("/fr/explain/" + key + "?page=2"); r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/explain/"+key+"?page=2" {
+		t.Errorf("the page in the other language: %d %q, want a redirect to the explanation's own", r.status, r.header.Get("Location"))
+	}
+
+	// Explaining another log replaces the learner's kept one.
+	alice.postForm("/en/explain", url.Values{"log": {pingLog(60)}})
+	if r := alice.get("/en/explain/" + key + "?page=2"); r.status != http.StatusNotFound {
+		t.Errorf("the first explanation after a second one: %d, want 404", r.status)
+	}
+}
+
+// The timeline's HTML is bounded by its page, not by the log: 10,000
+// messages make a page of the same size as 300.
+func TestExplainPageHTMLBounded(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	small := b.postForm("/en/explain", url.Values{"log": {pingLog(150)}})
+	big := b.postForm("/en/explain", url.Values{"log": {pingLog(5000)}})
+	mustContain(t, "a 10,003-message log", big.body, "Messages 1–100 of 10003", `max="101"`)
+	if len(big.body) > len(small.body)+4<<10 {
+		t.Errorf("the page of 10,003 messages is %d bytes, that of 303 %d: want the same page", len(big.body), len(small.body))
+	}
+}
+
+// A message the page clips links its whole text, fetched from the kept
+// explanation by its learner only.
+func TestExplainWholeMessage(t *testing.T) {
+	e := newTestEnv(t, Config{ExplainMaxBytes: 2 << 20})
+	base := e.serve(t)
+	alice, bob := newBrowser(t, base), newBrowser(t, base)
+	text := strings.Repeat("gift ", 20_000)
+	long := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"` + text + `"}]}}`
+	log := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts"}}` + "\n" + long + "\n"
+	r := alice.postForm("/en/explain", url.Values{"log": {log}})
+	m := regexp.MustCompile(`href="(/en/explain/[0-9a-f]{32}/messages/2)"`).FindStringSubmatch(r.body)
+	if m == nil {
+		t.Fatalf("the clipped message links no whole text:\n%s", clipBody(r.body))
+	}
+	mustContain(t, "the link", r.body, "Show the whole message")
+	whole := alice.get(m[1])
+	if whole.status != http.StatusOK || whole.body != long || !strings.HasPrefix(whole.header.Get("Content-Type"), "text/plain") {
+		t.Errorf("the whole message: %d %q, %d bytes, want the %d bytes of the message", whole.status, whole.header.Get("Content-Type"), len(whole.body), len(long))
+	}
+	if got := bob.get(m[1]); got.status != http.StatusNotFound || strings.Contains(got.body, "gift gift") {
+		t.Errorf("another learner fetching it: %d", got.status)
+	}
+	if got := alice.get(strings.TrimSuffix(m[1], "2") + "3"); got.status != http.StatusNotFound {
+		t.Errorf("a message past the last: %d, want 404", got.status)
+	}
+}
+
+// The keep holds each learner's latest explanation, at most keepMax and
+// keepBytes of them, each for keepFor; the oldest goes first.
+func TestExplainKeepBounds(t *testing.T) {
+	var k explainKeep
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	events := func(n, size int) []exchange.Event {
+		out := make([]exchange.Event, n)
+		for i := range out {
+			out[i] = exchange.Event{Seq: i + 1, Raw: strings.Repeat("x", size)}
+		}
+		return out
+	}
+	sum := view.ExplainSummaryVM{}
+	a := k.put(1, i18n.EN, now, sum, events(10, 10))
+	if _, ok := k.get(a, 1, now); !ok {
+		t.Fatal("a kept explanation is not found")
+	}
+	if _, ok := k.get(a, 2, now); ok {
+		t.Error("another learner finds it")
+	}
+	a2 := k.put(1, i18n.EN, now, sum, events(10, 10))
+	if _, ok := k.get(a, 1, now); ok {
+		t.Error("a learner's earlier explanation is still kept after a new one")
+	}
+	if _, ok := k.get(a2, 1, now.Add(keepFor+time.Second)); ok {
+		t.Error("an explanation is kept past keepFor")
+	}
+	for i := range keepMax + 5 {
+		k.put(int64(100+i), i18n.EN, now, sum, events(1, 1))
+	}
+	if len(k.items) != keepMax {
+		t.Errorf("%d explanations kept, want at most %d", len(k.items), keepMax)
+	}
+	big := events(4, keepBytes/5)
+	for i := range 3 {
+		k.put(int64(1000+i), i18n.EN, now, sum, big)
+	}
+	if k.bytes > keepBytes {
+		t.Errorf("%d bytes kept, want at most %d", k.bytes, keepBytes)
+	}
+	if got := k.put(7, i18n.EN, now, sum, events(6, keepBytes/5)); got != "" {
+		t.Error("an explanation larger than keepBytes is kept")
+	}
+	var sizes int64
+	for _, it := range k.items {
+		sizes += it.size
+	}
+	if sizes != k.bytes {
+		t.Errorf("the keep counts %d bytes, its items hold %d", k.bytes, sizes)
+	}
+}
