@@ -158,7 +158,7 @@ func bearerToken(c *gin.Context) (string, bool) {
 func (s *Server) isInstructor(c *gin.Context) (v signInVerdict, retry time.Duration) {
 	now, ctx := s.now(), c.Request.Context()
 	if tok, has := bearerToken(c); has {
-		return s.instructorGuard.decide(ctx, c.ClientIP(), "bearer", s.instructor.checkToken(tok), now)
+		return s.instructorGuard.decide(ctx, s.guessLane(c), "bearer", s.instructor.checkToken(tok), now)
 	}
 	cookie, err := c.Cookie(instructorCookie)
 	if err != nil {
@@ -168,7 +168,7 @@ func (s *Server) isInstructor(c *gin.Context) (v signInVerdict, retry time.Durat
 	if s.instructor.validSession(ctx, cookie, now) {
 		return signInRight, 0
 	}
-	return s.instructorGuard.decide(ctx, c.ClientIP(), "cookie", false, now)
+	return s.instructorGuard.decide(ctx, s.guessLane(c), "cookie", false, now)
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the

@@ -11,7 +11,8 @@ import (
 // instructorLoginCreate checks the token and gives the browser an
 // instructor session. The attempt is decided once the form has arrived
 // whole, and answered at its turn when its network is guessing
-// (signin_guard.go); the form is protected from other sites by the
+// (signin_guard.go), in its own lane for a browser that signed in before
+// (signin_device.go); the form is protected from other sites by the
 // cross-origin middleware.
 func (s *Server) instructorLoginCreate(c *gin.Context) error {
 	t := i18n.InstructorFor(langOf(c))
@@ -20,7 +21,7 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 		return badRequest("the sign-in form could not be read")
 	}
 	ip, now := c.ClientIP(), s.now()
-	v, retry := s.instructorGuard.decide(c.Request.Context(), ip, "form", s.instructor.checkToken(c.PostForm("token")), now)
+	v, retry := s.instructorGuard.decide(c.Request.Context(), s.guessLane(c), "form", s.instructor.checkToken(c.PostForm("token")), now)
 	switch v {
 	case signInGone:
 		c.Abort()
@@ -38,6 +39,7 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 		return err
 	}
 	s.instructor.setCookie(c, session, int(instructorSessionAge.Seconds()))
+	s.rememberDevice(c)
 	s.log.Info("instructor signed in", "addr", ip)
 	c.Redirect(http.StatusSeeOther, next)
 	return nil

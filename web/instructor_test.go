@@ -248,6 +248,50 @@ func TestSignInGuard(t *testing.T) {
 	}
 }
 
+// TestSignInGuardDeviceLane: a browser that signed in before and signed
+// out keeps a device cookie, and its guesses count in a lane of its own:
+// while its network's turns are all taken by a guesser, the right token
+// from it signs in at once, and its wrong guesses take none of the
+// network's turns. A forged device cookie counts for the network.
+func TestSignInGuardDeviceLane(t *testing.T) {
+	clock := &manualClock{t: time.Unix(1_000_000, 0)}
+	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
+	var waits []time.Duration
+	e.srv.instructorGuard.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+	base := e.serve(t)
+	known := newBrowser(t, base)
+	if r := signIn(t, known, testToken); r.status != http.StatusSeeOther {
+		t.Fatalf("first sign-in = %d", r.status)
+	}
+	known.do("POST", "/instructor/logout", "application/x-www-form-urlencoded", "", "Origin", base, "Sec-Fetch-Site", "same-origin")
+	device := cookieNamed(known, "/instructor", instructorDeviceCookie)
+	if device == nil || cookieNamed(known, "/instructor", instructorCookie) != nil {
+		t.Fatalf("after signing out: device cookie %v, session cookie %v; want the device's only", device, cookieNamed(known, "/instructor", instructorCookie))
+	}
+	guesser := newBrowser(t, base)
+	for range 13 { // ten free, then the three turns the network may take
+		signIn(t, guesser, "guess")
+	}
+	forged := newBrowser(t, base)
+	codes := []int{
+		signIn(t, guesser, testToken).status,
+		forged.do("POST", "/instructor/login", "application/x-www-form-urlencoded", url.Values{"token": {testToken}}.Encode(),
+			"Origin", base, "Sec-Fetch-Site", "same-origin", "Cookie", instructorDeviceCookie+"=AAAA."+strings.Repeat("A", 43)).status,
+		signIn(t, known, "guess").status,
+		signIn(t, known, testToken).status,
+	}
+	want := []int{http.StatusTooManyRequests, http.StatusTooManyRequests, http.StatusUnauthorized, http.StatusSeeOther}
+	if diff := cmp.Diff(want, codes); diff != "" {
+		t.Errorf("answers while the network's turns are taken: the guesser's right token, a forged device's, the known browser's wrong then right (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]time.Duration{e.srv.instructorGuard.pace, 2 * e.srv.instructorGuard.pace}, waits); diff != "" {
+		t.Errorf("waits: the network's two only (-want +got):\n%s", diff)
+	}
+	if r := known.get("/instructor/export.csv"); r.status != http.StatusOK {
+		t.Errorf("the known browser after signing in again = %d, want 200", r.status)
+	}
+}
+
 // TestSignInGuardTurns holds every guess of a network in a burst until its
 // turn, right and wrong alike, so the early answer of one never tells it
 // apart; a guess whose client left before its turn has still spent it and

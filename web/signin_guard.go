@@ -26,7 +26,13 @@ import (
 // A valid session cookie is not a guess (it cannot be forged: it is
 // signed), so a signed-in instructor is never slowed. A network that is
 // not guessing has no turn to wait for: the right token sent from it is
-// answered at once, even while another network is attacking.
+// answered at once, even while another network is attacking. A browser
+// that signed in before guesses in a lane of its own (signin_device.go),
+// so the right token from it is answered at once even while its own
+// network is attacking. From that network without a device cookie it
+// waits for a turn like every guess there: a guess cannot be told from
+// another before it is tried, and trying the attacker's guesses sooner
+// would answer them sooner.
 type signInGuard struct {
 	pace       time.Duration   // between two decided guesses of a network in a burst
 	fails      *failureLimiter // the free failures, per network and overall
@@ -82,12 +88,13 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// decide counts one guess from addr by way ("form", "bearer", "cookie"),
-// whose check said ok, and waits for its turn. retry says, for
+// decide counts one guess from a lane (a client address, whose network
+// is its lane, or a device's: guessLane) by way ("form", "bearer",
+// "cookie"), whose check said ok, and waits for its turn. retry says, for
 // signInBusy, when a turn may be free.
-func (g *signInGuard) decide(ctx context.Context, addr, way string, ok bool, now time.Time) (v signInVerdict, retry time.Duration) {
-	key := addrKey(addr)
-	turn, retry, admitted := g.take(addr, key, way, ok, now)
+func (g *signInGuard) decide(ctx context.Context, from, way string, ok bool, now time.Time) (v signInVerdict, retry time.Duration) {
+	key := addrKey(from)
+	turn, retry, admitted := g.take(from, key, way, ok, now)
 	if !admitted {
 		return signInBusy, retry
 	}
