@@ -17,6 +17,10 @@ func (s *Server) dashboardLive(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	s.render(c, http.StatusOK, view.DashboardLive(s.dashboardLiveVM(l, d, anonMode(c))))
+	only, err := s.dashboardAssignment(c)
+	if err != nil {
+		return err
+	}
+	s.render(c, http.StatusOK, view.DashboardLive(s.dashboardLiveVM(l, d, anonMode(c), only.keep)))
 	return nil
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -20,6 +21,10 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	only, err := s.dashboardAssignment(c)
+	if err != nil {
+		return err
+	}
 	vm := view.DashboardVM{
 		T: t, Anon: anon, JoinCode: s.cfg.JoinCode,
 		LiveURL:   "/instructor/live?lang=" + string(l),
@@ -29,11 +34,21 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		U: i18n.UniversityFor(l), RosterURL: "/instructor/roster",
 		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
 		NamesLabel: t.HideNames,
-		Live:       s.dashboardLiveVM(l, d, anon),
+		Live:       s.dashboardLiveVM(l, d, anon, only.keep),
+		A:          i18n.AssignmentsFor(l), AssignmentsURL: "/instructor/assignments",
+		Assignments: only.options,
 	}
 	if anon {
 		vm.LiveURL += "&anon=1"
 		vm.NamesURL, vm.NamesLabel = "/instructor", t.ShowNames
+	}
+	if only.id != "" {
+		// The matrix, the gradebook and the exports all narrow to it.
+		q := "assignment=" + url.QueryEscape(only.id)
+		vm.LiveURL += "&" + q
+		vm.GradebookURL += "?" + q
+		vm.ExportCSV += "?" + q
+		vm.ExportJSONL += "?" + q
 	}
 	vm.Notice = s.resetNotice(c, t)
 	if vm.Changed, err = s.changedExercises(c, l); err != nil {

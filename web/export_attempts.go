@@ -62,6 +62,10 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	keep, err := s.exportKeep(ctx, f)
+	if err != nil {
+		return err
+	}
 	names, err := s.displayNames(ctx, f.Archive)
 	if err != nil {
 		return err
@@ -81,6 +85,9 @@ func (s *Server) exportAttempts(c *gin.Context) error {
 		err := s.store.EachAttempt(ctx, store.AttemptFilter{AfterID: after, Limit: exportBatch, InRoom: true, Archive: f.Archive}, func(a store.Attempt) error {
 			n++
 			after = a.ID
+			if !keep(a.ExerciseID) {
+				return nil
+			}
 			line := attemptJSON{
 				ID: a.ID, LearnerID: a.LearnerID, DisplayName: names[a.LearnerID], ExerciseID: a.ExerciseID,
 				Answer: a.Answer, Passed: a.Passed, HintsUsed: a.HintsUsed, FirstProblem: a.FirstProblem,

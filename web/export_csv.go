@@ -20,6 +20,10 @@ func (s *Server) exportCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	keep, err := s.exportKeep(ctx, f)
+	if err != nil {
+		return err
+	}
 	names, err := s.displayNames(ctx, f.Archive)
 	if err != nil {
 		return err
@@ -31,6 +35,9 @@ func (s *Server) exportCSV(c *gin.Context) error {
 	_ = w.Write([]string{"learner_id", "display_name", "exercise_id", "lesson", "status", "attempts",
 		"failed_attempts", "hints_revealed", "first_attempt_at", "passed_at", "updated_at"})
 	err = s.store.AllProgress(ctx, f.Archive, func(p store.ExerciseProgress) error {
+		if !keep(p.ExerciseID) {
+			return nil
+		}
 		lesson := ""
 		if ex, ok := cat.Exercise(p.ExerciseID); ok {
 			lesson = ex.Lesson

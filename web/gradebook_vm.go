@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"strconv"
 
@@ -99,4 +100,35 @@ func (g gradebook) total(learner int64) (int, string) {
 		pct = float64(n) * 100 / float64(len(g.Exercises))
 	}
 	return n, strconv.FormatFloat(pct, 'f', 1, 64)
+}
+
+// exportKeep is which exercises' rows an export keeps under f: an
+// assignment's and a lesson's, or all. An unknown one is a 404, as for the
+// gradebook.
+func (s *Server) exportKeep(ctx context.Context, f gradebookFilter) (func(exerciseID string) bool, error) {
+	cat := s.content.Catalog()
+	if f.Lesson != "" && !cat.HasLesson(f.Lesson) {
+		return nil, &httpError{status: 404, msg: "no lesson " + strconv.Quote(f.Lesson)}
+	}
+	var in map[string]bool
+	if f.Assignment != "" {
+		a, err := s.store.AssignmentByID(ctx, f.Assignment)
+		if err != nil {
+			return nil, assignmentMissing(err, f.Assignment)
+		}
+		in = map[string]bool{}
+		for _, id := range a.Exercises {
+			in[id] = true
+		}
+	}
+	return func(id string) bool {
+		if in != nil && !in[id] {
+			return false
+		}
+		if f.Lesson == "" {
+			return true
+		}
+		ex, ok := cat.Exercise(id)
+		return ok && ex.Lesson == f.Lesson
+	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -111,14 +112,18 @@ func learnerLabel(t *i18n.InstructorUI, l store.Learner) string {
 	return t.NoName + " #" + strconv.FormatInt(l.ID, 10)
 }
 
-// dashboardLiveVM turns a snapshot into the refreshing part of the page.
-func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool) view.DashboardLiveVM {
+// dashboardLiveVM turns a snapshot into the refreshing part of the page;
+// keep, when not nil, narrows it to an assignment's exercises.
+func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool, keep map[string]bool) view.DashboardLiveVM {
 	t := i18n.InstructorFor(l)
 	var extra []string
 	for _, ex := range d.Exercises {
 		extra = append(extra, ex.ExerciseID)
 	}
 	cols := exerciseColumns(s.content.Catalog(), l, extra)
+	if keep != nil {
+		cols = slices.DeleteFunc(cols, func(c exerciseColumn) bool { return !keep[c.id] })
+	}
 	colIndex := make(map[string]int, len(cols))
 	vm := view.DashboardLiveVM{
 		T: t, Anon: anon, UpdatedAt: d.At.Format("15:04:05"),

@@ -38,7 +38,7 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 	}
 	learner, ok, prog := rec.learner, rec.found, rec.progress
 	vm := view.ProgressVM{
-		X: x, HasLearner: ok, DisplayName: learner.DisplayName, ResumeCode: learner.ResumeCode,
+		X: x, A: i18n.AssignmentsFor(l), HasLearner: ok, DisplayName: learner.DisplayName, ResumeCode: learner.ResumeCode,
 		Empty:     len(prog.Exercises) == 0 && len(prog.LessonsRead) == 0,
 		ResumeURL: "/" + string(l) + "/progress/resume",
 		NameURL:   "/" + string(l) + "/progress/name",
@@ -50,6 +50,11 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 	}
 	if vm.Review, err = s.reviewLink(c, l, learner.ID, ok); err != nil {
 		return vm, err
+	}
+	if ok {
+		if vm.Dues, err = s.duesOf(c, l, learner.ID, prog); err != nil {
+			return vm, err
+		}
 	}
 	for _, lesson := range cat.Lessons(l) {
 		_, read := prog.LessonsRead[lesson.Slug]

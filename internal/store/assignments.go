@@ -228,3 +228,33 @@ func lateIn(ctx context.Context, tx *txn, learnerID int64, exerciseID string, ms
 	}
 	return n > 0 && open == 0, nil
 }
+
+// Extension is one learner's own due time for one assignment.
+type Extension struct {
+	Assignment string
+	LearnerID  int64
+	Due        time.Time
+}
+
+// Extensions lists every extension, by assignment then learner.
+func (s *Store) Extensions(ctx context.Context) ([]Extension, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT assignment_id, learner_id, due_at FROM extensions ORDER BY assignment_id, learner_id`)
+	if err != nil {
+		return nil, fmt.Errorf("list extensions: %w", err)
+	}
+	defer rows.Close()
+	var out []Extension
+	for rows.Next() {
+		var x Extension
+		var due int64
+		if err := rows.Scan(&x.Assignment, &x.LearnerID, &due); err != nil {
+			return nil, fmt.Errorf("list extensions: %w", err)
+		}
+		x.Due = time.UnixMilli(due)
+		out = append(out, x)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list extensions: %w", err)
+	}
+	return out, nil
+}

@@ -191,7 +191,10 @@ type CheckVM struct {
 
 // ProgressVM is the learner's progress page.
 type ProgressVM struct {
-	X           *i18n.ExerciseUI
+	X *i18n.ExerciseUI
+	// A and Dues say what is due and when (assignments.templ).
+	A           *i18n.AssignmentUI
+	Dues        []DueItem
 	HasLearner  bool
 	DisplayName string
 	ResumeCode  string

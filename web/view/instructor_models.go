@@ -38,7 +38,12 @@ type DashboardVM struct {
 	Archives         []ArchiveRow
 	ResetWorkshopURL string
 	SignOutURL       string
-	Live             DashboardLiveVM
+	// A holds the assignments' texts; Assignments the dashboard's filter
+	// (the matrix narrowed to one assignment's exercises).
+	A              *i18n.AssignmentUI
+	AssignmentsURL string
+	Assignments    []FilterOption
+	Live           DashboardLiveVM
 }
 
 // DashboardLiveVM is the part of the dashboard that refreshes.

@@ -1,0 +1,89 @@
+package store
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Assignments are saved, replaced (their extensions kept), listed soonest
+// first and deleted with their extensions; a learner's dues carry their
+// own extension.
+func TestAssignmentsAndExtensions(t *testing.T) {
+	eachEngine(t, func(t *testing.T, s *Store) {
+		ctx := t.Context()
+		day := time.Date(2026, 12, 9, 23, 59, 0, 0, time.UTC)
+		ada, _, err := s.CreateLearner(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []Assignment{
+			{ID: "week-2", Title: "Week 2", Due: day.AddDate(0, 0, 7), Exercises: []string{"b", "c"}},
+			{ID: "week-1", Title: "Week 1", Due: day, Exercises: []string{"a", "a", "b"}},
+		} {
+			if err := s.SaveAssignment(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.SetExtension(ctx, "week-1", ada.ID, day.AddDate(0, 0, 2)); err != nil {
+			t.Fatal(err)
+		}
+		// Replacing week-2 keeps nothing of its old exercises, and no
+		// extension is lost elsewhere.
+		if err := s.SaveAssignment(ctx, Assignment{ID: "week-2", Title: "Week two", Due: day.AddDate(0, 0, 8), Exercises: []string{"c"}}); err != nil {
+			t.Fatal(err)
+		}
+		dues, err := s.DuesFor(ctx, ada.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type due struct {
+			ID, Title string
+			Due       time.Time
+			Exercises []string
+			Extended  bool
+		}
+		var got []due
+		for _, d := range dues {
+			got = append(got, due{d.ID, d.Title, d.Due.UTC(), d.Exercises, d.Extended})
+		}
+		want := []due{
+			{"week-1", "Week 1", day.AddDate(0, 0, 2), []string{"a", "b"}, true},
+			{"week-2", "Week two", day.AddDate(0, 0, 8), []string{"c"}, false},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("dues (-want +got):\n%s", diff)
+		}
+		xs, err := s.Extensions(ctx)
+		if err != nil || len(xs) != 1 || xs[0].Assignment != "week-1" || xs[0].LearnerID != ada.ID || !xs[0].Due.Equal(day.AddDate(0, 0, 2)) {
+			t.Errorf("extensions = %+v, %v", xs, err)
+		}
+		if err := s.SetExtension(ctx, "week-1", ada.ID, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		if xs, _ := s.Extensions(ctx); len(xs) != 0 {
+			t.Errorf("a zero due left the extension: %+v", xs)
+		}
+		if err := s.DeleteAssignment(ctx, "week-1"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.DeleteAssignment(ctx, "week-1"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("deleting it again = %v, want ErrNotFound", err)
+		}
+		if _, err := s.AssignmentByID(ctx, "week-1"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the deleted assignment is still found: %v", err)
+		}
+		for _, bad := range []Assignment{
+			{ID: "Week 1", Title: "x", Due: day, Exercises: []string{"a"}},
+			{ID: "w", Title: "", Due: day, Exercises: []string{"a"}},
+			{ID: "w", Title: "x", Exercises: []string{"a"}},
+			{ID: "w", Title: "x", Due: day},
+		} {
+			if err := s.SaveAssignment(ctx, bad); !errors.Is(err, ErrBadAssignment) {
+				t.Errorf("SaveAssignment(%+v) = %v, want ErrBadAssignment", bad, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,71 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// assignmentSave creates an assignment, or replaces the one with its id,
+// from the assignments page's form. A refused form comes back with what
+// was typed and what is wrong.
+func (s *Server) assignmentSave(c *gin.Context) error {
+	l := langOf(c)
+	t := i18n.AssignmentsFor(l)
+	form := view.AssignmentForm{
+		ID: strings.TrimSpace(c.PostForm("id")), Title: strings.TrimSpace(c.PostForm("title")),
+		Due: strings.TrimSpace(c.PostForm("due")),
+	}
+	exs := c.PostFormArray("exercise")
+	chosen := map[string]bool{}
+	for _, id := range exs {
+		chosen[id] = true
+	}
+	refuse := func(problem string) error {
+		return s.renderAssignments(c, http.StatusUnprocessableEntity, "", i18n.Sprintf(l, t.Bad, problem), form, chosen)
+	}
+	due, ok := parseDue(form.Due)
+	if !ok {
+		return refuse(t.BadDue)
+	}
+	if len(exs) == 0 {
+		return refuse(t.NoExercise)
+	}
+	cat := s.content.Catalog()
+	for _, id := range exs {
+		if _, ok := cat.Exercise(id); !ok {
+			return refuse(i18n.Sprintf(l, t.UnknownExercise, id))
+		}
+	}
+	err := s.store.SaveAssignment(c.Request.Context(), store.Assignment{ID: form.ID, Title: form.Title, Due: due, Exercises: exs})
+	if errors.Is(err, store.ErrBadAssignment) {
+		return refuse(strings.TrimPrefix(err.Error(), store.ErrBadAssignment.Error()+": "))
+	}
+	if err != nil {
+		return err
+	}
+	s.dashCache.invalidate()
+	s.log.Info("instructor saved an assignment", "assignment", form.ID, "exercises", len(exs))
+	c.Redirect(http.StatusSeeOther, "/instructor/assignments?"+url.Values{"done": {"saved"}, "id": {form.ID}}.Encode())
+	return nil
+}
+
+// assignmentDelete removes an assignment and its extensions; attempts
+// keep the late marks they were given.
+func (s *Server) assignmentDelete(c *gin.Context) error {
+	id := c.Param("id")
+	if err := s.store.DeleteAssignment(c.Request.Context(), id); err != nil {
+		return assignmentMissing(err, id)
+	}
+	s.dashCache.invalidate()
+	s.log.Info("instructor deleted an assignment", "assignment", id)
+	c.Redirect(http.StatusSeeOther, "/instructor/assignments?"+url.Values{"done": {"deleted"}, "id": {id}}.Encode())
+	return nil
+}
