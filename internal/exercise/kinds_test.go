@@ -38,16 +38,16 @@ func TestGradeKinds(t *testing.T) {
 		answer string
 		failed []string // ids of the failed checks, in order
 	}{
-		{"fix: the starter", fix, fix.Starter, []string{"valid", "equals:/params/name", "type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/tool", "absent:/params/args", "only_members:/params"}},
+		{"fix: the starter", fix, fix.Starter, []string{"valid", "equals:/params/name", "type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/tool", "absent:/params/args", "only_members:/params", "equals:/params/arguments/occasion"}},
 		{"fix: the solution", fix, fix.Solutions[0], nil},
 		{"fix: the solution on one line, keys reordered", fix,
 			`{"params":{"arguments":{"budget":40.0,"occasion":"birthday"},"name":"suggest_gifts"},"method":"tools/call","id":"any-id","jsonrpc":"2.0"}`, nil},
 		// args is only a warning for the checker (a receiver ignores it): the
 		// exercise's absent check is what fails it.
 		{"fix: half repaired", fix, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"suggest_gifts","args":{"occasion":"birthday","budget":40}}}`,
-			[]string{"type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/args", "only_members:/params"}},
+			[]string{"type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/args", "only_members:/params", "equals:/params/arguments/occasion"}},
 		{"fix: a trailing comma", fix, strings.Replace(fix.Solutions[0], `"budget": 40`, `"budget": 40,`, 1), []string{"valid"}},
-		{"fix: empty", fix, "", []string{"valid", "kind", "method", "equals:/params/name", "type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/tool", "absent:/params/args", "only_members:/params"}},
+		{"fix: empty", fix, "", []string{"valid", "kind", "method", "equals:/params/name", "type:/params/arguments", "equals:/params/arguments/budget", "absent:/params/tool", "absent:/params/args", "only_members:/params", "equals:/params/arguments/occasion"}},
 		{"reply: the solution", reply, reply.Solutions[0], nil},
 		// The checker compares an error's id with the request's even when
 		// the request's method does not exist, so "valid" fails too.
