@@ -415,7 +415,8 @@ func (c *testClock) advance(d time.Duration) {
 // review page says in words what tripped the learner, with a link to the
 // rule. The review is recall: the exercise opens on the starter, the hints
 // folded, the solution hidden; passing it without a new hint says when it
-// comes back and moves it to box 2, a day out.
+// comes back and moves it to box 2, a day out; passing it after unfolding
+// the old hints keeps it in box 2.
 func TestE2EReviewKeyedToMistakes(t *testing.T) {
 	axe := loadAxe(t)
 	clock := &testClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
@@ -480,7 +481,7 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 			got := e2etest.Get(t, ctx, chromedp.Evaluate[recall](`({
 				Answer: document.getElementById("answer").value,
 				Reasons: (document.querySelector("[data-review-recall] [data-review-reasons]") || {textContent: ""}).textContent,
-				HintsFolded: !!document.querySelector("[data-hints-folded]:not([open])") && !document.querySelector(".hint").checkVisibility(),
+				HintsFolded: !!document.querySelector("[data-hints-folded]") && !document.querySelector(".hint"),
 				Solution: !!document.querySelector("#solution-box [data-unlocked]")
 			})`))
 			if got.Answer != ex.Starter || !got.HintsFolded || got.Solution || got.Reasons == "" || strings.Contains(got.Reasons, "mcp.") {
@@ -498,6 +499,18 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 			e2etest.Do(t, ctx, "open the review a day later", chromedp.Navigate(ts.URL+reviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
 			if box := evalString(t, ctx, `document.querySelector("[data-review-item] .muted").textContent`); box != fmt.Sprintf(pt.ReviewBox, 2, 5) {
 				t.Errorf("after a review passed without hints: %q, want box 2", box)
+			}
+			e2etest.Do(t, ctx, "unfold the hints opened before",
+				chromedp.Navigate(ts.URL+reviewExerciseURL(l, ex.ID)),
+				chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
+				chromedp.Click(chromedp.CSS("[data-hints-folded] button")),
+				chromedp.WaitVisible(chromedp.CSS(`.hint[data-hint="1"]`)),
+			)
+			send(reviewExerciseURL(l, ex.ID), ex.Solutions[0])
+			clock.advance(25 * time.Hour)
+			e2etest.Do(t, ctx, "open the review a day later again", chromedp.Navigate(ts.URL+reviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
+			if box := evalString(t, ctx, `document.querySelector("[data-review-item] .muted").textContent`); box != fmt.Sprintf(pt.ReviewBox, 2, 5) {
+				t.Errorf("after a review passed with the old hints unfolded: %q, want box 2 again", box)
 			}
 		})
 	}

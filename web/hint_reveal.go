@@ -25,7 +25,11 @@ func (s *Server) hintReveal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", exerciseURL(l, ex.ID), revealed))
+	back := exerciseURL(l, ex.ID)
+	if c.Query("review") != "" {
+		back = reviewExerciseURL(l, ex.ID)
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", back, revealed))
 	return nil
 }
 
@@ -44,7 +48,9 @@ func (s *Server) revealPostedHint(c *gin.Context, ex *exercise.Exercise, l i18n.
 }
 
 // revealHint records hint n of ex as open for the learner (created if
-// needed) and returns how many hints are open.
+// needed) and returns how many hints are open. From a review (?review=1),
+// asking for a hint already open is looking at it again: it counts as a
+// hint taken during the review.
 func (s *Server) revealHint(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, n int) (int, error) {
 	total := len(ex.TextIn(l).Hints)
 	if n < 1 || n > total {
@@ -54,5 +60,9 @@ func (s *Server) revealHint(c *gin.Context, ex *exercise.Exercise, l i18n.Lang, 
 	if err != nil {
 		return 0, err
 	}
-	return s.store.RevealHint(c.Request.Context(), learner.ID, ex.ID, n, total)
+	revealed, err := s.store.RevealHint(c.Request.Context(), learner.ID, ex.ID, n, total)
+	if err != nil || c.Query("review") == "" {
+		return revealed, err
+	}
+	return revealed, s.lookAgain(c.Request.Context(), learner.ID, ex.ID)
 }

@@ -31,7 +31,13 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: rec.progress})
+	st := exerciseState{progress: rec.progress, review: c.Query("review") != ""}
+	if st.review && rec.found {
+		if st.card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
+			return err
+		}
+	}
+	vm := s.exerciseVM(l, cat, ex, st)
 	html, err := renderString(c.Request.Context(), view.ExerciseHints(vm))
 	if err != nil {
 		return err

@@ -29,6 +29,20 @@ func trippedCodes(res exercise.Result) []string {
 	return codes
 }
 
+// lookAgain records that the learner unfolded, during a due review of
+// the exercise, the hints they had opened before (internal/review).
+func (s *Server) lookAgain(ctx context.Context, learnerID int64, exerciseID string) error {
+	had, ok, err := s.store.ReviewFor(ctx, learnerID, exerciseID)
+	if err != nil || !ok || had.LookedAgain() {
+		return err
+	}
+	looked := had.LookAgain(s.now())
+	if !looked.LookedAgain() {
+		return nil // not due: looking changes nothing
+	}
+	return s.store.RecordReview(ctx, learnerID, 0, exerciseID, nil, looked, true)
+}
+
 // scheduleReview records what the attempt tripped and moves the
 // exercise's review card (internal/review), at the server's clock.
 func (s *Server) scheduleReview(ctx context.Context, learnerID, attemptID int64, exerciseID string, res exercise.Result, p store.ExerciseProgress) error {

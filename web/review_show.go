@@ -79,10 +79,13 @@ func (s *Server) reviewCard(ctx context.Context, learnerID int64, exerciseID str
 // review (the form's and the script's URLs).
 func (s *Server) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st exerciseState) {
 	p := i18n.PathFor(l)
-	vm.Review = &view.ExerciseReviewVM{Recall: p.ReviewRecall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded}
+	vm.Review = &view.ExerciseReviewVM{Recall: p.ReviewRecall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
 	if st.card != nil {
 		vm.Review.Reasons = s.trippedReasons(l, ex, st.card.Codes)
+		vm.Review.HintsLooked = st.card.LookedAgain()
 	}
 	vm.ActionURL += "?review=1"
 	vm.APIURL += "&review=1"
+	vm.HintURL += "?review=1"
+	vm.HintAPIURL += "&review=1"
 }

@@ -39,6 +39,7 @@ type PathUI struct {
 	// The exercise page opened from the review: recall, not a re-click.
 	ReviewRecall      string // above the form
 	ReviewHintsFolded string // "Show the hints you opened last time (%d)"
+	ReviewHintsCount  string // that showing them counts as taking a hint
 	ReviewSolution    string // why the solution is hidden during a review
 	ReviewComesBack   string // "This exercise comes back for review %s."
 	ReviewInMinutes   string // "in %d {minute|minutes}"
@@ -95,6 +96,7 @@ var pathUI = map[Lang]*PathUI{
 
 		ReviewRecall:      "Review: answer from memory. The editor starts from the beginning, your hints are folded and the solution stays hidden.",
 		ReviewHintsFolded: "Show the hints you opened last time (%d)",
+		ReviewHintsCount:  "Looking at them counts as taking a hint: the exercise then stays in its box.",
 		ReviewSolution:    "The solution stays hidden during a review: try it from memory first.",
 		ReviewComesBack:   "This exercise comes back for review %s.",
 		ReviewInMinutes:   "in %d {minute|minutes}",
@@ -148,6 +150,7 @@ var pathUI = map[Lang]*PathUI{
 
 		ReviewRecall:      "Révision : répondez de mémoire. L’éditeur repart du début, vos indices sont repliés et la solution reste cachée.",
 		ReviewHintsFolded: "Revoir les indices ouverts la dernière fois (%d)",
+		ReviewHintsCount:  "Les revoir compte comme prendre un indice : l’exercice reste alors dans sa boîte.",
 		ReviewSolution:    "La solution reste cachée pendant une révision : essayez d’abord de mémoire.",
 		ReviewComesBack:   "Cet exercice reviendra en révision %s.",
 		ReviewInMinutes:   "dans %d minute{|s}",

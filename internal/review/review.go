@@ -38,8 +38,28 @@ type Card struct {
 	Box       int       // 1 to Boxes
 	Due       time.Time // when it comes back
 	Codes     []string  // what the learner got wrong, sorted, at most MaxCodes
-	HintsSeen int       // the hints open when it was last scheduled
+	HintsSeen int       // the hints open when it was last scheduled (HintsLookedAgain: see LookAgain)
 }
+
+// HintsLookedAgain is a card's HintsSeen once the learner has unfolded,
+// during a due review, the hints opened before it: they count as hints
+// taken since it was scheduled.
+const HintsLookedAgain = -1
+
+// LookAgain is c once the learner has looked at the hints opened before,
+// during the review: a pass then keeps the exercise in its box, as a pass
+// with a new hint does. Only a due card changes: before it is due, a pass
+// changes nothing anyway.
+func (c Card) LookAgain(now time.Time) Card {
+	if c.IsDue(now) {
+		c.HintsSeen = HintsLookedAgain
+	}
+	return c
+}
+
+// LookedAgain reports whether the learner unfolded the old hints during
+// this review.
+func (c Card) LookedAgain() bool { return c.HintsSeen == HintsLookedAgain }
 
 // IsDue reports whether the card should be reviewed at now.
 func (c Card) IsDue(now time.Time) bool { return !c.Due.After(now) }

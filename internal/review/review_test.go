@@ -70,3 +70,26 @@ func TestLeitnerRetires(t *testing.T) {
 		t.Errorf("%d codes kept, want %d", len(c.Codes), MaxCodes)
 	}
 }
+
+// Unfolding, during a due review, the hints opened before counts as taking
+// a hint: the pass keeps the exercise in its box. Before the card is due,
+// looking changes nothing.
+func TestLookAgain(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	due := Card{Box: 2, Due: now.Add(-time.Minute), HintsSeen: 2}
+	looked := due.LookAgain(now)
+	if !looked.LookedAgain() {
+		t.Fatalf("a due card looked at is %+v, want its hints looked at again", looked)
+	}
+	next, keep := Next(&looked, Outcome{Passed: true, Hints: 2}, now)
+	if !keep || next.Box != 2 || next.HintsSeen != 2 || next.LookedAgain() {
+		t.Errorf("a pass after looking at the old hints gives %+v (keep %v), want box 2 again with 2 hints seen", next, keep)
+	}
+	if next, _ := Next(&due, Outcome{Passed: true, Hints: 2}, now); next.Box != 3 {
+		t.Errorf("a pass without looking gives box %d, want 3", next.Box)
+	}
+	early := Card{Box: 2, Due: now.Add(time.Hour), HintsSeen: 2}
+	if got := early.LookAgain(now); got.LookedAgain() {
+		t.Errorf("a card not yet due is marked looked at: %+v", got)
+	}
+}

@@ -396,7 +396,9 @@ type ExerciseReviewVM struct {
 	Recall      string
 	Label       string
 	Reasons     []ReviewReason
-	HintsFolded string // the summary of the folded hints
+	HintsFolded string // the button that unfolds the hints opened before
+	HintsCount  string // that unfolding them counts as taking a hint
+	HintsLooked bool   // the learner unfolded them during this review
 }
 
 func exerciseReview(r *ExerciseReviewVM) templ.Component {
@@ -423,7 +425,7 @@ func exerciseReview(r *ExerciseReviewVM) templ.Component {
 		var templ_7745c5c3_Var22 string
 		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(r.Recall)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/view/review.templ`, Line: 95, Col: 15}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/view/review.templ`, Line: 97, Col: 15}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 		if templ_7745c5c3_Err != nil {
