@@ -36,7 +36,7 @@ func (s *Server) checkPolicyFor(c *gin.Context) *netguard.Policy {
 // cannot map the ports of a machine.
 func unreachableText(x *i18n.CheckServerUI, l i18n.Lang, pol *netguard.Policy, url string, err error) string {
 	if _, ok := netguard.AsRefused(err); ok {
-		return refusalText(x, err)
+		return refusalText(x, l, err)
 	}
 	if pol.Remote() {
 		return fmt.Sprintf(x.NothingMCP, url)

@@ -45,7 +45,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	pol := s.checkPolicyFor(c)
 	u, err := pol.CheckURL(c.Request.Context(), f.url)
 	if err != nil {
-		return s.refuse(c, f, http.StatusUnprocessableEntity, refusalText(x, err))
+		return s.refuse(c, f, http.StatusUnprocessableEntity, refusalText(x, l, err))
 	}
 	if !s.checkRuns.begin(learner.ID) {
 		return s.refuse(c, f, http.StatusConflict, x.Busy)
@@ -182,10 +182,10 @@ func (s *Server) refuse(c *gin.Context, f checkServerForm, status int, msg strin
 }
 
 // refusalText says in the learner's language why a URL is refused.
-func refusalText(x *i18n.CheckServerUI, err error) string {
+func refusalText(x *i18n.CheckServerUI, l i18n.Lang, err error) string {
 	re, ok := netguard.AsRefused(err)
 	if !ok {
-		return fmt.Sprintf(x.Unreachable, err.Error())
+		return fmt.Sprintf(x.Unreachable, servercheck.Describe(err, l))
 	}
 	switch re.Reason {
 	case netguard.ReasonNever:

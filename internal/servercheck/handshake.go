@@ -64,7 +64,7 @@ func (r *runner) handshake(ctx context.Context, st *exercise.Step, sr *StepResul
 	note := []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	sr.keep(Message{From: grader.SenderClient, Message: string(note)}, true)
 	if err := r.t.Send(ctx, note, r.sendInfo(note, false)); err != nil {
-		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+		sr.Problems = append(sr.Problems, r.say(msgSendFailed, netWords(err, r.opts.Lang)))
 		return nil
 	}
 	r.t.Handshaken(r.rev)
@@ -143,7 +143,7 @@ func (r *runner) wait(ctx context.Context, st *exercise.Step, sr *StepResult) {
 	}
 	if got == nil {
 		if r.gone != nil {
-			sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
+			sr.Problems = append(sr.Problems, r.say(msgGone, netWords(r.gone, r.opts.Lang)))
 			return
 		}
 		got, _ = r.readUntil(ctx, sr, func(_ []byte, v *grader.Value) bool { return v != nil && isIt(v) },
@@ -237,7 +237,7 @@ func (r *runner) answer(ctx context.Context, id, method string, sr *StepResult) 
 	}
 	sr.keep(Message{From: grader.SenderClient, Message: string(reply)}, true)
 	if err := r.t.Send(ctx, reply, r.sendInfo(reply, false)); err != nil {
-		sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+		sr.Problems = append(sr.Problems, r.say(msgSendFailed, netWords(err, r.opts.Lang)))
 	}
 }
 

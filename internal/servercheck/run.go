@@ -304,7 +304,7 @@ func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]by
 	sr.Sent = string(msg)
 	sr.keep(Message{From: grader.SenderClient, Message: string(msg)}, true)
 	if r.gone != nil {
-		sr.Problems = append(sr.Problems, r.say(msgGone, r.gone.Error()))
+		sr.Problems = append(sr.Problems, r.say(msgGone, netWords(r.gone, r.opts.Lang)))
 		return nil, nil
 	}
 	info := r.sendInfo(msg, true)
@@ -318,12 +318,12 @@ func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]by
 			sr.Problems = append(sr.Problems, r.say(msgTimeout, r.opts.Timeout.String()))
 		case errors.Is(err, ErrDied):
 			r.gone = err
-			sr.Problems = append(sr.Problems, r.say(msgDied, err.Error()))
+			sr.Problems = append(sr.Problems, r.say(msgDied, netWords(err, r.opts.Lang)))
 		default:
 			if errors.Is(err, ErrClosed) {
 				r.gone = err // the next steps need not wait
 			}
-			sr.Problems = append(sr.Problems, r.say(msgSendFailed, err.Error()))
+			sr.Problems = append(sr.Problems, r.say(msgSendFailed, netWords(err, r.opts.Lang)))
 		}
 		return nil, nil
 	}
@@ -362,7 +362,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 			}
 			if in.Final {
 				r.gone = in.Err
-				sr.Problems = append(sr.Problems, r.say(msgGone, in.Err.Error()))
+				sr.Problems = append(sr.Problems, r.say(msgGone, netWords(in.Err, r.opts.Lang)))
 				return nil, nil
 			}
 			if in.Err != nil {
@@ -378,7 +378,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 				}
 				if errors.Is(in.Err, ErrDied) {
 					r.gone = in.Err
-					sr.Problems = append(sr.Problems, r.say(msgDied, in.Err.Error()))
+					sr.Problems = append(sr.Problems, r.say(msgDied, netWords(in.Err, r.opts.Lang)))
 					return nil, nil
 				}
 				if in.Status >= 400 && in.Status < 500 {
@@ -429,7 +429,7 @@ func (r *runner) transportProblem(err error) string {
 	case errors.Is(err, ErrPartial):
 		return r.say(msgPartial)
 	}
-	return r.say(msgTransport, err.Error())
+	return r.say(msgTransport, netWords(err, r.opts.Lang))
 }
 
 // sendInfo describes a message for the transport.

@@ -137,7 +137,8 @@ func Refused(err error) string {
 }
 
 // Describe says in words why a server could not be started or reached:
-// nothing listening, a server that exited at start, or err's own text.
+// nothing listening, a server that exited at start, or what failed on the
+// way (netWords).
 func Describe(err error, l i18n.Lang) string {
 	i := 0
 	if l == i18n.FR {
@@ -150,5 +151,5 @@ func Describe(err error, l i18n.Lang) string {
 	if errors.As(err, &ex) {
 		return fmt.Sprintf(words[msgExitedAtStart][i], strings.TrimPrefix(ex.Err.Error(), ErrClosed.Error()+": "))
 	}
-	return err.Error()
+	return netWords(err, l)
 }
