@@ -290,12 +290,12 @@ func (s *selector) phrase(l i18n.Lang) string {
 		case "error":
 			noun = [2]string{"an error response", "une réponse d’erreur"}
 		}
-		p = noun[i] + [2]string{" to a `" + s.answers + "` request", " à une requête `" + s.answers + "`"}[i]
+		p = noun[i] + [2]string{" to " + an(s.answers) + " `" + s.answers + "` request", " à une requête `" + s.answers + "`"}[i]
 		if s.from == "client" {
 			p = [2]string{"your ", "votre "}[i] + strings.SplitN(p, " ", 2)[1]
 		}
 	case s.method != "":
-		p = [2]string{"a `" + s.method + "` message", "un message `" + s.method + "`"}[i]
+		p = [2]string{an(s.method) + " `" + s.method + "` message", "un message `" + s.method + "`"}[i]
 		p += fromWords(s.from, false, l)
 	case s.kind != "":
 		p = kindPhrase[s.kind][i] + fromWords(s.from, true, l)

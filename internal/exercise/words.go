@@ -196,22 +196,22 @@ func (s *selector) describe(l i18n.Lang) string {
 		if fr {
 			return "Votre réponse à une requête `" + s.answers + "`"
 		}
-		return "Your response to a `" + s.answers + "` request"
+		return "Your response to " + an(s.answers) + " `" + s.answers + "` request"
 	case s.answers != "":
 		if fr {
 			return "La réponse à une requête `" + s.answers + "`"
 		}
-		return "The response to a `" + s.answers + "` request"
+		return "The response to " + an(s.answers) + " `" + s.answers + "` request"
 	case s.method != "" && s.from == "server":
 		if fr {
 			return "Un message `" + s.method + "` du serveur"
 		}
-		return "A `" + s.method + "` message from the server"
+		return capFirst(an(s.method)) + " `" + s.method + "` message from the server"
 	case s.method != "":
 		if fr {
 			return "Un message `" + s.method + "` que vous avez envoyé"
 		}
-		return "A `" + s.method + "` message you sent"
+		return capFirst(an(s.method)) + " `" + s.method + "` message you sent"
 	case s.from == "server":
 		if fr {
 			return "Un message du serveur"
@@ -284,4 +284,13 @@ func InlineHTML(s string) template.HTML {
 	}
 	b.WriteString(html.EscapeString(s[last:]))
 	return template.HTML(b.String()) //nolint:gosec // every piece of text is escaped above
+}
+
+// an is the English article before a method's name: "an `initialize`
+// request", "a `tools/call` request".
+func an(method string) string {
+	if method != "" && strings.ContainsRune("aeiou", rune(method[0])) {
+		return "an"
+	}
+	return "a"
 }
