@@ -197,3 +197,19 @@ func (e *Exercise) SolutionLine(i int) int {
 	}
 	return e.sols[i].line
 }
+
+// Written is an answer written in the exercise file, with where it starts.
+type Written struct {
+	Text string
+	Line int // of the first line inside its fence
+}
+
+// WrongAnswers are the answers of the "# Wrong" blocks, in the order
+// written: each must fail.
+func (e *Exercise) WrongAnswers() []Written {
+	out := make([]Written, len(e.wrong))
+	for i, w := range e.wrong {
+		out[i] = Written{Text: w.text, Line: w.line}
+	}
+	return out
+}

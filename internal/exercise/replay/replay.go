@@ -5,15 +5,20 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/frontmatter"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/mockserver"
 )
@@ -24,21 +29,96 @@ const Timeout = 10 * time.Second
 // maxAnswer bounds the replayed session, as the console bounds an answer.
 const maxAnswer = 1 << 20
 
-// Lint replays every solution of every live exercise and reports, as
-// file:line: what is wrong, those whose real session fails a check.
+// Lint replays every solution and every wrong answer of every live
+// exercise and reports, as file:line: what is wrong, the solutions whose
+// real session fails a check and the wrong answers whose real session
+// passes them all (the mistake, made in the console, would be accepted).
 func Lint(ctx context.Context, exs []*exercise.Exercise) []error {
-	var errs []error
+	var jobs []job
 	for _, ex := range exs {
 		if ex.Kind != exercise.KindLive {
 			continue
 		}
 		for i, sol := range ex.Solutions {
-			if err := lintSolution(ctx, ex, sol); err != nil {
-				errs = append(errs, frontmatter.Errorf(ex.File, ex.SolutionLine(i), "%v", err))
+			jobs = append(jobs, job{ex: ex, text: sol, line: ex.SolutionLine(i), lint: lintSolution})
+		}
+		for _, w := range ex.WrongAnswers() {
+			jobs = append(jobs, job{ex: ex, text: w.Text, line: w.Line, lint: lintWrong})
+		}
+	}
+	return runJobs(ctx, jobs)
+}
+
+// job is one written session to replay and what to say of it.
+type job struct {
+	ex   *exercise.Exercise
+	text string
+	line int
+	lint func(context.Context, *exercise.Exercise, string) error
+}
+
+// parallel bounds the sessions replayed at once: most of a replay is
+// waiting for the slow tool's steps, not work.
+const parallel = 8
+
+// runJobs replays the sessions, parallel at a time, and returns their
+// problems in the order of jobs.
+func runJobs(ctx context.Context, jobs []job) []error {
+	found := make([]error, len(jobs))
+	sem := make(chan struct{}, parallel)
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if err := j.lint(ctx, j.ex, j.text); err != nil {
+				found[i] = frontmatter.Errorf(j.ex.File, j.line, "%v", err)
 			}
+		}()
+	}
+	wg.Wait()
+	var errs []error
+	for _, err := range found {
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errs
+}
+
+// midSession reports whether a written session starts after the handshake
+// (the console left its oldest messages out): a new gift server session
+// cannot give what follows.
+func midSession(ex *exercise.Exercise, written []item) bool {
+	if ex.Protocol == grader.Rev20260728 || len(written) == 0 {
+		return false
+	}
+	var m struct {
+		Method string `json:"method"`
+	}
+	return written[0].From != "client" || json.Unmarshal(written[0].Message, &m) != nil || m.Method != "initialize"
+}
+
+// lintWrong replays a wrong answer. One that no real session can give (it
+// starts mid-session, or shows what the gift server never sends) is left
+// to the other checks: it cannot be replayed, and is no hole.
+func lintWrong(ctx context.Context, ex *exercise.Exercise, text string) error {
+	var doc struct {
+		Exchange []item `json:"exchange"`
+	}
+	if json.Unmarshal([]byte(text), &doc) != nil || midSession(ex, doc.Exchange) {
+		return nil
+	}
+	answer, err := Play(ctx, doc.Exchange)
+	if err != nil {
+		return nil //nolint:nilerr // not replayable: nothing to say
+	}
+	if ex.Grade(answer, i18n.EN).Passed {
+		return errors.New("this wrong answer, replayed against the gift server, passes every check: the same mistake made in the console would be accepted; add a check that rejects it")
+	}
+	return nil
 }
 
 type item struct {
@@ -73,22 +153,24 @@ func lintSolution(ctx context.Context, ex *exercise.Exercise, sol string) error 
 
 // Play sends the client's messages of a written session to a new gift
 // server session, in order; before each one it waits until the server has
-// sent as many messages as the written session shows before it, and at
-// the end as many as it shows in all. It returns the real session as a
-// live exercise's answer.
+// sent as many messages as the written session shows before it, and the
+// responses it shows (by id: a cancellation written after the result is
+// sent after the real result, however many progress notifications came
+// first); at the end, all it shows. It returns the real session as a live
+// exercise's answer.
 func Play(ctx context.Context, written []item) (string, error) {
 	srv := mockserver.New(mockserver.Config{})
 	c := srv.NewConsole(mockserver.ConsoleOptions{})
 	defer c.Close()
 	updates, stop := c.Subscribe()
 	defer stop()
-	fromServer := 0
+	var want shown
 	for _, it := range written {
 		if it.From == "server" {
-			fromServer++
+			want.add(it.Message)
 			continue
 		}
-		if err := waitServer(ctx, c, updates, fromServer); err != nil {
+		if err := waitServer(ctx, c, updates, want); err != nil {
 			return "", err
 		}
 		raw := string(it.Message)
@@ -98,31 +180,79 @@ func Play(ctx context.Context, written []item) (string, error) {
 		}
 		c.Send(raw)
 	}
-	if err := waitServer(ctx, c, updates, fromServer); err != nil {
+	if err := waitServer(ctx, c, updates, want); err != nil {
 		return "", err
 	}
 	answer, _, err := console.Answer(c.Events(0), maxAnswer)
 	return answer, err
 }
 
-// waitServer waits until the session holds n messages from the server.
-func waitServer(ctx context.Context, c *mockserver.Console, updates <-chan mockserver.ConsoleUpdate, n int) error {
+// shown is what the written session shows from the server up to a point:
+// how many messages, and the ids of its responses.
+type shown struct {
+	n   int
+	ids []string
+}
+
+func (s *shown) add(msg json.RawMessage) {
+	s.n++
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	if json.Unmarshal(msg, &m) == nil && m.Method == nil && len(m.ID) > 0 && string(m.ID) != "null" {
+		if id, err := compactJSON(m.ID); err == nil {
+			s.ids = append(s.ids, id)
+		}
+	}
+}
+
+// missing says what the real session lacks of what is shown ("" when
+// nothing).
+func (s shown) missing(events []exchange.Event) string {
+	got := 0
+	answered := map[string]bool{}
+	for _, e := range events {
+		if e.From != grader.SenderServer {
+			continue
+		}
+		got++
+		if e.Kind == grader.KindResponse || e.Kind == grader.KindError {
+			answered[string(e.ID)] = true
+		}
+	}
+	if got < s.n {
+		return fmt.Sprintf("the gift server sent %d message(s) where the session shows %d", got, s.n)
+	}
+	for _, id := range s.ids {
+		if !answered[id] {
+			return "the gift server did not answer request " + id + ", which the session shows answered"
+		}
+	}
+	return ""
+}
+
+func compactJSON(raw json.RawMessage) (string, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return "", fmt.Errorf("compact an id: %w", err)
+	}
+	return b.String(), nil
+}
+
+// waitServer waits until the session holds what want shows from the server.
+func waitServer(ctx context.Context, c *mockserver.Console, updates <-chan mockserver.ConsoleUpdate, want shown) error {
 	timer := time.NewTimer(Timeout)
 	defer timer.Stop()
 	for {
-		got := 0
-		for _, e := range c.Events(0) {
-			if e.From == "server" {
-				got++
-			}
-		}
-		if got >= n {
+		lack := want.missing(c.Events(0))
+		if lack == "" {
 			return nil
 		}
 		select {
 		case <-updates:
 		case <-timer.C:
-			return fmt.Errorf("the gift server sent %d message(s) where the solution shows %d", got, n)
+			return errors.New(lack)
 		case <-ctx.Done():
 			return ctx.Err()
 		}

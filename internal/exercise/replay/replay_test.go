@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -15,9 +16,13 @@ const handshake = `{"from": "client", "message": {"jsonrpc": "2.0", "id": 1, "me
   {"from": "client", "message": {"jsonrpc": "2.0", "method": "notifications/initialized"}},
 `
 
-func liveFile(solution string) string {
-	return "---\nid: x\nlesson: tools\nkind: live\nchecks:\n  - equals: suggest_gifts\n    at: /result/tools/0/name\n    message: {answers: tools/list}\n---\n\n# Solution\n\n```json\n" +
-		solution + "\n```\n\n# en: List\n\nList the tools.\n"
+func liveFile(solution string, wrong ...string) string {
+	src := "---\nid: x\nlesson: tools\nkind: live\nchecks:\n  - equals: suggest_gifts\n    at: /result/tools/0/name\n    message: {answers: tools/list}\n---\n\n# Solution\n\n```json\n" +
+		solution + "\n```\n"
+	if len(wrong) > 0 {
+		src += "\n# Wrong\n\n```json\n" + strings.Join(wrong, "\n```\n\n```json\n") + "\n```\n"
+	}
+	return src + "\n# en: List\n\nList the tools.\n"
 }
 
 func load(t *testing.T, src string) []*exercise.Exercise {
@@ -69,5 +74,50 @@ func TestPlayWaits(t *testing.T) {
 	}
 	if !strings.Contains(answer, `"progressToken":"p","progress":1`) || strings.Contains(answer, `"id":2,"result"`) {
 		t.Errorf("the real session: %s", answer)
+	}
+}
+
+// A wrong answer is replayed too: one whose real session passes is
+// reported at its line (the author wrote a server answer the gift server
+// never gives, and the mistake itself is accepted); one whose real session
+// fails, or that no real session can give, is not.
+func TestLintWrong(t *testing.T) {
+	listed := `{"exchange": [` + handshake + `{"from": "client", "message": {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}},
+  {"from": "server", "message": {"jsonrpc": "2.0", "id": 2, "result": {"tools": [{"name": "suggest_gifts", "inputSchema": {"type": "object"}}]}}}]}`
+	madeUp := strings.Replace(listed, `"name": "suggest_gifts"`, `"name": "other"`, 1)
+	refused := strings.Replace(madeUp, `"method": "tools/list"}}`, `"method": "tools/list", "params": {"cursor": "no-such-page"}}}`, 1)
+	twice := strings.TrimSuffix(madeUp, "]}") + `, {"from": "server", "message": {"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}}]}`
+	wrong := []string{refused, madeUp}
+	if !testing.Short() { // waiting for what never comes takes Timeout
+		wrong = append(wrong, twice)
+	}
+	src := liveFile(listed, wrong...)
+	line := strings.Count(src[:strings.Index(src, madeUp)], "\n") + 1
+	errs := Lint(context.Background(), load(t, src))
+	want := "x.md:" + strconv.Itoa(line) + ": this wrong answer, replayed against the gift server, passes every check: the same mistake made in the console would be accepted; add a check that rejects it"
+	if len(errs) != 1 || errs[0].Error() != want {
+		t.Errorf("got %v\nwant [%s]", errs, want)
+	}
+}
+
+// Play waits for the responses the written session shows, whatever came
+// before them: a cancellation written after the result is sent after the
+// real result, not after as many progress notifications.
+func TestPlayWaitsForTheResponse(t *testing.T) {
+	written := []item{
+		{From: "client", Message: []byte(`{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}`)},
+		{From: "server", Message: []byte(`{"jsonrpc": "2.0", "id": 1, "result": {}}`)},
+		{From: "client", Message: []byte(`{"jsonrpc": "2.0", "method": "notifications/initialized"}`)},
+		{From: "client", Message: []byte(`{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "prepare_delivery", "arguments": {"steps": 2}, "_meta": {"progressToken": "p"}}}`)},
+		{From: "server", Message: []byte(`{"jsonrpc": "2.0", "id": 2, "result": {}}`)},
+		{From: "client", Message: []byte(`{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2}}`)},
+	}
+	answer, err := Play(context.Background(), written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, cancel := strings.Index(answer, `"id":2,"result"`), strings.Index(answer, `"notifications/cancelled"`)
+	if result < 0 || cancel < result {
+		t.Errorf("the cancellation does not follow the real result: %s", answer)
 	}
 }
