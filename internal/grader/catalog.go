@@ -451,7 +451,7 @@ var codeTable = []codeDef{
 	{code: codeSessCapServer, sev: SeverityWarning, lesson: "debugging", layer: layerSession,
 		title: [2]string{"Server capability not declared", "Capacité du serveur non déclarée"},
 		msg:   [2]string{"{method} needs the server capability `{field}`, which the server did not declare (message {extra}).", "{method} demande la capacité `{field}`, que le serveur n'a pas déclarée (message {extra})."},
-		why:   [2]string{"Both sides stick to the capabilities negotiated at the start: a client should not ask for a feature the server did not offer; the server would answer Method not found (-32601).", "Les deux côtés s'en tiennent aux capacités négociées au début : un client ne devrait pas demander une fonction que le serveur n'a pas proposée ; le serveur répondrait Method not found (-32601)."}},
+		why:   [2]string{"Both sides stick to the capabilities negotiated at the start: a client should not ask for a feature the server did not offer; the server would answer Method not found (-32601).", "Les deux côtés s'en tiennent aux capacités négociées au début : un client ne devrait pas demander une fonction que le serveur n'a pas proposée ; le serveur répondrait par l'erreur -32601 (méthode introuvable)."}},
 	{code: codeSessCapClient, sev: SeverityError, lesson: "lifecycle", layer: layerSession,
 		title: [2]string{"Client capability not declared", "Capacité du client non déclarée"},
 		msg:   [2]string{"{method} needs the client capability `{field}`, which the client did not declare in `initialize` (message {extra}).", "{method} demande la capacité `{field}`, que le client n'a pas déclarée dans `initialize` (message {extra})."},

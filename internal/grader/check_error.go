@@ -57,20 +57,20 @@ func (st *state) errorObject(errv, id *Value, rep *Report, request []byte) {
 
 // standardCodes names the error codes of JSON-RPC and MCP.
 var standardCodes = map[int64][2]string{
-	-32700: {"Parse error: the text was not valid JSON", "Parse error : le texte n'était pas du JSON valide"},
-	-32600: {"Invalid Request: the message is not a valid request", "Invalid Request : le message n'est pas une requête valide"},
-	-32601: {"Method not found: the receiver does not know this method", "Method not found : le destinataire ne connaît pas cette méthode"},
-	-32602: {"Invalid params: the parameters are wrong for this method", "Invalid params : les paramètres ne conviennent pas à cette méthode"},
-	-32603: {"Internal error: the receiver failed while handling the request", "Internal error : le destinataire a échoué en traitant la requête"},
+	-32700: {"Parse error: the text was not valid JSON", "erreur d'analyse (Parse error) : le texte n'était pas du JSON valide"},
+	-32600: {"Invalid Request: the message is not a valid request", "requête invalide (Invalid Request) : le message n'est pas une requête valide"},
+	-32601: {"Method not found: the receiver does not know this method", "méthode introuvable (Method not found) : le destinataire ne connaît pas cette méthode"},
+	-32602: {"Invalid params: the parameters are wrong for this method", "paramètres invalides (Invalid params) : les paramètres ne conviennent pas à cette méthode"},
+	-32603: {"Internal error: the receiver failed while handling the request", "erreur interne (Internal error) : le destinataire a échoué en traitant la requête"},
 }
 
 var revisionCodes = map[string]map[int64][2]string{
-	Rev20250618: {-32002: {"Resource not found (MCP)", "Resource not found (MCP) : ressource introuvable"}},
-	Rev20251125: {-32002: {"Resource not found (MCP)", "Resource not found (MCP) : ressource introuvable"},
-		-32042: {"URL elicitation required (MCP)", "URL elicitation required (MCP) : l'utilisateur doit d'abord passer par une URL"}},
-	Rev20260728: {-32020: {"Header mismatch (MCP): the HTTP headers do not match the message", "Header mismatch (MCP) : les en-têtes HTTP ne correspondent pas au message"},
-		-32021: {"Missing required client capability (MCP)", "Missing required client capability (MCP) : il manque une capacité requise du client"},
-		-32022: {"Unsupported protocol version (MCP)", "Unsupported protocol version (MCP) : version du protocole non prise en charge"}},
+	Rev20250618: {-32002: {"Resource not found (MCP)", "ressource introuvable (Resource not found, MCP)"}},
+	Rev20251125: {-32002: {"Resource not found (MCP)", "ressource introuvable (Resource not found, MCP)"},
+		-32042: {"URL elicitation required (MCP)", "élicitation par URL requise (URL elicitation required, MCP) : l'utilisateur doit d'abord passer par une URL"}},
+	Rev20260728: {-32020: {"Header mismatch (MCP): the HTTP headers do not match the message", "en-têtes discordants (Header mismatch, MCP) : les en-têtes HTTP ne correspondent pas au message"},
+		-32021: {"Missing required client capability (MCP)", "capacité du client manquante (Missing required client capability, MCP) : il manque une capacité requise du client"},
+		-32022: {"Unsupported protocol version (MCP)", "version non prise en charge (Unsupported protocol version, MCP) : le destinataire ne prend pas en charge cette version du protocole"}},
 }
 
 func (st *state) errorCode(code *Value, answersToolCall bool) {
