@@ -60,11 +60,15 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if stream {
 		live = s.startStream(c)
 	}
+	began := s.now()
 	res, err := s.runCheck(c.Request.Context(), run, u.String(), live, pol)
-	free()
 	if err == nil && pol.Remote() && !run.heard {
 		err = errNothingMCP // another host's service, described to nobody
 	}
+	if !s.evenOut(c.Request.Context(), pol, began, err) {
+		return nil // the learner left
+	}
+	free()
 	if err != nil {
 		msg := unreachableText(x, l, pol, f.url, err)
 		if stream {
@@ -107,10 +111,7 @@ func (s *Server) checkExercise(l i18n.Lang, id string) (*exercise.Exercise, erro
 // runCheck runs the exercise against url with the guarded client, every
 // step bounded in time, the whole run by the steps' count.
 func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *checkStream, pol *netguard.Policy) (*servercheck.Result, error) {
-	step := s.cfg.ServerCheckTimeout
-	if step <= 0 {
-		step = servercheck.DefaultTimeout
-	}
+	step := s.checkStep()
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(len(run.ex.Steps)+1)*step)
 	defer cancel()
 	t := servercheck.NewHTTPWith(url, servercheck.HTTPOptions{Client: pol.Client(), Quiet: pol.Remote()})

@@ -5,6 +5,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -164,6 +165,8 @@ type Server struct {
 	// per learner.
 	checkPolicy *netguard.Policy
 	checkRuns   *runSlots
+	// checkPause waits, for evenOut (checkserver_even.go).
+	checkPause func(context.Context, time.Duration) error
 
 	// proxies are TrustedProxies parsed; proxied holds the requests of
 	// each client behind them (proxied_cap.go).
@@ -214,6 +217,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		s.checkPolicy = netguard.NewPolicy(nil)
 	}
 	s.checkRuns = newRunSlots()
+	s.checkPause = sleepCtx
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err
 	}

@@ -58,9 +58,11 @@ func listenAll(t *testing.T, serve func(net.Listener)) string {
 // A learner on another host (127.0.0.2 here) sweeping ports through the
 // check page learns nothing: the playground's own machine is refused
 // before anything is dialled, whatever the port, and on the learner's own
-// address an HTML page, a service that sends a banner, a JSON API and a
-// closed port all answer the same "nothing MCP answered", with nothing of
-// what those services sent.
+// address an HTML page, a service that sends a banner, a JSON API, a
+// port that accepts and says nothing and a closed port all answer the
+// same "nothing MCP answered", with nothing of what those services sent,
+// each held until one step's time after the check began (here -server-check-timeout 1s; the times are logged: go
+// test -v -run TestCheckPagePortSweepFromAnotherHost ./cmd/playground).
 func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 	probe, err := net.Listen("tcp", "127.0.0.2:0")
 	if err != nil {
@@ -68,7 +70,7 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 	}
 	probe.Close()
 	bin := playgroundBin(t)
-	srv := repo.Serve(t, bin, "-db", filepath.Join(t.TempDir(), "p.db"))
+	srv := repo.Serve(t, bin, "-db", filepath.Join(t.TempDir(), "p.db"), "-server-check-timeout", "1s")
 	html := listenAll(t, func(ln net.Listener) {
 		http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
@@ -91,15 +93,27 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 			c.Close()
 		}
 	})
+	silent := listenAll(t, func(ln net.Listener) {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() })
+		}
+	})
 	closed := listenAll(t, func(net.Listener) {})
 	_, own, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
 
 	normalize := regexp.MustCompile(`(127\.0\.0\.[12]|localhost)(:\d+)?|value="[^"]*"`)
 	var want string
-	for i, port := range []string{html, api, banner, closed} {
+	var took []string
+	for i, port := range []string{html, api, banner, silent, closed} {
 		c := fromAddr(t, "127.0.0.2")
 		target := "http://127.0.0.2:" + port + "/mcp"
+		began := time.Now()
 		status, body := checkPage(t, c, srv.URL, target, "lifecycle-server-handshake-tools")
+		took = append(took, time.Since(began).Round(time.Millisecond).String())
 		for _, secret := range []string{"SECRET", "connection refused", "text/html", "SSH-2.0"} {
 			if strings.Contains(body, secret) {
 				t.Errorf("port %s: the page holds %q", port, secret)
@@ -115,6 +129,7 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 			t.Errorf("port %s answers differently from the first", port)
 		}
 	}
+	t.Logf("answered after (an HTML page, a JSON API, a banner, a silent port, a closed port): %s", strings.Join(took, ", "))
 	// The playground's own machine, at any port, is refused before a dial,
 	// and so is its own listener at any address.
 	var refused string

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/netguard"
+	"github.com/mcpplayground/playground/internal/servercheck"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/web"
@@ -43,6 +44,7 @@ type serveConfig struct {
 	connsPerAddr    int
 	maxConns        int
 	mcpTimeout      time.Duration
+	checkTimeout    time.Duration
 	dbMaxConns      int
 	dbMaxIdleTime   time.Duration
 	drainTime       time.Duration
@@ -79,6 +81,7 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.DurationVar(&cfg.bodyTimeout, "body-timeout", web.DefaultBodyTimeout, "how long a client may take to send a request body")
 	fs.IntVar(&cfg.connsPerAddr, "max-conns-per-addr", web.DefaultConnsPerAddr, "connections one client address (an IPv6 /64) may hold open at once; behind -trusted-proxies, requests of the address the proxy reports")
 	fs.IntVar(&cfg.maxConns, "max-conns", web.DefaultMaxConns, "connections every address together may hold open at once (a proxy's included)")
+	fs.DurationVar(&cfg.checkTimeout, "server-check-timeout", servercheck.DefaultTimeout, "how long each step of a check on the check-server page waits for the learner's server (1s to 60s)")
 	fs.DurationVar(&cfg.mcpTimeout, "mcp-request-timeout", 60*time.Second, "how long a request the gift server sends to an MCP client at /mcp (elicitation, sampling, roots) waits for its answer")
 	fs.Func("allow-server-checks", "comma-separated CIDRs the check-server page may connect to besides loopback, for a workshop on a LAN (link-local and cloud-metadata addresses are never allowed)", func(v string) error {
 		p, err := netguard.ParseCIDRs(v)
@@ -98,6 +101,10 @@ func runServe(args []string, stderr io.Writer) int {
 	}
 	if err := checkInstructorToken(cfg.instructorToken, cfg.weakToken); err != nil {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
+	if cfg.checkTimeout < time.Second || cfg.checkTimeout > time.Minute {
+		fmt.Fprintf(stderr, "serve: -server-check-timeout %v is outside 1s to 60s\n", cfg.checkTimeout)
 		return 2
 	}
 	if err := checkMCPTimeout(cfg.mcpTimeout); err != nil {
@@ -191,6 +198,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ExplainMaxBytes:    cfg.explainBytes,
 		ExplainMaxMessages: cfg.explainMessages,
 		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
+		ServerCheckTimeout: cfg.checkTimeout,
 		Logger:             log,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
