@@ -259,7 +259,7 @@ var problems = map[string][2]string{
 	},
 	"server": {
 		"This exercise checks your own MCP server: run `playground check-server -exercise ID` against it.",
-		"Cet exercice vérifie votre propre serveur MCP : lancez `playground check-server -exercise ID` sur celui-ci.",
+		"Cet exercice vérifie votre propre serveur MCP : lancez `playground check-server -exercise ID` sur celui-ci.",
 	},
 	"live": {
 		`The session could not be read: expected {"exchange": [{"from": "client", "message": {…}}, …]}.`,
