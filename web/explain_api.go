@@ -47,7 +47,16 @@ func (s *Server) explainAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.PureJSON(http.StatusOK, rep)
+	// The report is written a message at a time: the answer's memory is
+	// one message's JSON, not the log's (gin's JSON renderer builds it
+	// whole first).
+	c.Header("Content-Type", "application/json; charset=utf-8")
+	c.Status(http.StatusOK)
+	if err := rep.WriteJSON(c.Writer); err != nil {
+		s.log.Info("explain answer not delivered", "err", err) // the client went away
+		return nil
+	}
+	_, _ = c.Writer.WriteString("\n")
 	return nil
 }
 

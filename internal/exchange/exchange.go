@@ -36,6 +36,10 @@ type Options struct {
 	// of the other side with its id that follows it. A live session leaves
 	// it off: there, a stray response must not answer a later request.
 	LateRequests bool
+	// Expect is the number of messages about to be added, when it is known
+	// (a log read whole): the timeline is allocated for them at once
+	// instead of growing by doubling.
+	Expect int
 	// Log receives what should never happen (the checker panicking); nil
 	// discards it.
 	Log *slog.Logger
@@ -117,9 +121,13 @@ func New(opts Options) *Exchange {
 	if opts.MaxEvents <= 0 {
 		opts.MaxEvents = 1000
 	}
+	tl := ring{max: opts.MaxEvents}
+	if opts.Expect > 0 {
+		tl.events = make([]Event, 0, min(opts.Expect, opts.MaxEvents))
+	}
 	return &Exchange{
 		opts:  opts,
-		tl:    ring{max: opts.MaxEvents},
+		tl:    tl,
 		pairs: newPairing(opts.MaxEvents, opts.LateRequests),
 		judge: newJudge(opts),
 	}
@@ -220,6 +228,15 @@ func (x *Exchange) Events(after int) []Event {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.tl.after(after)
+}
+
+// Drain hands over the events kept, oldest first, and empties the
+// timeline: a reader done adding (an explained log) takes them without a
+// copy. Pairing, the checker and Findings are as they were.
+func (x *Exchange) Drain() []Event {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.tl.drain()
 }
 
 // Event returns the event numbered seq, if it is still kept.

@@ -201,6 +201,13 @@ func TestTimelineCap(t *testing.T) {
 						t.Errorf("Event(%d) = #%d %v", after, e.Seq, ok)
 					}
 				}
+				drained := x.Drain()
+				if diff := cmp.Diff(append([]Event{}, kept...), append([]Event{}, drained...)); diff != "" {
+					t.Errorf("Drain (-want +got):\n%s", diff)
+				}
+				if left := x.Events(-1); len(left) != 0 {
+					t.Errorf("%d events left after Drain", len(left))
+				}
 			})
 		}
 	}
@@ -210,6 +217,20 @@ func TestTimelineCap(t *testing.T) {
 	add(x, grader.SenderClient, `{"jsonrpc":"2.0","method":"n/b"}`)
 	if r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":1,"result":{}}`); r.Answers != 1 {
 		t.Errorf("the response to a dropped request answers #%d, want #1", r.Answers)
+	}
+}
+
+// An exchange told how many messages are coming allocates its timeline
+// once, and hands it over whole.
+func TestExpect(t *testing.T) {
+	x := New(Options{MaxEvents: 50, Expect: 50})
+	first := &x.tl.events[:1][0]
+	for i := range 50 {
+		add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","method":"n/%d"}`, i))
+	}
+	got := x.Drain()
+	if len(got) != 50 || &got[0] != first || got[49].Seq != 50 {
+		t.Errorf("Drain: %d events, first at its first place %v, last #%d", len(got), &got[0] == first, got[len(got)-1].Seq)
 	}
 }
 

@@ -32,6 +32,17 @@ func (r *ring) push(e Event) {
 
 func (r *ring) len() int { return len(r.events) }
 
+// drain returns the events in order and empties the ring; in order
+// already (head 0), the events are handed over without a copy.
+func (r *ring) drain() []Event {
+	out := r.events
+	if r.head != 0 {
+		out = append(append(make([]Event, 0, len(out)), out[r.head:]...), out[:r.head]...)
+	}
+	r.events, r.head = nil, 0
+	return out
+}
+
 // first is the Seq of the oldest event kept (0 when empty).
 func (r *ring) first() int {
 	if len(r.events) == 0 {

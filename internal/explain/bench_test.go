@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // benchLog is a realistic JSON Lines log of n messages: the handshake, then
@@ -79,4 +81,76 @@ func BenchmarkDecode10k(b *testing.B) {
 			b.Fatalf("%d lines", n)
 		}
 	})
+}
+
+// denseLog is a JSON Lines log of about size bytes of small tool calls
+// and their answers, the densest in messages a log gets.
+func denseLog(size int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, wrapClient+"\n"+wrapServer+"\n"+wrapClient+"\n", initReq, initRes, initDone)
+	for id := 2; b.Len() < size; id++ {
+		fmt.Fprintf(&b, wrapClient+"\n", fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":%d}}}`, id, id))
+		fmt.Fprintf(&b, wrapServer+"\n", res(fmt.Sprint(id), fmt.Sprintf(`{"content":[{"type":"text","text":"A scarf, a book, or a plant for %d."}],"isError":false}`, id)))
+	}
+	return b.Bytes()
+}
+
+// BenchmarkExplainMemory reports the most heap an explanation holds
+// (sampled every millisecond, the log itself not counted) and what the
+// report keeps, each as a multiple of the log's size: for the
+// 10,000-message log, and for a dense 5 MiB one (20,000 messages read).
+//
+//	go test ./internal/explain -run '^$' -bench ExplainMemory -benchtime 5x
+func BenchmarkExplainMemory(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		src  []byte
+	}{{"10k", benchLog(10000)}, {"dense5MiB", denseLog(5<<20 - 4096)}} {
+		b.Run(c.name, func(b *testing.B) {
+			var worst, kept float64
+			for b.Loop() {
+				p, k := explainPeak(b, c.src)
+				worst, kept = max(worst, p), k
+			}
+			b.ReportMetric(worst/float64(len(c.src)), "peak/logsize")
+			b.ReportMetric(kept/float64(len(c.src)), "kept/logsize")
+		})
+	}
+}
+
+// explainPeak explains src and returns the most heap in use above what
+// was in use before (sampled), and what the report keeps once done.
+func explainPeak(b *testing.B, src []byte) (peak, kept float64) {
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var top atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&m)
+				top.Store(max(top.Load(), m.HeapInuse))
+			}
+		}
+	}()
+	r, err := Explain(src, Options{})
+	close(done)
+	<-sampled
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(r)
+	return float64(top.Load()) - float64(base.HeapInuse), float64(after.HeapInuse) - float64(base.HeapInuse)
 }

@@ -22,16 +22,29 @@ func conversation(r *Report, entries []logimport.Entry, group []int, opts Option
 		begin = opts.logRevision
 	}
 	x := exchange.New(exchange.Options{Protocol: begin, Lang: opts.Lang, Partial: c.Partial,
-		MaxEvents: len(group), LateRequests: true})
+		MaxEvents: len(group), Expect: len(group), LateRequests: true})
 	for _, gi := range group {
-		e := entries[gi]
+		e := &entries[gi]
 		x.Add(exchange.Message{Raw: e.Raw, From: e.From, Inferred: e.Inferred, Line: e.Line, Time: e.Time})
+		e.Raw = nil // the event holds its text now: the entry's copy can go
 	}
 	handshake := false
-	for _, ev := range x.Events(0) {
+	events := x.Drain()
+	// The log's only conversation is numbered as the log: its events are
+	// the report's as they are, without a copy.
+	whole := len(group) == len(entries)
+	if whole {
+		r.events = events
+	} else if r.events == nil {
+		r.events = make([]exchange.Event, len(entries))
+	}
+	for i := range events {
+		ev := &events[i]
 		gi := group[ev.Seq-1]
-		r.Messages[gi] = message(ev, gi, entries[gi].Peer, group)
-		r.events[gi] = inLog(ev, group)
+		r.Messages[gi] = message(*ev, gi, entries[gi].Peer, group)
+		if !whole {
+			r.events[gi] = inLog(*ev, group)
+		}
 		r.liftSession(ev.Report, gi, group)
 		if ev.Report.Method == "initialize" && ev.Report.Kind == grader.KindResponse {
 			handshake = true

@@ -13,9 +13,11 @@
 package explain
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exchange"
@@ -154,4 +156,57 @@ func (r *Report) JSON() ([]byte, error) {
 		return nil, fmt.Errorf("encode the explain report: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// WriteJSON writes the report as compact JSON, HTML characters unescaped,
+// byte for byte what encoding it whole writes, but one message at a time:
+// it holds one message's JSON, not the log's (the API's answer).
+func (r *Report) WriteJSON(w io.Writer) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	encode := func(v any) ([]byte, error) {
+		buf.Reset()
+		if err := enc.Encode(v); err != nil {
+			return nil, fmt.Errorf("encode the explain report: %w", err)
+		}
+		return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	}
+	rest := *r
+	rest.Messages = nil
+	whole, err := encode(&rest)
+	if err != nil {
+		return err
+	}
+	// A string's quotes are escaped inside JSON: the first `"messages":null`
+	// is the member itself.
+	key := []byte(`"messages":null`)
+	at := bytes.Index(whole, key)
+	if at < 0 {
+		return fmt.Errorf("encode the explain report: no messages member in %.80s", whole)
+	}
+	head, tail := append([]byte(nil), whole[:at+len(`"messages":`)]...), append([]byte(nil), whole[at+len(key):]...)
+	bw := bufio.NewWriterSize(w, 32<<10)
+	bw.Write(head)
+	if r.Messages == nil {
+		bw.WriteString("null")
+	} else {
+		bw.WriteByte('[')
+		for i := range r.Messages {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			b, err := encode(&r.Messages[i])
+			if err != nil {
+				return err
+			}
+			bw.Write(b)
+		}
+		bw.WriteByte(']')
+	}
+	bw.Write(tail)
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write the explain report: %w", err)
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package explain
 import (
 	"fmt"
 
-	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
@@ -30,7 +29,8 @@ func ExplainPair(client, server []byte, opts Options) (*Report, error) {
 	return FromLog(res, opts), nil
 }
 
-// FromLog explains what logimport read.
+// FromLog explains what logimport read. It takes res over: the entries'
+// text is dropped as their messages are explained.
 func FromLog(res logimport.Result, opts Options) *Report {
 	if opts.Lang != i18n.FR {
 		opts.Lang = i18n.EN
@@ -40,7 +40,7 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	}
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated,
-		Messages: make([]Message, len(entries)), Findings: []Finding{}, events: make([]exchange.Event, len(entries))}
+		Messages: make([]Message, len(entries)), Findings: []Finding{}}
 	for _, group := range groupByPeer(entries) {
 		c := conversation(r, entries, group, opts)
 		if len(r.Conversations) == 0 {

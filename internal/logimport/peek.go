@@ -30,8 +30,8 @@ func peek(raw []byte) peeked {
 	var m struct {
 		ID     json.RawMessage `json:"id"`
 		Method *string         `json:"method"`
-		Result json.RawMessage `json:"result"`
-		Error  json.RawMessage `json:"error"`
+		Result present         `json:"result"`
+		Error  present         `json:"error"`
 		Params struct {
 			Meta struct {
 				ProgressToken json.RawMessage `json:"progressToken"`
@@ -53,7 +53,7 @@ func peek(raw []byte) peeked {
 		p.kind, p.method = kindRequest, *m.Method
 	case m.Method != nil:
 		p.kind, p.method = kindNotification, *m.Method
-	case m.Result != nil || m.Error != nil:
+	case bool(m.Result) || bool(m.Error):
 		p.kind = kindResponse
 	}
 	return p
@@ -86,4 +86,14 @@ func protocolVersionOf(raw []byte) string {
 		return ""
 	}
 	return m.Result.ProtocolVersion
+}
+
+// present is a member that is there, whatever its value (null included,
+// as a json.RawMessage would say): the value is not copied, a result
+// being most of a log's bytes.
+type present bool
+
+func (p *present) UnmarshalJSON([]byte) error {
+	*p = true
+	return nil
 }

@@ -2,7 +2,9 @@
 // playground's real router (middleware included) on a loopback port,
 // sends a 10,000-message JSON Lines log from several clients at once, and
 // prints the latencies next to a plain encoding/json decode of the same
-// messages timed in the same run, and the heap the server held at most.
+// messages timed in the same run, the heap the server held at most and the
+// process's resident memory (VmRSS sampled, and VmHWM at the end), next
+// to its resident memory once the server was up, before any log.
 //
 //	go run ./cmd/loadtest/explain -n 20 -c 2
 package main
@@ -22,6 +24,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,9 +45,10 @@ func main() {
 	defer stop()
 
 	decode := timeDecode(src)
-	var peak atomic.Uint64
+	idle := procKB("VmRSS")
+	var peak, rss atomic.Uint64
 	done := make(chan struct{})
-	go samplePeak(&peak, done)
+	go samplePeak(&peak, &rss, done)
 	lat, status := load(url, src, *n, *conc)
 	close(done)
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
@@ -51,6 +56,8 @@ func main() {
 	fmt.Printf("explain via the API: p50 %v, p95 %v, max %v\n", lat[len(lat)/2], lat[len(lat)*95/100], lat[len(lat)-1])
 	fmt.Printf("plain encoding/json decode of the same lines: %v\n", decode)
 	fmt.Printf("peak heap in use: %.1f MB (%.1f× the log)\n", float64(peak.Load())/1e6, float64(peak.Load())/float64(len(src)))
+	fmt.Printf("resident: %.1f MiB once up, %.1f MiB at most while explaining (VmHWM %.1f MiB)\n",
+		float64(idle)/1024, float64(rss.Load())/1024, float64(procKB("VmHWM"))/1024)
 }
 
 // serve starts the real router on a loopback port, rate limits off.
@@ -131,8 +138,9 @@ func timeDecode(src []byte) time.Duration {
 	return time.Since(t0)
 }
 
-// samplePeak records the largest heap in use until done is closed.
-func samplePeak(peak *atomic.Uint64, done chan struct{}) {
+// samplePeak records the largest heap in use and resident size (KiB)
+// until done is closed.
+func samplePeak(peak, rss *atomic.Uint64, done chan struct{}) {
 	var ms runtime.MemStats
 	t := time.NewTicker(5 * time.Millisecond)
 	defer t.Stop()
@@ -145,8 +153,27 @@ func samplePeak(peak *atomic.Uint64, done chan struct{}) {
 			if ms.HeapInuse > peak.Load() {
 				peak.Store(ms.HeapInuse)
 			}
+			if kb := procKB("VmRSS"); kb > rss.Load() {
+				rss.Store(kb)
+			}
 		}
 	}
+}
+
+// procKB reads a size in KiB from /proc/self/status (0 where there is
+// none: not Linux).
+func procKB(field string) uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			n, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // sessionLog is a realistic JSON Lines log of n messages: the handshake,
