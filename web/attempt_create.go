@@ -34,7 +34,7 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 		s.renderExercise(c, he.status, l, cat, ex, st)
 		return nil
 	}
-	answer, ok := formAnswer(c.Request.PostForm, ex)
+	answer, ok := ex.FormAnswer(c.Request.PostForm)
 	if !ok {
 		st.answer, st.formErr = answer, x.ErrNoChoice
 		s.renderExercise(c, http.StatusUnprocessableEntity, l, cat, ex, st)

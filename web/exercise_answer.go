@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -62,32 +60,6 @@ func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 		return "", &httpError{status: http.StatusUnprocessableEntity, msg: x.ErrEmpty}
 	}
 	return strings.ReplaceAll(answer, "\r\n", "\n"), nil
-}
-
-// formAnswer reads an answer posted by the page's form and encodes it as
-// Grade takes it. ok is false when a choice is missing.
-func formAnswer(form url.Values, ex *exercise.Exercise) (string, bool) {
-	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
-		vals := make([]string, ex.Items())
-		for i := range vals {
-			v := strings.TrimSpace(form.Get(fmt.Sprintf("item-%d", i+1)))
-			if v == "" {
-				return "", false
-			}
-			if ex.Kind != exercise.KindMatch {
-				vals[i] = strconv.Quote(v)
-			} else {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 {
-					return "", false
-				}
-				vals[i] = strconv.Itoa(n)
-			}
-		}
-		return `{"answers": [` + strings.Join(vals, ", ") + `]}`, true
-	}
-	return form.Get("answer"), true
 }
 
 // submission is a graded answer, stored.

@@ -113,13 +113,13 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		s.reviewMode(&vm, l, ex, st)
 	}
 
-	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
+	switch ex.Kind.Form() {
+	case exercise.FormChoices:
 		vm.Items, vm.Requests = choiceItems(l, x, ex, st.answer, st.result)
-	case exercise.KindLive:
+	case exercise.FormConsole:
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID), Title: x.OpenConsole}
 		vm.ElsewhereIntro = x.LiveIntro
-	case exercise.KindServer:
+	case exercise.FormServer:
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/check-server?exercise=%s", l, ex.ID), Title: x.OpenCheckServer}
 		vm.ElsewhereIntro = x.ServerIntro
 	default:
@@ -171,8 +171,8 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 		return
 	}
 	sol := ex.Solutions[0]
-	switch ex.Kind {
-	case exercise.KindClassify, exercise.KindMatch, exercise.KindLog:
+	switch ex.Kind.Form() {
+	case exercise.FormChoices:
 		for _, it := range choiceItemsOnly(l, x, ex, sol) {
 			for _, o := range it.Options {
 				if o.Checked {

@@ -77,7 +77,7 @@ func findRule(cx checkContext, it *rawItem, c *Check) (rawKey, error) {
 
 // ruleFitsKind refuses a rule the exercise's kind does not grade with.
 func ruleFitsKind(cx checkContext, r Rule, key rawKey) error {
-	byAnswer := cx.kind == KindClassify || cx.kind == KindMatch || cx.kind == KindLog
+	byAnswer := def(cx.kind).byAnswer
 	switch {
 	case r == RuleAnswer && !byAnswer:
 		return cx.errAt(key.line, "answer checks belong to classify, match and log exercises")

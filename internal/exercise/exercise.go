@@ -18,7 +18,8 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// Kind is what the learner does in an exercise.
+// Kind is what the learner does in an exercise; kinds.go holds each
+// kind's entry.
 type Kind string
 
 // The kinds of exercise.
@@ -32,13 +33,6 @@ const (
 	KindServer   Kind = "server"   // the learner's own server answers a scripted client
 	KindLog      Kind = "log"      // mark the wrong messages of a log, and say what is wrong (log.go)
 )
-
-// Kinds lists every kind, in the order FORMAT.md presents them.
-var Kinds = []Kind{KindFix, KindWrite, KindClassify, KindReply, KindMatch, KindLive, KindServer, KindLog}
-
-// IsMessage reports whether the learner's answer is one JSON-RPC message
-// typed in the editor (fix, write, reply), rather than choices or a session.
-func (k Kind) IsMessage() bool { return k == KindFix || k == KindWrite || k == KindReply }
 
 // Text is the part of an exercise written in one language.
 type Text struct {
@@ -139,18 +133,6 @@ func (e *Exercise) TextIn(l i18n.Lang) *Text {
 		}
 	}
 	return &Text{Title: e.ID}
-}
-
-// Items is the number of answers a classify or match exercise expects (one
-// per message, or per response); 0 for the other kinds.
-func (e *Exercise) Items() int {
-	switch e.Kind {
-	case KindClassify, KindLog:
-		return len(e.Messages)
-	case KindMatch:
-		return len(e.Responses)
-	}
-	return 0
 }
 
 // RunsIn reports whether a server exercise runs in revision rev.

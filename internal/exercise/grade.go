@@ -18,13 +18,8 @@ import (
 // encoded"). Grade never panics: the checker's limits (1 MiB, 64 levels of
 // nesting) bound the work whatever the answer holds.
 func (e *Exercise) Grade(answer string, lang i18n.Lang) Result {
-	switch e.Kind {
-	case KindClassify, KindMatch, KindLog:
-		return e.gradeAnswers(answer, lang)
-	case KindLive:
-		return e.gradeLive(answer, lang)
-	case KindServer:
-		return Result{Report: emptyReport(e.Protocol), Checks: []CheckResult{}, Problem: problems["server"][idx(lang)]}
+	if d := def(e.Kind); d != nil {
+		return d.grade(e, answer, lang)
 	}
 	return e.gradeMessage(answer, lang)
 }

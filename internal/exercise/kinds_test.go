@@ -2,6 +2,9 @@ package exercise
 
 import (
 	"encoding/json"
+	"net/url"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -301,5 +304,114 @@ func TestLive(t *testing.T) {
 	}
 	if errs := Lint([]*Exercise{ex}, Course{}); len(errs) != 0 {
 		t.Errorf("Lint: %v", errs)
+	}
+}
+
+// Every kind is one entry of the registry, whole: a form, a loader and a
+// grader, and the JSON sections FORMAT.md's table gives it.
+func TestKindEntries(t *testing.T) {
+	for _, k := range Kinds {
+		d := def(k)
+		if d == nil || d.form == "" || d.load == nil || d.grade == nil || d.sections == nil {
+			t.Errorf("kind %s: incomplete entry %+v", k, d)
+			continue
+		}
+		if d.byAnswer != (d.items != nil) || d.byAnswer != (k.Form() == FormChoices) {
+			t.Errorf("kind %s: byAnswer %v, items %v, form %s disagree", k, d.byAnswer, d.items != nil, d.form)
+		}
+	}
+	if def("quiz") != nil || Kind("quiz").Form() != FormEditor {
+		t.Error("an unknown kind has an entry")
+	}
+	src, err := os.ReadFile("FORMAT.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(src)
+	start := strings.Index(doc, "| section | holds |")
+	if start < 0 {
+		t.Fatal("FORMAT.md has no sections table")
+	}
+	lines := strings.Split(doc[start:], "\n")
+	header := cells(lines[0])
+	words := map[string]need{"required": required, "optional": optional, "derived": optional, "–": never}
+	rows := 0
+	for _, line := range lines[2:] {
+		if !strings.HasPrefix(line, "| `# ") {
+			break
+		}
+		row := cells(line)
+		name := strings.TrimSuffix(strings.TrimPrefix(row[0], "`# "), "`")
+		for col := 2; col < len(header) && col < len(row); col++ {
+			d := def(Kind(header[col]))
+			want, known := words[row[col]]
+			if d == nil || !known {
+				continue
+			}
+			rows++
+			if got := d.sections[name]; got != want {
+				t.Errorf("FORMAT.md says # %s is %q in %s; the entry says %d", name, row[col], header[col], got)
+			}
+		}
+	}
+	if rows < 30 {
+		t.Errorf("only %d cells of the sections table read", rows)
+	}
+}
+
+func cells(line string) []string {
+	parts := strings.Split(strings.Trim(line, "|"), "|")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+// A posted form becomes the answer Grade takes: the editor's text, or one
+// answer per item (a number for match, a quoted choice otherwise).
+func TestFormAnswer(t *testing.T) {
+	fix := bundled(t, "tools-fix-call-params")
+	classify := bundled(t, "notifications-classify-no-id")
+	var match *Exercise
+	exs, err := Load(exercises.FS, markdown.New(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		if ex.Kind == KindMatch && ex.Items() >= 2 && match == nil {
+			match = ex
+		}
+	}
+	form := func(kv ...string) url.Values {
+		v := url.Values{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			v.Set(kv[i], kv[i+1])
+		}
+		return v
+	}
+	matchForm := form()
+	want := make([]string, match.Items())
+	for i := range want {
+		matchForm.Set("item-"+strconv.Itoa(i+1), strconv.Itoa(i))
+		want[i] = strconv.Itoa(i)
+	}
+	tests := []struct {
+		name string
+		ex   *Exercise
+		form url.Values
+		want string
+		ok   bool
+	}{
+		{"the editor", fix, form("answer", `{"jsonrpc": "2.0"}`), `{"jsonrpc": "2.0"}`, true},
+		{"choices", classify, form("item-1", "notification", "item-2", " request ", "item-3", `in"valid`), `{"answers": ["notification", "request", "in\"valid"]}`, true},
+		{"a choice missing", classify, form("item-1", "notification", "item-3", "invalid"), "", false},
+		{"match: numbers", match, matchForm, `{"answers": [` + strings.Join(want, ", ") + `]}`, true},
+		{"match: not a number", match, form("item-1", "two"), "", false},
+	}
+	for _, tt := range tests {
+		got, ok := tt.ex.FormAnswer(tt.form)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: got %q, %v; want %q, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
 	}
 }

@@ -102,7 +102,8 @@ func (ex *Exercise) lint(course Course) []error {
 		errs = append(errs, frontmatter.Errorf(ex.File, line, format, args...))
 	}
 	lang := i18n.Default
-	if ex.Kind == KindServer {
+	d := def(ex.Kind)
+	if d.external {
 		// Its solution is a server: internal/servercheck runs the steps
 		// against the bundled gift server and its mistake modes.
 		return ex.lintLanguages(course)
@@ -145,19 +146,10 @@ func (ex *Exercise) lint(course Course) []error {
 		}
 		errf(line, "%d wrong answer(s) in # Wrong; %s asks for at least %d: write the mistakes a learner is likely to make here, one block each", n, CourseFile, course.WrongAnswers)
 	}
-	if ex.Kind == KindReply && !ex.requestKnown && !slices.ContainsFunc(ex.Checks, func(c *Check) bool { return c.Rule == RuleID && c.idMode == "same" }) {
-		errf(1, "the checker does not know the method of this request, so it cannot compare the id of a success response: add the check \"- id: same\"")
-	}
 	errs = append(errs, ex.lintCanFail()...)
 	errs = append(errs, ex.lintPointers()...)
-	if ex.Kind == KindMatch {
-		errs = append(errs, ex.lintPairs()...)
-	}
-	if ex.Kind == KindClassify {
-		errs = append(errs, ex.lintKinds()...)
-	}
-	if ex.Kind == KindLog {
-		errs = append(errs, ex.lintLog()...)
+	if d.lint != nil {
+		errs = append(errs, d.lint(ex)...)
 	}
 	errs = append(errs, ex.lintLanguages(course)...)
 	sort.SliceStable(errs, func(i, j int) bool { return errLine(errs[i]) < errLine(errs[j]) })
@@ -211,7 +203,7 @@ func (ex *Exercise) wrongCandidates() []string {
 		for _, m := range mutants(doc, ex.addPointers(root)) {
 			out = append(out, marshal(m))
 		}
-		if ex.Kind == KindClassify || ex.Kind == KindMatch || ex.Kind == KindLog {
+		if def(ex.Kind).byAnswer {
 			out = append(out, ex.answerMutants(doc)...)
 		}
 	}
@@ -513,4 +505,13 @@ func replaceAt(doc any, path []string, v any, remove bool) any {
 		return out
 	}
 	return doc
+}
+
+// lintReply: when the checker does not know the request's method, only an
+// "id: same" check compares the id of a success response.
+func (ex *Exercise) lintReply() []error {
+	if ex.requestKnown || slices.ContainsFunc(ex.Checks, func(c *Check) bool { return c.Rule == RuleID && c.idMode == "same" }) {
+		return nil
+	}
+	return []error{frontmatter.Errorf(ex.File, 1, "the checker does not know the method of this request, so it cannot compare the id of a success response: add the check \"- id: same\"")}
 }

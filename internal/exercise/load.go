@@ -240,13 +240,13 @@ func (fl *fileLoader) identity(m *meta, lessonExists func(string) bool) {
 
 // kind reports whether the exercise's kind is known, and says why not.
 func (fl *fileLoader) kind(ex *Exercise, m *meta) bool {
-	if slices.Contains(Kinds, ex.Kind) {
+	if def(ex.Kind) != nil {
 		return true
 	}
 	if m.Kind == "" {
-		fl.errf(1, "kind is missing: fix, write, classify, reply, match, live, server or log")
+		fl.errf(1, "kind is missing: %s", kindNames(" or "))
 	} else {
-		fl.errf(fl.lineOf("kind"), "kind %q is not one of fix, write, classify, reply, match, live, server, log", m.Kind)
+		fl.errf(fl.lineOf("kind"), "kind %q is not one of %s", m.Kind, kindNames(", "))
 	}
 	return false
 }
@@ -270,7 +270,7 @@ func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 	switch ex.Sender {
 	case "":
 		ex.Sender = "client"
-		if ex.Kind == KindReply {
+		if def(ex.Kind).server {
 			ex.Sender = "server"
 		}
 	case "client", "server":
@@ -296,26 +296,11 @@ func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 // content reads what depends on the kind: choices, steps, checks, then
 // the solutions and the texts.
 func (fl *fileLoader) content(ex *Exercise, m *meta) {
-	switch {
-	case ex.Kind == KindClassify:
-		fl.choices(ex, m.Choices)
-	case ex.Kind == KindLog:
-		fl.logChoices(ex, m.Choices)
-	case len(m.Choices) > 0:
-		fl.errf(fl.lineOf("choices"), "choices belong to classify and log exercises only")
+	d := def(ex.Kind)
+	d.load(fl, ex, m)
+	if d.solutions != nil {
+		d.solutions(fl, ex)
 	}
-	if ex.Kind == KindServer {
-		fl.steps(ex, m)
-	} else {
-		if len(m.Steps) > 0 || m.Revisions != nil || len(m.Mistakes) > 0 {
-			fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
-		}
-		fl.checks(ex, m.Checks)
-		if ex.Kind == KindLog {
-			fl.logChecks(ex)
-		}
-	}
-	fl.deriveSolutions(ex)
 	fl.texts(ex)
 }
 
@@ -326,18 +311,6 @@ const (
 	optional
 	required
 )
-
-// sectionRules says which JSON sections each kind has.
-var sectionRules = map[string]map[Kind]need{
-	secStarter:   {KindFix: required, KindWrite: optional, KindReply: optional},
-	secRequest:   {KindReply: required},
-	secMessages:  {KindClassify: required},
-	secRequests:  {KindMatch: required},
-	secResponses: {KindMatch: required},
-	secSolution:  {KindFix: required, KindWrite: required, KindReply: required, KindLive: required, KindClassify: optional, KindMatch: optional, KindLog: optional},
-	secWrong:     {KindFix: optional, KindWrite: optional, KindReply: optional, KindLive: optional, KindClassify: optional, KindMatch: optional, KindLog: optional},
-	secLog:       {KindLog: required},
-}
 
 // sections reads the body: JSON blocks into the exercise, language
 // sections into ex.texts (rendered later).
@@ -371,16 +344,17 @@ func (fl *fileLoader) sections(ex *Exercise, body []byte, bodyLine int) {
 
 // gather sorts the sections: language sections into ex.texts, the JSON
 // blocks of the others by section name, checking each against the
-// kind's sectionRules.
+// sections of the kind's entry.
 func (fl *fileLoader) gather(ex *Exercise, secs []*section) map[string][]block {
 	got := map[string][]block{}
 	seen := map[string]int{}
+	rules := def(ex.Kind).sections
 	for _, s := range secs {
 		if s.name == "" {
 			fl.text(ex, s)
 			continue
 		}
-		if sectionRules[s.name][ex.Kind] == never {
+		if rules[s.name] == never {
 			fl.errf(s.line, "a %s exercise has no # %s section", ex.Kind, s.name)
 			continue
 		}
@@ -392,7 +366,7 @@ func (fl *fileLoader) gather(ex *Exercise, secs []*section) map[string][]block {
 		got[s.name] = append(got[s.name], fl.blocks(s)...)
 	}
 	for _, name := range jsonSections {
-		if sectionRules[name][ex.Kind] == required && seen[name] == 0 {
+		if rules[name] == required && seen[name] == 0 {
 			fl.errf(1, "a %s exercise needs a # %s section (see FORMAT.md)", ex.Kind, name)
 		}
 	}
@@ -584,32 +558,32 @@ func (fl *fileLoader) checks(ex *Exercise, items []*rawItem) {
 	}
 }
 
-// deriveSolutions writes the solution of classify and match exercises from
-// their answer checks, and checks the shape of the solutions written.
-func (fl *fileLoader) deriveSolutions(ex *Exercise) {
-	switch ex.Kind {
-	case KindClassify, KindMatch, KindLog:
-		for _, b := range ex.sols {
-			if _, err := ex.readAnswers([]byte(b.text)); err != nil {
-				fl.errf(b.line, "this solution is not an answer of a %s exercise: %v", ex.Kind, err)
-			}
+// answerSolutions checks the solutions written of an exercise graded by
+// answer checks, or writes one from those checks.
+func answerSolutions(fl *fileLoader, ex *Exercise) {
+	for _, b := range ex.sols {
+		if _, err := ex.readAnswers([]byte(b.text)); err != nil {
+			fl.errf(b.line, "this solution is not an answer of a %s exercise: %v", ex.Kind, err)
 		}
-		if len(ex.sols) > 0 || len(fl.errs) > 0 {
-			return
+	}
+	if len(ex.sols) > 0 || len(fl.errs) > 0 {
+		return
+	}
+	answers := make([]any, ex.Items())
+	for _, c := range ex.Checks {
+		if c.item >= 1 && c.item <= len(answers) {
+			answers[c.item-1] = c.value
 		}
-		answers := make([]any, ex.Items())
-		for _, c := range ex.Checks {
-			if c.item >= 1 && c.item <= len(answers) {
-				answers[c.item-1] = c.value
-			}
-		}
-		sol, _ := json.Marshal(map[string]any{"answers": answers})
-		ex.Solutions = []string{string(sol)}
-	case KindLive:
-		for _, b := range ex.sols {
-			if _, err := readExchange([]byte(b.text)); err != nil {
-				fl.errf(b.line, "this solution is not a live exchange: %v", err)
-			}
+	}
+	sol, _ := json.Marshal(map[string]any{"answers": answers})
+	ex.Solutions = []string{string(sol)}
+}
+
+// liveSolutions checks that each solution of a live exercise is a session.
+func liveSolutions(fl *fileLoader, ex *Exercise) {
+	for _, b := range ex.sols {
+		if _, err := readExchange([]byte(b.text)); err != nil {
+			fl.errf(b.line, "this solution is not a live exchange: %v", err)
 		}
 	}
 }
