@@ -78,3 +78,95 @@ func keys(m map[string]bool) []string {
 	}
 	return out
 }
+
+// A right example is clean: the checker finds no error and no warning in
+// it, so a learner copying it copies nothing else that is wrong.
+func TestRightExamplesAreClean(t *testing.T) {
+	b, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sev := map[string]string{}
+	for _, ci := range grader.Codes() {
+		sev[ci.Code] = ci.Severity
+	}
+	for _, ci := range grader.Codes() {
+		r, _ := b.Rule(ci.Code)
+		if r == nil || !r.HasExamples {
+			continue
+		}
+		for code := range Raises(ci.Code, r.Right) {
+			if s := sev[code]; s == grader.SeverityError || s == grader.SeverityWarning {
+				t.Errorf("%s: the right example raises %s (%s)", ci.Code, code, s)
+			}
+		}
+	}
+}
+
+// Rules whose right example cannot be the wrong one corrected.
+var noMirror = map[string]string{
+	"json.empty":                 "an empty message has nothing to keep",
+	"mcp.method.not-in-revision": "ping has no counterpart in 2026-07-28: the right example is a request the revision has",
+}
+
+// A right example mirrors its wrong one: it is the same message or
+// conversation with the mistake corrected, so the page shows what to
+// change and nothing else. A conversation differs by at most four
+// messages added or removed (two moved, or two replaced); a message keeps
+// at least three quarters of the shorter text, spaces aside.
+func TestRightMirrorsWrong(t *testing.T) {
+	b, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ci := range grader.Codes() {
+		r, _ := b.Rule(ci.Code)
+		if r == nil || !r.HasExamples || noMirror[ci.Code] != "" {
+			continue
+		}
+		w, g := r.Wrong.Messages, r.Right.Messages
+		if len(w) > 1 || len(g) > 1 {
+			if d := len(w) + len(g) - 2*commonMessages(w, g); d > 4 {
+				t.Errorf("%s: the right conversation differs from the wrong one by %d messages added or removed, want 4 at most", ci.Code, d)
+			}
+			continue
+		}
+		a, c := []rune(squeeze(w[0].Raw)), []rune(squeeze(g[0].Raw))
+		if kept, want := lcs(a, c), min(len(a), len(c))*3/4; kept < want {
+			t.Errorf("%s: the right message keeps %d characters of the wrong one, want %d or more:\n wrong %s\n right %s", ci.Code, kept, want, string(a), string(c))
+		}
+	}
+}
+
+// squeeze drops white space: layout is not a difference.
+func squeeze(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}
+
+// commonMessages is the longest common subsequence of two conversations,
+// a message being its sender and its text without white space.
+func commonMessages(a, b []Message) int {
+	key := func(ms []Message) []string {
+		out := make([]string, len(ms))
+		for i, m := range ms {
+			out[i] = m.From + "\x00" + squeeze(m.Raw)
+		}
+		return out
+	}
+	return lcs(key(a), key(b))
+}
+
+func lcs[T comparable](a, b []T) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
