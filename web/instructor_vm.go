@@ -16,7 +16,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/course"
-	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
@@ -73,14 +72,14 @@ func exerciseColumns(cat *course.Catalog, l i18n.Lang, extra []string) []exercis
 		for i, ex := range cat.ExercisesFor(lesson.Slug) {
 			cols = append(cols, exerciseColumn{
 				id: ex.ID, key: fmt.Sprintf("%d.%d", lesson.Order, i+1),
-				title: ex.TextIn(l).Title, url: exerciseURL(l, ex.ID),
+				title: ex.TextIn(l).Title, url: instructorExerciseURL(l, ex.ID),
 			})
 			seen[ex.ID] = true
 		}
 	}
 	for _, id := range extra {
 		if !seen[id] {
-			cols = append(cols, exerciseColumn{id: id, key: "?", title: id, url: exerciseURL(l, id)})
+			cols = append(cols, exerciseColumn{id: id, key: "?", title: id, url: instructorExerciseURL(l, id)})
 			seen[id] = true
 		}
 	}
@@ -162,6 +161,7 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool, keep
 			r.Passed++
 		}
 	}
+	markIdle(l, d, rows)
 	if !anon {
 		// Named rows are easier to find in alphabetical order; anonymous
 		// ones keep joining order so "Learner 3" stays put.
@@ -191,14 +191,35 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool, keep
 			Detail: i18n.Sprintf(t.LangOf(), t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
 		}
 		if !anon {
-			row.LearnerURL = learnerAttemptsURL(st.LearnerID)
+			row.LearnerURL = learnerAttemptsURL(st.LearnerID) + "#latest"
 		}
-		if title := s.codeTitles[st.Mistake][l]; title != "" {
-			row.Mistake = exercise.InlineHTML(title)
+		if st.Mistake != "" {
+			ex, _ := s.content.Catalog().Exercise(st.ExerciseID)
+			row.Mistake = s.mistakeInWords(l, ex, st.Mistake)
 		}
 		vm.Stuck = append(vm.Stuck, row)
 	}
 	return vm
+}
+
+// idleAfter is how long after joining a learner who has sent nothing is
+// flagged on the dashboard: long enough to read a lesson's start.
+const idleAfter = 10 * time.Minute
+
+// markIdle flags the learners who joined idleAfter ago or more and have
+// touched no exercise since: someone who may be lost before the first
+// step, whom the stuck list (which needs failures) never shows.
+func markIdle(l i18n.Lang, d store.Dashboard, rows map[int64]*view.DashRow) {
+	touched := make(map[int64]bool, len(d.Learners))
+	for _, c := range d.Cells {
+		touched[c.LearnerID] = true
+	}
+	t := i18n.InsightFor(l)
+	for _, lr := range d.Learners {
+		if r, ok := rows[lr.ID]; ok && !touched[lr.ID] && d.At.Sub(lr.CreatedAt) >= idleAfter {
+			r.Idle = fmt.Sprintf(t.Idle, lr.CreatedAt.In(time.Local).Format("15:04"))
+		}
+	}
 }
 
 // cellCache builds each distinct cell once: a room of 300 learners has
@@ -253,9 +274,10 @@ func (s *Server) dashExercise(l i18n.Lang, t *i18n.InstructorUI, c exerciseColum
 		ex.PassRate = fmt.Sprintf(t.Percent, (sum.Passed*100+sum.Attempted/2)/sum.Attempted)
 		ex.Median = formatDecimal(l, sum.MedianAttempts)
 	}
+	def, _ := s.content.Catalog().Exercise(c.id)
 	for _, p := range sum.Problems {
 		ex.Problems = append(ex.Problems, view.DashProblem{
-			Code: p.Code, Title: exercise.InlineHTML(s.codeTitles[p.Code][l]), RuleURL: s.ruleURL(l, p.Code),
+			Code: p.Code, Title: s.mistakeInWords(l, def, p.Code), RuleURL: s.ruleURL(l, p.Code),
 			People: i18n.Sprintf(t.LangOf(), t.ProblemPeople, p.Learners),
 		})
 	}

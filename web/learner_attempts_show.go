@@ -17,7 +17,7 @@ import (
 const maxLearnerAttempts = 300
 
 // learnerAttemptsShow is one learner's attempts for the instructor: each
-// answer with what the checker says of it, the latest first.
+// answer with what the checker says of it, in the order sent.
 func (s *Server) learnerAttemptsShow(c *gin.Context) error {
 	l := langOf(c)
 	t := i18n.InstructorFor(l)
@@ -29,17 +29,26 @@ func (s *Server) learnerAttemptsShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(attempts) > maxLearnerAttempts {
-		attempts = attempts[len(attempts)-maxLearnerAttempts:]
-	}
 	name := learner.DisplayName
 	if name == "" {
 		name = fmt.Sprintf("#%d", learner.ID)
 	}
-	vm := view.LearnerAttemptsVM{T: t, Title: fmt.Sprintf(t.AttemptsTitle, name), BackURL: "/instructor"}
+	vm := view.LearnerAttemptsVM{T: t, Title: fmt.Sprintf(t.AttemptsTitle, name), BackURL: "/instructor", Start: 1}
+	// In the order sent, numbered from the first: attempt 1 is the first
+	// answer, on the page and in each exercise's own count, even when only
+	// the latest maxLearnerAttempts are shown.
+	first := max(0, len(attempts)-maxLearnerAttempts)
+	vm.Start = first + 1
 	cat := s.content.Catalog()
-	for i := len(attempts) - 1; i >= 0; i-- {
-		vm.Attempts = append(vm.Attempts, s.attemptVM(l, t, cat.Exercise, attempts[i]))
+	onExercise := map[string]int{}
+	for i, a := range attempts {
+		onExercise[a.ExerciseID]++
+		if i < first {
+			continue
+		}
+		avm := s.attemptVM(l, t, cat.Exercise, a)
+		avm.OnExercise = i18n.Sprintf(l, i18n.InsightFor(l).AttemptN, onExercise[a.ExerciseID])
+		vm.Attempts = append(vm.Attempts, avm)
 	}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, http.StatusOK, view.LearnerAttempts(s.instructorFrame(c, l, vm.Title), vm))
@@ -50,7 +59,7 @@ func (s *Server) learnerAttemptsShow(c *gin.Context) error {
 // show its diagnostics and failed checks.
 func (s *Server) attemptVM(l i18n.Lang, t *i18n.InstructorUI, find func(string) (*exercise.Exercise, bool), a store.Attempt) view.AttemptVM {
 	vm := view.AttemptVM{
-		Exercise: view.NavLink{URL: exerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
+		Exercise: view.NavLink{URL: instructorExerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
 		At:       a.CreatedAt.Format("15:04"), Passed: a.Passed, Verdict: t.AttemptFailed, Answer: a.Answer,
 	}
 	if a.Passed {

@@ -89,6 +89,7 @@ func (s *Server) routes() {
 	in.POST("/roster", s.handle(s.rosterImport))
 	in.GET("/reset", s.handle(s.workshopResetShow))
 	in.POST("/reset", s.handle(s.workshopReset))
+	in.GET("/exercises/:id", s.handle(s.instructorExerciseShow))
 	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
 	in.POST("/learners/:id/reset", s.handle(s.learnerReset))

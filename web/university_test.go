@@ -395,7 +395,7 @@ func TestStuckLearnerLinksToTheirAttempts(t *testing.T) {
 		}
 		learners, _ := e.store.Learners(t.Context())
 		page := instructorGet(t, base, "/instructor")
-		mustContain(t, "/instructor", page.body, `data-stuck-learner`, `href="`+learnerAttemptsURL(learners[0].ID)+`"`, `data-stuck-mistake`)
+		mustContain(t, "/instructor", page.body, `data-stuck-learner`, `href="`+learnerAttemptsURL(learners[0].ID)+`#latest"`, `data-stuck-mistake`)
 		if anon := instructorGet(t, base, "/instructor?anon=1"); strings.Contains(anon.body, "data-stuck-learner") {
 			t.Error("the projected dashboard links the stuck learner to their attempts")
 		}

@@ -11,6 +11,7 @@ func TestUniversityUIComplete(t *testing.T) {
 	for _, l := range All {
 		checkTexts(t, l, reflect.ValueOf(*UniversityFor(l)))
 		checkTexts(t, l, reflect.ValueOf(*AssignmentsFor(l)))
+		checkTexts(t, l, reflect.ValueOf(*InsightFor(l)))
 	}
 }
 

@@ -77,6 +77,9 @@ type DashRow struct {
 	// AttemptsURL opens the learner's attempts; empty in anonymous mode.
 	AttemptsURL   string
 	AttemptsLabel string
+	// Idle says the learner has sent nothing since they joined, a while
+	// ago ("" otherwise).
+	Idle string
 }
 
 // DashCell is one learner on one exercise; the zero value is a cell the
