@@ -18,6 +18,7 @@ import (
 // server (mockserver -stdio).
 func playgroundBin(t *testing.T) string {
 	t.Helper()
+	repo.SkipProcessInShort(t, "the playground binary")
 	bin, err := repo.BuildPlayground(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ var (
 // playgroundBinary builds the binary once for the package's tests.
 func playgroundBinary(t *testing.T) string {
 	t.Helper()
+	repo.SkipProcessInShort(t, "the playground binary")
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "playground-security-")
 		if err != nil {

@@ -25,6 +25,7 @@ type Served struct {
 // drained so the server never blocks on it.
 func Serve(t testing.TB, bin string, args ...string) Served {
 	t.Helper()
+	SkipProcessInShort(t, "the playground binary")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // only a broken build gets there
 	defer cancel()
 	p, err := Start(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, args...), StartOptions{})

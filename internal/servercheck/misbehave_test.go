@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // helperEnv makes the test binary a misbehaving stdio server (TestMain).
@@ -119,6 +120,7 @@ func reaped(pid int) bool {
 // A misbehaving stdio server gets a clear verdict on its step, within the
 // timeout, and leaves no goroutine or process behind.
 func TestMisbehavingStdioServers(t *testing.T) {
+	repo.SkipProcessInShort(t, "stdio servers (this test binary)")
 	ex := handshakeOnly(t)
 	tests := []struct{ mode, want string }{
 		{"silent", "No reply within"},
@@ -159,6 +161,7 @@ func TestMisbehavingStdioServers(t *testing.T) {
 // A server that exits before it answers anything did not start: Run
 // says so as an error (check-server exits 2) that carries its log once.
 func TestServerExitingAtStart(t *testing.T) {
+	repo.SkipProcessInShort(t, "stdio servers (this test binary)")
 	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=exit"))
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +182,7 @@ func TestServerExitingAtStart(t *testing.T) {
 
 // Close ends the server's children too (its process group).
 func TestStdioCloseEndsChildren(t *testing.T) {
+	repo.SkipProcessInShort(t, "stdio servers (this test binary)")
 	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=orphan"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/repo"
 )
 
 // tsServer installs the pinned TypeScript SDK and Node (package.json and
@@ -20,6 +22,7 @@ import (
 // CI (CI=true), where it is required.
 func tsServer(t *testing.T) (node, script string) {
 	t.Helper()
+	repo.SkipProcessInShort(t, "Node and the TypeScript SDK server")
 	npm, err := exec.LookPath("npm")
 	if err != nil {
 		if os.Getenv("CI") == "true" {

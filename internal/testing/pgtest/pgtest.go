@@ -13,6 +13,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -32,11 +33,14 @@ const EnvDSN = "PLAYGROUND_TEST_POSTGRES_DSN"
 
 // Main runs a package's tests with a PostgreSQL cluster: when EnvDSN is
 // not set and the server binaries are installed, it starts a throwaway
-// cluster for the run and stops it afterwards. Use it from TestMain:
+// cluster for the run and stops it afterwards. In -short mode it starts
+// none (a process, the slow part of the suite): the PostgreSQL tests skip
+// unless EnvDSN names a running cluster. Use it from TestMain:
 //
 //	func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 func Main(m *testing.M) int {
-	if os.Getenv(EnvDSN) != "" {
+	flag.Parse() // testing.Short is known once the flags are parsed
+	if os.Getenv(EnvDSN) != "" || testing.Short() {
 		return m.Run()
 	}
 	stop, err := startCluster()
@@ -86,6 +90,9 @@ func Require(t testing.TB) string {
 	base := os.Getenv(EnvDSN)
 	if base != "" {
 		return base
+	}
+	if testing.Short() {
+		t.Skip("no PostgreSQL in -short mode (no throwaway cluster is started; set " + EnvDSN + " to use one)")
 	}
 	msg := "no PostgreSQL: set " + EnvDSN + " or install Debian's postgresql package (.ci/postgres starts a throwaway cluster)"
 	if os.Getenv("CI") == "true" {
