@@ -39,21 +39,6 @@ func BenchmarkToolsCallParallel(b *testing.B) {
 	})
 }
 
-// BenchmarkConsoleSend is a learner's message in the console: the round trip
-// plus the checker's report on both messages.
-func BenchmarkConsoleSend(b *testing.B) {
-	srv := New(Config{})
-	c := srv.NewConsole(ConsoleOptions{MaxEvents: 100})
-	defer c.Close()
-	c.Send(initMsg)
-	b.ReportAllocs()
-	for b.Loop() {
-		if len(c.Send(string(benchCall))) != 2 {
-			b.Fatal("no reply")
-		}
-	}
-}
-
 // BenchmarkRejectWithDiagnostics is the error path: the checker explains.
 func BenchmarkRejectWithDiagnostics(b *testing.B) {
 	srv := New(Config{})

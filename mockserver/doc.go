@@ -1,8 +1,9 @@
 // Package mockserver is the playground's gift MCP server: its own protocol core
 // (not a wrapper around an SDK), the gift catalogue with its tools, resources and
 // prompts, and three ways to reach it: Streamable HTTP (NewHTTPHandler), stdio
-// (ServeStdio) and in-process console sessions (Server.NewConsole) for the
-// browser console.
+// (ServeStdio) and the browser console's in-process transport
+// (Server.NewConsoleTransport), which hands raw messages to the console
+// (internal/console) that keeps the conversation.
 //
 // # Revisions
 //
@@ -90,13 +91,13 @@
 // messages; blocking requests run on their own goroutine so the session keeps
 // reading (a notifications/cancelled or the answer to a server request).
 //
-// In-process (Server.NewConsole): the browser console's own session. Send
-// takes the learner's raw text and returns the events recorded while it was
-// handled; Subscribe streams later events (notifications, server requests,
-// replies of blocking requests); every Event carries the checker's report,
-// its kind, and ReplyTo pairs a response with its request by id in both
-// directions; Pending lists server requests waiting for the learner; Reset
-// starts over; Events and JSONLines give the exchange log.
+// In-process (Server.NewConsoleTransport): the browser console's own
+// session. Send takes the learner's raw message and hands what the server
+// sends back to the transport's out function: its reply before Send
+// returns, later notifications, server requests and the replies of
+// blocking requests from the session's goroutines. The console
+// (internal/console) records both directions in its exchange, where they
+// are judged and paired; the transport knows no exchange.
 //
 // # Language
 //

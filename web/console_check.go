@@ -23,10 +23,10 @@ func (s *Server) consoleCheck(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if !ok || e.Console.Exchange().Len() == 0 {
+	if !ok || e.Len() == 0 {
 		return s.renderConsole(c, http.StatusUnprocessableEntity, consolePage{formErr: i18n.ConsoleFor(l).ExerciseNoneSent})
 	}
-	answer, kept, err := console.Answer(e.Console.Events(0), maxAnswerBytes)
+	answer, kept, err := console.Answer(e.Events(0), maxAnswerBytes)
 	if err != nil {
 		return err
 	}

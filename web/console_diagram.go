@@ -19,7 +19,7 @@ func (s *Server) consoleDiagram(c *gin.Context) error {
 	if e, ok, err := s.learnerConsole(c); err != nil {
 		return err
 	} else if ok {
-		svg = s.diagramOf(l, e.Console.Exchange().Diagram(maxDiagramEvents))
+		svg = s.diagramOf(l, e.Exchange().Diagram(maxDiagramEvents))
 	}
 	html, err := renderString(c.Request.Context(), view.ExchangeDiagram(exchangeWords(i18n.ConsoleFor(l)), svg))
 	if err != nil {

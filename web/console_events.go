@@ -13,7 +13,6 @@ import (
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/mockserver"
 )
 
 // consoleHeartbeat is how often an idle event stream gets a comment, so
@@ -62,7 +61,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		return streamRefusal(c, l, err)
 	}
 	defer done()
-	ch, unsubscribe := e.Console.Subscribe()
+	ch, unsubscribe := e.Subscribe()
 	defer unsubscribe()
 
 	w := c.Writer
@@ -73,7 +72,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 2000\n\n")
 
-	if after > 0 && e.Console.Exchange().Len() < after {
+	if after > 0 && e.Len() < after {
 		// The session was reset or replaced since the page last saw it;
 		// restarted says it is not the one the page knew (it ended, or
 		// another instance holds the learner now).
@@ -81,7 +80,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 		after = 0
 	}
 	st := &consoleStream{s: s, c: c, l: l, e: e, last: after}
-	if err := st.send(e.Console.Events(after)); err != nil {
+	if err := st.send(e.Events(after)); err != nil {
 		return err
 	}
 	w.Flush()
@@ -117,7 +116,7 @@ func (st *consoleStream) send(events []exchange.Event) error {
 
 // follow writes what the session records until the page goes away or the
 // session ends, with a heartbeat while nothing happens.
-func (st *consoleStream) follow(ch <-chan mockserver.ConsoleUpdate) error {
+func (st *consoleStream) follow(ch <-chan console.Update) error {
 	w := st.c.Writer
 	tick := time.NewTicker(consoleHeartbeat)
 	defer tick.Stop()
@@ -146,7 +145,7 @@ func (st *consoleStream) follow(ch <-chan mockserver.ConsoleUpdate) error {
 			default:
 				// Events were missed (a slow reader): catch up from the
 				// timeline.
-				if err := st.send(st.e.Console.Events(st.last)); err != nil {
+				if err := st.send(st.e.Events(st.last)); err != nil {
 					return err
 				}
 			}

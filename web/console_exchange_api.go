@@ -18,7 +18,7 @@ func (s *Server) consoleExchangeAPI(c *gin.Context) error {
 	if e, ok, err := s.learnerConsole(c); err != nil {
 		return err
 	} else if ok {
-		events = e.Console.Events(0)
+		events = e.Events(0)
 	}
 	items, leftOut := console.Items(events, maxAnswerBytes)
 	c.Header("Cache-Control", "no-store")

@@ -32,7 +32,7 @@ func (s *Server) consoleExport(c *gin.Context) error {
 		return err
 	} else if ok {
 		x := i18n.ConsoleFor(apiLang(c))
-		if err := e.Console.Exchange().WriteJSONLinesWith(&body, func(from string) string { return directionWord(x, from) }); err != nil {
+		if err := e.Exchange().WriteJSONLinesWith(&body, func(from string) string { return directionWord(x, from) }); err != nil {
 			return err
 		}
 	}

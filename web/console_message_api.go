@@ -28,6 +28,6 @@ func (s *Server) consoleMessageAPI(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Console.Protocol()})
+	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Protocol()})
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -56,11 +55,7 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 		return err
 	}
 	ex, _ := s.consoleExercise(c, l)
-	st := console.StateOf(e.Console.Events(0), e.Console.Protocol(), console.InitializeRevision(exerciseRevision(ex)))
-	init, _ := console.Text("initialize", nil, st, 0)
-	sent := e.Console.Send(init)
-	initialized, _ := console.Text("initialized", nil, st, 0)
-	e.Console.Send(initialized)
+	sent := e.Handshake(exerciseRevision(ex))
 	e.SetDraft("")
 	anchor := "#timeline"
 	if len(sent) > 0 {

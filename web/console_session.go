@@ -81,7 +81,7 @@ func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*console.
 		return nil, nil, err
 	}
 	e.SetDraft(raw)
-	return e, e.Console.Send(raw), nil
+	return e, e.Send(raw), nil
 }
 
 // startConsole returns the learner's session, creating the learner and the
@@ -138,8 +138,7 @@ func (s *Server) resetLearnerConsole(c *gin.Context) error {
 	if err != nil || !ok {
 		return err
 	}
-	e.Console.Reset()
-	e.SetDraft("")
+	e.Reset()
 	return nil
 }
 
@@ -177,9 +176,7 @@ func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.Conso
 // first message of one, under the live exercise's revision.
 func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
 	if e, ok, _ := s.learnerConsole(c); ok {
-		x := e.Console.Exchange()
-		req, answers := x.Answering([]byte(raw), grader.SenderClient)
-		return x.Peek([]byte(raw), grader.SenderClient), req, answers
+		return e.Peek(raw)
 	}
 	opts := exchange.Options{Lang: l, MaxEvents: 1}
 	if ex, _ := s.consoleExercise(c, l); ex != nil {

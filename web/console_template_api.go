@@ -24,7 +24,7 @@ func (s *Server) consoleTemplateAPI(c *gin.Context) error {
 		return err
 	}
 	if ok {
-		events, pending, protocol = e.Console.Events(0), e.Console.Pending(), e.Console.Protocol()
+		events, pending, protocol = e.Events(0), e.Pending(), e.Protocol()
 	}
 	ex, _ := s.consoleExercise(c, l)
 	replySeq, _ := strconv.Atoi(c.Query("reply"))

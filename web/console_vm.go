@@ -22,7 +22,7 @@ import (
 // consoleItems is the layout of a console session's timeline items: the
 // exchange's view models with the console's links to answer the server.
 func consoleItems(l i18n.Lang, e *console.Session, exID string) itemContext {
-	x := e.Console.Exchange()
+	x := e.Exchange()
 	urls := newConsoleURLs(l, exID)
 	waiting := map[int]bool{}
 	for _, p := range x.Waiting(grader.SenderServer) {
@@ -63,7 +63,7 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *console.Session, even
 	}
 	ctx := consoleItems(l, e, c.Query("exercise"))
 	w := exchangeWords(i18n.ConsoleFor(l))
-	protocol := e.Console.Protocol()
+	protocol := e.Protocol()
 	for _, ev := range events {
 		// The event as it is now: a response may have come since.
 		if now, ok := ctx.partner(ev.Seq); ok {
@@ -265,9 +265,9 @@ func (s *Server) consoleVM(l i18n.Lang, urls consoleURLs, pg consolePage) view.C
 // timeline and the diagram. It returns the session's events and the server
 // requests waiting for the learner.
 func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Session, exID string) (events, pending []exchange.Event) {
-	x := e.Console.Exchange()
+	x := e.Exchange()
 	events, pending = x.Events(0), x.Waiting(grader.SenderServer)
-	if vm.Protocol = e.Console.Protocol(); vm.Protocol != "" {
+	if vm.Protocol = e.Protocol(); vm.Protocol != "" {
 		vm.CheckProtocol = vm.Protocol
 	}
 	ctx := consoleItems(l, e, exID)

@@ -45,7 +45,7 @@ func (s *Server) consoleExportOf(c *gin.Context) ([]byte, error) {
 		return nil, nil
 	}
 	var b bytes.Buffer
-	if err := entry.Console.Exchange().WriteJSONLines(&b); err != nil {
+	if err := entry.Exchange().WriteJSONLines(&b); err != nil {
 		return nil, fmt.Errorf("export the console session to explain it: %w", err)
 	}
 	return b.Bytes(), nil

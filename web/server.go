@@ -1,7 +1,9 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
 // file, middleware, and the templ views in web/view. It only wires the
-// domain packages (course, console, exchange, grader, mockserver, store) to
-// HTTP.
+// domain packages to HTTP (course, console, exchange, explain, servercheck,
+// grader, mockserver, store, rules, review: the README's import arrows):
+// the console's conversation is internal/console's, a log's is
+// internal/explain's, a check's is internal/servercheck's.
 package web
 
 import (

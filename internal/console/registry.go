@@ -1,8 +1,10 @@
 // Package console is the learner's console without HTTP: one live session
 // with the gift server per learner (Registry), the message templates filled
-// in from a session, and a session as the answer of a live exercise. The
-// session itself is a mockserver.Console, one source of an
-// internal/exchange conversation.
+// in from a session, and a session as the answer of a live exercise. A
+// Session owns its conversation, one source of an internal/exchange: it
+// records, judges and pairs both directions and tells its subscribers;
+// the gift server's console transport (mockserver.ConsoleTransport) only
+// hands it raw messages.
 package console
 
 import (
@@ -58,22 +60,6 @@ type Registry struct {
 	closed    bool
 }
 
-// Session is one learner's live session. lastUsed and streams are guarded
-// by Registry.mu.
-type Session struct {
-	Console *mockserver.Console
-	// ID names this session among all the ones any instance ever started:
-	// a page that knew another ID knows the session restarted.
-	ID   string
-	Lang i18n.Lang // the language its reports were written in
-
-	lastUsed time.Time
-	streams  int // open event streams (browser tabs listening)
-
-	draftMu sync.Mutex
-	draft   string // the last message sent, for the page without JavaScript
-}
-
 // NewRegistry starts an empty registry; now is its clock (nil is
 // time.Now).
 func NewRegistry(mock *mockserver.Server, lim Limits, log *slog.Logger, now func() time.Time) *Registry {
@@ -117,7 +103,7 @@ func (r *Registry) Get(learner int64, lang i18n.Lang) *Session {
 		if len(r.byLearner) >= r.lim.Max {
 			ended = append(ended, r.evictLocked())
 		}
-		s = &Session{Console: r.mock.NewConsole(mockserver.ConsoleOptions{Lang: lang, MaxEvents: r.lim.MaxEvents}), ID: newID(), Lang: lang}
+		s = Start(r.mock, Options{Lang: lang, MaxEvents: r.lim.MaxEvents, Log: r.log})
 		r.byLearner[learner] = s
 	}
 	s.lastUsed = now
@@ -229,11 +215,11 @@ func olderThan(a, b *Session) bool {
 }
 
 // empty tells a session whose timeline holds no message.
-func (s *Session) empty() bool { return s.Console.Exchange().Len() == 0 }
+func (s *Session) empty() bool { return s.Len() == 0 }
 
 func (r *Registry) end(sessions []*Session) {
 	for _, s := range sessions {
-		s.Console.Close()
+		s.Close()
 	}
 	if len(sessions) > 0 {
 		r.log.Debug("console sessions ended", "count", len(sessions))
@@ -273,18 +259,4 @@ func (r *Registry) Reset() {
 	r.byLearner = map[int64]*Session{}
 	r.mu.Unlock()
 	r.end(all)
-}
-
-// SetDraft keeps the last message sent, for the page without JavaScript.
-func (s *Session) SetDraft(text string) {
-	s.draftMu.Lock()
-	s.draft = text
-	s.draftMu.Unlock()
-}
-
-// Draft is the last message sent ("" after a reset).
-func (s *Session) Draft() string {
-	s.draftMu.Lock()
-	defer s.draftMu.Unlock()
-	return s.draft
 }

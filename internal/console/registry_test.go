@@ -135,7 +135,7 @@ func TestRegistryEvictsIdleFirst(t *testing.T) {
 	r := NewRegistry(mockserver.New(mockserver.Config{}), Limits{Max: 3}, slog.New(slog.DiscardHandler), clk.Now)
 	t.Cleanup(r.CloseAll)
 	learner := r.Get(1, i18n.EN)
-	learner.Console.Send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	learner.Send(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
 	clk.add(time.Minute)
 	r.Get(2, i18n.EN) // a flood of new, empty consoles
 	clk.add(time.Second)

@@ -5,7 +5,8 @@
 //
 // Three sources feed an exchange through one call, Add(Message{Raw, From,
 // Line, Time}): the console's live session with the gift server
-// (mockserver.Console, sender and time known), an explained log (one
+// (internal/console over the gift server's console transport, sender and
+// time known), an explained log (one
 // exchange per conversation of the log, internal/explain; sender maybe
 // inferred, a line in the log, Options.Partial and Options.LateRequests),
 // and a check of a learner's server (one exchange per run,

@@ -159,8 +159,7 @@ func lintSolution(ctx context.Context, ex *exercise.Exercise, sol string) error 
 // first); at the end, all it shows. It returns the real session as a live
 // exercise's answer.
 func Play(ctx context.Context, written []item) (string, error) {
-	srv := mockserver.New(mockserver.Config{})
-	c := srv.NewConsole(mockserver.ConsoleOptions{})
+	c := console.Start(mockserver.New(mockserver.Config{}), console.Options{})
 	defer c.Close()
 	updates, stop := c.Subscribe()
 	defer stop()
@@ -241,7 +240,7 @@ func compactJSON(raw json.RawMessage) (string, error) {
 }
 
 // waitServer waits until the session holds what want shows from the server.
-func waitServer(ctx context.Context, c *mockserver.Console, updates <-chan mockserver.ConsoleUpdate, want shown) error {
+func waitServer(ctx context.Context, c *console.Session, updates <-chan console.Update, want shown) error {
 	timer := time.NewTimer(Timeout)
 	defer timer.Stop()
 	for {

@@ -1,4 +1,4 @@
-package mockserver
+package console
 
 import (
 	"github.com/mcpplayground/playground/internal/grader"
@@ -8,13 +8,14 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/testing/schematest"
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // TestRepliesMatchOfficialSchemas checks every message the server sends in
 // the scripted sessions against the official schema of its revision.
 func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	o := schematest.Open(t)
-	for _, rev := range []string{Rev20250618, Rev20251125, Rev20260728} {
+	for _, rev := range []string{mockserver.Rev20250618, mockserver.Rev20251125, mockserver.Rev20260728} {
 		// The schemas do reject: content must be an array of blocks.
 		if o.Get(rev, o.Ref(rev, "CallToolResult")).Validate(map[string]any{"content": "x"}) == nil {
 			t.Fatalf("%s: a wrong CallToolResult passed", rev)
@@ -43,8 +44,8 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	}
 	for name, steps := range scripts {
 		t.Run(name, func(t *testing.T) {
-			srv := New(Config{Clock: quickClock{now: time.Unix(0, 0)}, Fixtures: FixturesConformance})
-			c := srv.NewConsole(ConsoleOptions{})
+			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}, Fixtures: mockserver.FixturesConformance})
+			c := Start(srv, Options{})
 			defer c.Close()
 			runScript(t, c, steps)
 			events := c.Events(0)
@@ -59,13 +60,13 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 				}
 				rev := c.Protocol()
 				if rev == "" {
-					rev = Rev20251125
+					rev = mockserver.Rev20251125
 				}
 				var req exchange.Event
 				if e.Answers > 0 {
 					req = bySeq[e.Answers]
-					if strings.Contains(req.Raw, MetaProtocolVersion) {
-						rev = Rev20260728
+					if strings.Contains(req.Raw, mockserver.MetaProtocolVersion) {
+						rev = mockserver.Rev20260728
 					}
 				}
 				checkOut(t, o, rev, e, req)
@@ -101,8 +102,8 @@ func checkOut(t *testing.T, o *schematest.Official, rev string, e, req exchange.
 func TestServerMessagesPassTheChecker(t *testing.T) {
 	for name, steps := range consoleScripts() {
 		t.Run(name, func(t *testing.T) {
-			srv := New(Config{Clock: quickClock{now: time.Unix(0, 0)}})
-			c := srv.NewConsole(ConsoleOptions{})
+			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}})
+			c := Start(srv, Options{})
 			defer c.Close()
 			runScript(t, c, steps)
 			for _, e := range c.Events(0) {

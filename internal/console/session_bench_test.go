@@ -1,15 +1,34 @@
-package mockserver
+package console
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/mcpplayground/playground/mockserver"
 )
+
+// benchCall is a tools/call the gift server answers at once.
+var benchCall = []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":100,"recipient":"friend who loves board games"}}}`)
+
+// BenchmarkConsoleSend is a learner's message in the console: the round trip
+// plus the checker's report on both messages.
+func BenchmarkConsoleSend(b *testing.B) {
+	c := Start(mockserver.New(mockserver.Config{}), Options{MaxEvents: 100})
+	defer c.Close()
+	c.Send(initMsg)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(c.Send(string(benchCall))) != 2 {
+			b.Fatal("no reply")
+		}
+	}
+}
 
 // fullConsole returns a console whose timeline holds limit events, so that
 // every further event drops the oldest one.
-func fullConsole(b *testing.B, limit int) *Console {
+func fullConsole(b *testing.B, limit int) *Session {
 	b.Helper()
-	c := New(Config{}).NewConsole(ConsoleOptions{MaxEvents: limit})
+	c := Start(mockserver.New(mockserver.Config{}), Options{MaxEvents: limit})
 	b.Cleanup(c.Close)
 	c.Send(initMsg)
 	for len(c.Events(0)) < limit {
