@@ -142,6 +142,7 @@ func TestCheckContentReportsEveryFile(t *testing.T) {
 	orderLine := edit("transports-write-log-message.md", "\norder: ", "\norder: 0.5\nx: ")
 	edit("transports-write-log-message.md", "\nx: ", "\n#x: ")
 	anchorLine := edit("errors-reply-unknown-method.md", "(/en/lessons/errors)", "(/en/lessons/errors#no-such-part)")
+	spaceLine := edit("requests-classify-ids.md", "sont permis\u00a0?", "sont permis\u202f?")
 
 	var out, errOut bytes.Buffer
 	if code := runCheckContent([]string{dir}, &out, &errOut); code != 1 {
@@ -156,6 +157,7 @@ func TestCheckContentReportsEveryFile(t *testing.T) {
 		at("reading-logs-log-reused-id.md", codeLine, `choice "session.request.unanswerd" is not a rule of the checker: did you mean session.request.unanswered?`),
 		at("transports-write-log-message.md", orderLine+1, "order is a whole number from 0 up (1, 2, 3…), not 0.5"),
 		at("errors-reply-unknown-method.md", anchorLine, `link to "/en/lessons/errors#no-such-part": lesson errors has no heading whose anchor is #no-such-part`),
+		at("requests-classify-ids.md", spaceLine, "a narrow no-break space (U+202F) before '?': the French texts use the no-break space U+00A0 there, and only it"),
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
