@@ -48,6 +48,7 @@ func TestLintPointers(t *testing.T) {
 		{"the starter's member", "absent: /params/tool", nil},
 		{"a member of the schema", "absent: /params/task", nil},
 		{"a typo", "absent: /params/tol", []string{"x.md:7: absent: /params/tol names a member that no solution, starter or wrong answer has, and that the schema of this message does not know either (the checker says mcp.field.unknown): is it a typo? If it is not, write the answer that has it in # Wrong"}},
+		{"a typo at the top", "absent: /reslt", []string{"x.md:7: absent: /reslt names a member that no solution, starter or wrong answer has, and that the schema of this message does not know either (the checker says jsonrpc.field.unknown): is it a typo? If it is not, write the answer that has it in # Wrong"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,5 +61,26 @@ func TestLintPointers(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// In a live exercise the pointer is looked for in the messages the check
+// picks: a typo there is reported too; the member of a message the
+// solution has is not.
+func TestLintPointersLive(t *testing.T) {
+	sol := "\n# Solution\n\n" + jsonBlock(session(slowCall, cancelCall2))
+	for check, want := range map[string][]string{
+		"absent: /params/reason":     nil,
+		"absent: /params/resaon":     {"x.md:7: absent: /params/resaon names a member that no solution, starter or wrong answer has, and that the schema of this message does not know either (the checker says mcp.field.unknown): is it a typo? If it is not, write the answer that has it in # Wrong"},
+		"present: /params/requestId": nil,
+	} {
+		ex := mustLoad(t, file("kind: live\nchecks:\n  - method: notifications/cancelled\n  - "+check+"\n    message: {method: notifications/cancelled}", sol+text))
+		var got []string
+		for _, e := range ex.lintPointers() {
+			got = append(got, e.Error())
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", check, diff)
+		}
 	}
 }
