@@ -39,102 +39,102 @@ var french = map[string]string{
 	"Ask about preferences":                                               "Demander vos préférences",
 	"Asks you (elicitation/create) which category and budget you prefer, then suggests gifts. Your client must support elicitation.": "Vous demande (elicitation/create) la catégorie et le budget que vous préférez, puis propose des cadeaux. Votre client doit prendre en charge l’élicitation.",
 	"Prepare the delivery": "Préparer la livraison",
-	"Packs the gifts step by step. Slow on purpose: send a progressToken in _meta to get notifications/progress, and notifications/cancelled to stop it.": "Emballe les cadeaux étape par étape. Lent exprès\u202f: envoyez un progressToken dans _meta pour recevoir des notifications/progress, et notifications/cancelled pour l’arrêter.",
+	"Packs the gifts step by step. Slow on purpose: send a progressToken in _meta to get notifications/progress, and notifications/cancelled to stop it.": "Emballe les cadeaux étape par étape. Lent exprès\u00a0: envoyez un progressToken dans _meta pour recevoir des notifications/progress, et notifications/cancelled pour l’arrêter.",
 	"How many steps the packing takes (1 to 10).":                       "Le nombre d’étapes de l’emballage (de 1 à 10).",
 	"Give a whole number of steps from 1 to 10, or leave it out for 5.": "Donnez un nombre entier d’étapes de 1 à 10, ou omettez-le pour 5.",
 	"Unlock gift wrapping":                                              "Débloquer l’emballage cadeau",
-	"Unlocks the wrap_gift tool for this session; the server then sends notifications/tools/list_changed.": "Débloque l’outil wrap_gift pour cette session\u202f; le serveur envoie alors notifications/tools/list_changed.",
+	"Unlocks the wrap_gift tool for this session; the server then sends notifications/tools/list_changed.": "Débloque l’outil wrap_gift pour cette session\u00a0; le serveur envoie alors notifications/tools/list_changed.",
 	"Write a card": "Écrire une carte",
 	"Asks your client's model (sampling/createMessage) to write the message of a gift card. Your client must support sampling.": "Demande au modèle de votre client (sampling/createMessage) d’écrire le message d’une carte cadeau. Votre client doit prendre en charge l’échantillonnage.",
 	"The occasion of the gift.":                            "L’occasion du cadeau.",
 	"Who the card is for.":                                 "À qui est destinée la carte.",
 	"Wrapping styles":                                      "Styles d’emballage",
 	"Lists the gift-wrapping styles available for a gift.": "Liste les styles d’emballage cadeau disponibles pour un cadeau.",
-	wrappingStylesText:                                     "Trois styles d’emballage cadeau sont disponibles\u202f: classic (papier rouge et ruban doré), kraft (papier brun et ficelle) et festive (papier étoilé et gros nœud).",
+	wrappingStylesText:                                     "Trois styles d’emballage cadeau sont disponibles\u00a0: classic (papier rouge et ruban doré), kraft (papier brun et ficelle) et festive (papier étoilé et gros nœud).",
 
 	// Resources and prompts (resources.go).
 	"Gift catalogue": "Catalogue des cadeaux",
 	"Every gift the server knows, with its category and price in US dollars.": "Tous les cadeaux que connaît le serveur, avec leur catégorie et leur prix en dollars américains.",
 	"Gifts in one category":  "Les cadeaux d’une catégorie",
-	categoryTemplateText:     "Les cadeaux d’une catégorie\u202f: " + strings.Join(categories, ", ") + ".",
+	categoryTemplateText:     "Les cadeaux d’une catégorie\u00a0: " + strings.Join(categories, ", ") + ".",
 	"Card to go with a gift": "Carte pour accompagner un cadeau",
 	"Writes a short congratulations card in the tone you choose.": "Écrit une courte carte de félicitations sur le ton que vous choisissez.",
 	"What you are celebrating":                                    "Ce que vous fêtez",
 	"For example warm, playful or formal":                         "Par exemple warm (chaleureux), playful (espiègle) ou formal (soutenu)",
 
 	// Tool errors and results with fixed texts.
-	`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`:             "Arguments invalides\u202f: «\u00a0occasion\u00a0» est vide. Dites pour quelle occasion, par exemple «\u00a0birthday\u00a0».",
-	`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`: "Arguments invalides\u202f: «\u00a0budget\u00a0» ne peut pas être négatif. Donnez le prix maximum en dollars américains, par exemple 50.",
-	"Gift wrapping is already unlocked: wrap_gift is in tools/list.":                                        "L’emballage cadeau est déjà débloqué\u202f: wrap_gift figure dans tools/list.",
-	"Gift wrapping is unlocked: the tool wrap_gift is now in tools/list.":                                   "L’emballage cadeau est débloqué\u202f: l’outil wrap_gift figure maintenant dans tools/list.",
+	`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`:             "Arguments invalides\u00a0: «\u00a0occasion\u00a0» est vide. Dites pour quelle occasion, par exemple «\u00a0birthday\u00a0».",
+	`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`: "Arguments invalides\u00a0: «\u00a0budget\u00a0» ne peut pas être négatif. Donnez le prix maximum en dollars américains, par exemple 50.",
+	"Gift wrapping is already unlocked: wrap_gift is in tools/list.":                                        "L’emballage cadeau est déjà débloqué\u00a0: wrap_gift figure dans tools/list.",
+	"Gift wrapping is unlocked: the tool wrap_gift is now in tools/list.":                                   "L’emballage cadeau est débloqué\u00a0: l’outil wrap_gift figure maintenant dans tools/list.",
 	"There is no tool by that name.": "Il n’existe aucun outil de ce nom.",
 	"ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize.": "ask_gift_preferences vous pose une question avec elicitation/create, mais votre client n’a pas déclaré la capacité elicitation dans initialize.",
 	"The answer to elicitation/create is not an ElicitResult object.":                                                                             "La réponse à elicitation/create n’est pas un objet ElicitResult.",
 	`The ElicitResult "action" must be "accept", "decline" or "cancel".`:                                                                          "Le champ «\u00a0action\u00a0» de l’ElicitResult doit valoir «\u00a0accept\u00a0», «\u00a0decline\u00a0» ou «\u00a0cancel\u00a0».",
 	"write_card_message asks your model with sampling/createMessage, but your client did not declare the sampling capability in initialize.":      "write_card_message interroge votre modèle avec sampling/createMessage, mais votre client n’a pas déclaré la capacité sampling dans initialize.",
 	`The answer to sampling/createMessage must be an object with "role", "content" and "model".`:                                                  "La réponse à sampling/createMessage doit être un objet avec «\u00a0role\u00a0», «\u00a0content\u00a0» et «\u00a0model\u00a0».",
-	`The sampling answer's "content" must be one text block: {"type": "text", "text": "…"}.`:                                                      "Le «\u00a0content\u00a0» de la réponse d’échantillonnage doit être un seul bloc de texte\u202f: {\"type\": \"text\", \"text\": \"…\"}.",
+	`The sampling answer's "content" must be one text block: {"type": "text", "text": "…"}.`:                                                      "Le «\u00a0content\u00a0» de la réponse d’échantillonnage doit être un seul bloc de texte\u00a0: {\"type\": \"text\", \"text\": \"…\"}.",
 
 	// Protocol errors (formats of newError, and fixed messages).
-	"Parse error: the message is not valid JSON":                                                                   "Erreur d’analyse\u202f: le message n’est pas du JSON valide",
-	"Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time":         "Requête invalide\u202f: les lots JSON-RPC ne sont plus pris en charge depuis MCP 2025-06-18\u202f; envoyez un message à la fois",
-	"Invalid Request: a JSON-RPC message must be a JSON object":                                                    "Requête invalide\u202f: un message JSON-RPC doit être un objet JSON",
-	`Invalid Request: "jsonrpc" is missing; it must be "2.0"`:                                                      "Requête invalide\u202f: «\u00a0jsonrpc\u00a0» manque\u202f; il doit valoir «\u00a02.0\u00a0»",
-	`Invalid Request: "jsonrpc" must be the string "2.0"`:                                                          "Requête invalide\u202f: «\u00a0jsonrpc\u00a0» doit être la chaîne «\u00a02.0\u00a0»",
-	`Invalid Request: "id" must not be null in MCP; use a string or an integer`:                                    "Requête invalide\u202f: «\u00a0id\u00a0» ne doit pas être null en MCP\u202f; utilisez une chaîne ou un entier",
-	`Invalid Request: "id" must be a string or an integer`:                                                         "Requête invalide\u202f: «\u00a0id\u00a0» doit être une chaîne ou un entier",
-	`Invalid Request: "method" must be a string`:                                                                   "Requête invalide\u202f: «\u00a0method\u00a0» doit être une chaîne",
-	`Invalid Request: a message with "method" must not carry "result" or "error"`:                                  "Requête invalide\u202f: un message avec «\u00a0method\u00a0» ne doit porter ni «\u00a0result\u00a0» ni «\u00a0error\u00a0»",
-	`Invalid Request: a response must carry the "id" of the request it answers`:                                    "Requête invalide\u202f: une réponse doit porter l’«\u00a0id\u00a0» de la requête à laquelle elle répond",
-	`Invalid Request: a response carries "result" or "error", never both`:                                          "Requête invalide\u202f: une réponse porte «\u00a0result\u00a0» ou «\u00a0error\u00a0», jamais les deux",
-	`Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`: "Requête invalide\u202f: le message n’a ni «\u00a0method\u00a0» (requête ou notification) ni «\u00a0result\u00a0» ou «\u00a0error\u00a0» (réponse)",
-	`Invalid params: "params" must be an object`:                                                                   "Paramètres invalides\u202f: «\u00a0params\u00a0» doit être un objet",
-	"Invalid params: %q is required":                                                                               "Paramètres invalides\u202f: %q est obligatoire",
-	"Invalid params: %q must be a string":                                                                          "Paramètres invalides\u202f: %q doit être une chaîne",
-	"Invalid params: %q must be an object":                                                                         "Paramètres invalides\u202f: %q doit être un objet",
-	"Method not found: %q is not a %s method":                                                                      "Méthode introuvable\u202f: %q n’est pas une méthode de %s",
-	"Invalid params: _meta[%q] is required and must be an object":                                                  "Paramètres invalides\u202f: _meta[%q] est obligatoire et doit être un objet",
-	"Invalid params: _meta[%q] must be a log level (debug … emergency)":                                            "Paramètres invalides\u202f: _meta[%q] doit être un niveau de journal (debug … emergency)",
-	`Invalid params: "notifications" is required`:                                                                  "Paramètres invalides\u202f: «\u00a0notifications\u00a0» est obligatoire",
-	`Invalid params: "notifications" must be a SubscriptionFilter object`:                                          "Paramètres invalides\u202f: «\u00a0notifications\u00a0» doit être un objet SubscriptionFilter",
+	"Parse error: the message is not valid JSON":                                                                   "Erreur d’analyse\u00a0: le message n’est pas du JSON valide",
+	"Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time":         "Requête invalide\u00a0: les lots JSON-RPC ne sont plus pris en charge depuis MCP 2025-06-18\u00a0; envoyez un message à la fois",
+	"Invalid Request: a JSON-RPC message must be a JSON object":                                                    "Requête invalide\u00a0: un message JSON-RPC doit être un objet JSON",
+	`Invalid Request: "jsonrpc" is missing; it must be "2.0"`:                                                      "Requête invalide\u00a0: «\u00a0jsonrpc\u00a0» manque\u00a0; il doit valoir «\u00a02.0\u00a0»",
+	`Invalid Request: "jsonrpc" must be the string "2.0"`:                                                          "Requête invalide\u00a0: «\u00a0jsonrpc\u00a0» doit être la chaîne «\u00a02.0\u00a0»",
+	`Invalid Request: "id" must not be null in MCP; use a string or an integer`:                                    "Requête invalide\u00a0: «\u00a0id\u00a0» ne doit pas être null en MCP\u00a0; utilisez une chaîne ou un entier",
+	`Invalid Request: "id" must be a string or an integer`:                                                         "Requête invalide\u00a0: «\u00a0id\u00a0» doit être une chaîne ou un entier",
+	`Invalid Request: "method" must be a string`:                                                                   "Requête invalide\u00a0: «\u00a0method\u00a0» doit être une chaîne",
+	`Invalid Request: a message with "method" must not carry "result" or "error"`:                                  "Requête invalide\u00a0: un message avec «\u00a0method\u00a0» ne doit porter ni «\u00a0result\u00a0» ni «\u00a0error\u00a0»",
+	`Invalid Request: a response must carry the "id" of the request it answers`:                                    "Requête invalide\u00a0: une réponse doit porter l’«\u00a0id\u00a0» de la requête à laquelle elle répond",
+	`Invalid Request: a response carries "result" or "error", never both`:                                          "Requête invalide\u00a0: une réponse porte «\u00a0result\u00a0» ou «\u00a0error\u00a0», jamais les deux",
+	`Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`: "Requête invalide\u00a0: le message n’a ni «\u00a0method\u00a0» (requête ou notification) ni «\u00a0result\u00a0» ou «\u00a0error\u00a0» (réponse)",
+	`Invalid params: "params" must be an object`:                                                                   "Paramètres invalides\u00a0: «\u00a0params\u00a0» doit être un objet",
+	"Invalid params: %q is required":                                                                               "Paramètres invalides\u00a0: %q est obligatoire",
+	"Invalid params: %q must be a string":                                                                          "Paramètres invalides\u00a0: %q doit être une chaîne",
+	"Invalid params: %q must be an object":                                                                         "Paramètres invalides\u00a0: %q doit être un objet",
+	"Method not found: %q is not a %s method":                                                                      "Méthode introuvable\u00a0: %q n’est pas une méthode de %s",
+	"Invalid params: _meta[%q] is required and must be an object":                                                  "Paramètres invalides\u00a0: _meta[%q] est obligatoire et doit être un objet",
+	"Invalid params: _meta[%q] must be a log level (debug … emergency)":                                            "Paramètres invalides\u00a0: _meta[%q] doit être un niveau de journal (debug … emergency)",
+	`Invalid params: "notifications" is required`:                                                                  "Paramètres invalides\u00a0: «\u00a0notifications\u00a0» est obligatoire",
+	`Invalid params: "notifications" must be a SubscriptionFilter object`:                                          "Paramètres invalides\u00a0: «\u00a0notifications\u00a0» doit être un objet SubscriptionFilter",
 	"Resource not found": "Ressource introuvable",
-	`Invalid params: the prompt argument "occasion" must not be empty; say what you are celebrating, for example "birthday"`: "Paramètres invalides\u202f: l’argument «\u00a0occasion\u00a0» du prompt ne doit pas être vide\u202f; dites ce que vous fêtez, par exemple «\u00a0birthday\u00a0»",
-	"Invalid params: unknown prompt %q; prompts/list shows the prompts":                                                      "Paramètres invalides\u202f: prompt %q inconnu\u202f; prompts/list montre les prompts",
-	"Invalid params: prompt argument %q must be a string":                                                                    "Paramètres invalides\u202f: l’argument de prompt %q doit être une chaîne",
-	"Invalid params: prompt %s needs the argument %q":                                                                        "Paramètres invalides\u202f: le prompt %s demande l’argument %q",
-	`Invalid params: "argument.name" is required and must be a string`:                                                       "Paramètres invalides\u202f: «\u00a0argument.name\u00a0» est obligatoire et doit être une chaîne",
-	`Invalid params: "argument.value" is required and must be a string`:                                                      "Paramètres invalides\u202f: «\u00a0argument.value\u00a0» est obligatoire et doit être une chaîne",
-	`Invalid params: "ref.type" is required: "ref/prompt" or "ref/resource"`:                                                 "Paramètres invalides\u202f: «\u00a0ref.type\u00a0» est obligatoire\u202f: «\u00a0ref/prompt\u00a0» ou «\u00a0ref/resource\u00a0»",
-	`Invalid params: "ref.name" is required for a ref/prompt`:                                                                "Paramètres invalides\u202f: «\u00a0ref.name\u00a0» est obligatoire pour un ref/prompt",
-	"Invalid params: unknown prompt %q":                                                                                      "Paramètres invalides\u202f: prompt %q inconnu",
-	`Invalid params: "ref.uri" is required for a ref/resource`:                                                               "Paramètres invalides\u202f: «\u00a0ref.uri\u00a0» est obligatoire pour un ref/resource",
-	`Invalid params: "ref.type" must be "ref/prompt" or "ref/resource"`:                                                      "Paramètres invalides\u202f: «\u00a0ref.type\u00a0» doit valoir «\u00a0ref/prompt\u00a0» ou «\u00a0ref/resource\u00a0»",
-	"Invalid Request: id %s is already used by a request still in flight; ids must be unique among requests in flight":       "Requête invalide\u202f: l’id %s est déjà pris par une requête en cours\u202f; les id doivent être uniques parmi les requêtes en cours",
-	"Invalid params: _meta[%q] must be a string":                                                                             "Paramètres invalides\u202f: _meta[%q] doit être une chaîne",
-	"Method not found: %s": "Méthode introuvable\u202f: %s",
-	"Method not found: tasks exist in revision 2025-11-25 only":                         "Méthode introuvable\u202f: les tâches n’existent que dans la révision 2025-11-25",
-	"Internal error: %d tasks are already running in this session; wait for one to end": "Erreur interne\u202f: %d tâches sont déjà en cours dans cette session\u202f; attendez que l’une se termine",
-	"Internal error: %v": "Erreur interne\u202f: %v",
-	"Invalid Request: the session is not initialized; send initialize first (only ping may come before it)":            "Requête invalide\u202f: la session n’est pas initialisée\u202f; envoyez d’abord initialize (seul ping peut le précéder)",
-	`Invalid params: "clientInfo.name" is required and must be a string`:                                               "Paramètres invalides\u202f: «\u00a0clientInfo.name\u00a0» est obligatoire et doit être une chaîne",
-	`Invalid params: "clientInfo.version" is required and must be a string`:                                            "Paramètres invalides\u202f: «\u00a0clientInfo.version\u00a0» est obligatoire et doit être une chaîne",
-	"Invalid Request: this session is already initialized; initialize is sent once per session":                        "Requête invalide\u202f: cette session est déjà initialisée\u202f; initialize s’envoie une fois par session",
-	"Invalid params: unknown log level %q; use one of debug, info, notice, warning, error, critical, alert, emergency": "Paramètres invalides\u202f: niveau de journal %q inconnu\u202f; utilisez debug, info, notice, warning, error, critical, alert ou emergency",
-	"Invalid Request: the message is larger than %d bytes":                                                             "Requête invalide\u202f: le message dépasse %d octets",
+	`Invalid params: the prompt argument "occasion" must not be empty; say what you are celebrating, for example "birthday"`: "Paramètres invalides\u00a0: l’argument «\u00a0occasion\u00a0» du prompt ne doit pas être vide\u00a0; dites ce que vous fêtez, par exemple «\u00a0birthday\u00a0»",
+	"Invalid params: unknown prompt %q; prompts/list shows the prompts":                                                      "Paramètres invalides\u00a0: prompt %q inconnu\u00a0; prompts/list montre les prompts",
+	"Invalid params: prompt argument %q must be a string":                                                                    "Paramètres invalides\u00a0: l’argument de prompt %q doit être une chaîne",
+	"Invalid params: prompt %s needs the argument %q":                                                                        "Paramètres invalides\u00a0: le prompt %s demande l’argument %q",
+	`Invalid params: "argument.name" is required and must be a string`:                                                       "Paramètres invalides\u00a0: «\u00a0argument.name\u00a0» est obligatoire et doit être une chaîne",
+	`Invalid params: "argument.value" is required and must be a string`:                                                      "Paramètres invalides\u00a0: «\u00a0argument.value\u00a0» est obligatoire et doit être une chaîne",
+	`Invalid params: "ref.type" is required: "ref/prompt" or "ref/resource"`:                                                 "Paramètres invalides\u00a0: «\u00a0ref.type\u00a0» est obligatoire\u00a0: «\u00a0ref/prompt\u00a0» ou «\u00a0ref/resource\u00a0»",
+	`Invalid params: "ref.name" is required for a ref/prompt`:                                                                "Paramètres invalides\u00a0: «\u00a0ref.name\u00a0» est obligatoire pour un ref/prompt",
+	"Invalid params: unknown prompt %q":                                                                                      "Paramètres invalides\u00a0: prompt %q inconnu",
+	`Invalid params: "ref.uri" is required for a ref/resource`:                                                               "Paramètres invalides\u00a0: «\u00a0ref.uri\u00a0» est obligatoire pour un ref/resource",
+	`Invalid params: "ref.type" must be "ref/prompt" or "ref/resource"`:                                                      "Paramètres invalides\u00a0: «\u00a0ref.type\u00a0» doit valoir «\u00a0ref/prompt\u00a0» ou «\u00a0ref/resource\u00a0»",
+	"Invalid Request: id %s is already used by a request still in flight; ids must be unique among requests in flight":       "Requête invalide\u00a0: l’id %s est déjà pris par une requête en cours\u00a0; les id doivent être uniques parmi les requêtes en cours",
+	"Invalid params: _meta[%q] must be a string":                                                                             "Paramètres invalides\u00a0: _meta[%q] doit être une chaîne",
+	"Method not found: %s": "Méthode introuvable\u00a0: %s",
+	"Method not found: tasks exist in revision 2025-11-25 only":                         "Méthode introuvable\u00a0: les tâches n’existent que dans la révision 2025-11-25",
+	"Internal error: %d tasks are already running in this session; wait for one to end": "Erreur interne\u00a0: %d tâches sont déjà en cours dans cette session\u00a0; attendez que l’une se termine",
+	"Internal error: %v": "Erreur interne\u00a0: %v",
+	"Invalid Request: the session is not initialized; send initialize first (only ping may come before it)":            "Requête invalide\u00a0: la session n’est pas initialisée\u00a0; envoyez d’abord initialize (seul ping peut le précéder)",
+	`Invalid params: "clientInfo.name" is required and must be a string`:                                               "Paramètres invalides\u00a0: «\u00a0clientInfo.name\u00a0» est obligatoire et doit être une chaîne",
+	`Invalid params: "clientInfo.version" is required and must be a string`:                                            "Paramètres invalides\u00a0: «\u00a0clientInfo.version\u00a0» est obligatoire et doit être une chaîne",
+	"Invalid Request: this session is already initialized; initialize is sent once per session":                        "Requête invalide\u00a0: cette session est déjà initialisée\u00a0; initialize s’envoie une fois par session",
+	"Invalid params: unknown log level %q; use one of debug, info, notice, warning, error, critical, alert, emergency": "Paramètres invalides\u00a0: niveau de journal %q inconnu\u00a0; utilisez debug, info, notice, warning, error, critical, alert ou emergency",
+	"Invalid Request: the message is larger than %d bytes":                                                             "Requête invalide\u00a0: le message dépasse %d octets",
 	"Unsupported protocol version":                               "Version du protocole non prise en charge",
-	"Missing required client capability: elicitation":            "Capacité du client requise manquante\u202f: elicitation",
-	"Missing required client capability: sampling":               "Capacité du client requise manquante\u202f: sampling",
-	"Which kind of gift do you prefer, and what is your budget?": "Quel genre de cadeau préférez-vous, et quel est votre budget\u202f?",
+	"Missing required client capability: elicitation":            "Capacité du client requise manquante\u00a0: elicitation",
+	"Missing required client capability: sampling":               "Capacité du client requise manquante\u00a0: sampling",
+	"Which kind of gift do you prefer, and what is your budget?": "Quel genre de cadeau préférez-vous, et quel est votre budget\u00a0?",
 	"nothing fits the budget":                                    "rien ne tient dans le budget",
 }
 
 // frenchPrefixes translate messages built by joining a fixed start and a
 // name: the start is looked up, the rest kept.
 var frenchPrefixes = map[string]string{
-	"Unknown tool: ":   "Outil inconnu\u202f: ",
-	"Card message: ":   "Message de la carte\u202f: ",
+	"Unknown tool: ":   "Outil inconnu\u00a0: ",
+	"Card message: ":   "Message de la carte\u00a0: ",
 	"No answer to ":    "Pas de réponse à ",
-	"Invalid params: ": "Paramètres invalides\u202f: ",
+	"Invalid params: ": "Paramètres invalides\u00a0: ",
 }
 
 // categoryTemplateText is the description of the catalogue's template.
@@ -324,7 +324,7 @@ func (s *Session) searchingText(label string) string {
 
 func (s *Session) packingStep(i, steps int, label string) string {
 	if s.lang == i18n.FR {
-		return fmt.Sprintf("Étape %d sur %d\u202f: %s", i, steps, frenchSteps[label])
+		return fmt.Sprintf("Étape %d sur %d\u00a0: %s", i, steps, frenchSteps[label])
 	}
 	return fmt.Sprintf("Step %d of %d: %s", i, steps, label)
 }
@@ -362,11 +362,11 @@ func (s *Session) nothingFits(occasion string, budget float64, sg suggestion) st
 		for _, o := range occasionsKnown {
 			names = append(names, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(frenchOccasions[o], "un "), "une "), "les "))
 		}
-		msg += " Le catalogue a des cadeaux pour ces occasions\u202f: " + strings.Join(names, ", ") + "."
+		msg += " Le catalogue a des cadeaux pour ces occasions\u00a0: " + strings.Join(names, ", ") + "."
 	case sg.Cheapest == cheapestPrice:
-		msg += fmt.Sprintf(" Le cadeau le moins cher du catalogue coûte %s\u202f: essayez un budget d’au moins %s.", frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
+		msg += fmt.Sprintf(" Le cadeau le moins cher du catalogue coûte %s\u00a0: essayez un budget d’au moins %s.", frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
 	default:
-		msg += fmt.Sprintf(" Le cadeau le moins cher pour %s coûte %s\u202f: essayez un budget d’au moins %s.", frenchOccasion(occasion), frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
+		msg += fmt.Sprintf(" Le cadeau le moins cher pour %s coûte %s\u00a0: essayez un budget d’au moins %s.", frenchOccasion(occasion), frenchPrice(sg.Cheapest), strings.Replace(formatAmount(sg.Cheapest), ".", ",", 1))
 	}
 	return msg
 }
@@ -386,7 +386,7 @@ func congratsPromptFR(args map[string]string) (any, *rpcError) {
 		if fr, ok := frenchTones[strings.ToLower(tone)]; ok {
 			t = fr
 		}
-		instruction += " Ton\u202f: " + t + "."
+		instruction += " Ton\u00a0: " + t + "."
 	}
 	instruction += " Deux phrases au plus."
 	res := promptResult{}
@@ -403,18 +403,18 @@ func congratsPromptFR(args map[string]string) (any, *rpcError) {
 // frenchCards are the example cards in French, by occasion and tone.
 var frenchCards = map[string]map[string]string{
 	"birthday": {
-		"warm":    "Joyeux anniversaire\u202f! J’espère que ce jeu t’offrira de douces soirées avec ceux que tu aimes.",
-		"playful": "Joyeux anniversaire\u202f! Que chaque lancer soit un double six, et que tu gagnes toutes nos parties ce soir.",
+		"warm":    "Joyeux anniversaire\u00a0! J’espère que ce jeu t’offrira de douces soirées avec ceux que tu aimes.",
+		"playful": "Joyeux anniversaire\u00a0! Que chaque lancer soit un double six, et que tu gagnes toutes nos parties ce soir.",
 		"formal":  "Je vous souhaite un très bel anniversaire. Veuillez accepter ce jeu avec mes plus chaleureuses pensées.",
 	},
 	"wedding": {
-		"warm":    "Félicitations pour votre mariage\u202f! Que votre cuisine soit toujours pleine de repas partagés et de rires.",
-		"playful": "Félicitations, jeunes mariés\u202f! Que chaque ragoût mijote doucement et que chaque chamaillerie finisse au dessert.",
+		"warm":    "Félicitations pour votre mariage\u00a0! Que votre cuisine soit toujours pleine de repas partagés et de rires.",
+		"playful": "Félicitations, jeunes mariés\u00a0! Que chaque ragoût mijote doucement et que chaque chamaillerie finisse au dessert.",
 		"formal":  "Toutes mes félicitations pour votre mariage. Avec mes meilleurs vœux pour une longue et heureuse vie à deux.",
 	},
 	"graduation": {
-		"warm":    "Félicitations pour ton diplôme\u202f! Quelle fierté, et quelle hâte de voir la suite.",
-		"playful": "Tu l’as fait\u202f! Maintenant, invente le jeu de la vie, et n’oublie pas de t’accorder des tours en plus.",
+		"warm":    "Félicitations pour ton diplôme\u00a0! Quelle fierté, et quelle hâte de voir la suite.",
+		"playful": "Tu l’as fait\u00a0! Maintenant, invente le jeu de la vie, et n’oublie pas de t’accorder des tours en plus.",
 		"formal":  "Félicitations pour l’obtention de votre diplôme. Je vous souhaite une pleine réussite dans les années à venir.",
 	},
 }

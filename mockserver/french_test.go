@@ -213,10 +213,10 @@ func TestSessionSpeaksItsLanguage(t *testing.T) {
 		french["Gift ideas server"], french["Call suggest_gifts with an occasion, a budget and a recipient."],
 		"Idées cadeaux", french["Suggests gift ideas for an occasion, within a budget in US dollars."],
 		french["Every gift the server knows, with its category and price in US dollars."],
-		"Écris une carte pour accompagner un cadeau pour un anniversaire. Ton\u202f: chaleureux. Deux phrases au plus.",
-		"Paramètres invalides\u202f: prompt \"nope\" inconnu\u202f; prompts/list montre les prompts",
+		"Écris une carte pour accompagner un cadeau pour un anniversaire. Ton\u00a0: chaleureux. Deux phrases au plus.",
+		"Paramètres invalides\u00a0: prompt \"nope\" inconnu\u00a0; prompts/list montre les prompts",
 		french[`Invalid arguments: "occasion" is empty. Say what the gift is for, for example "birthday".`],
-		"Outil inconnu\u202f: nope",
+		"Outil inconnu\u00a0: nope",
 	}
 	if diff := cmp.Diff(wantFR, run(i18n.FR)); diff != "" {
 		t.Errorf("French session (-want +got):\n%s", diff)
@@ -283,7 +283,7 @@ func TestFrenchSessionResults(t *testing.T) {
 		call(3, `{"name":"prepare_delivery","arguments":{"steps":1}}`),
 	}
 	want := [][]string{
-		{"true", "Aucun cadeau trouvé pour un anniversaire à 5\u00a0$ au plus. Le cadeau le moins cher du catalogue coûte 12\u00a0$\u202f: essayez un budget d’au moins 12."},
+		{"true", "Aucun cadeau trouvé pour un anniversaire à 5\u00a0$ au plus. Le cadeau le moins cher du catalogue coûte 12\u00a0$\u00a0: essayez un budget d’au moins 12."},
 		{"false", "Les cadeaux sont emballés et prêts à partir (1 étape)."},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

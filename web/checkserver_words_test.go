@@ -57,7 +57,7 @@ func TestCheckServerClosedPort(t *testing.T) {
 	e := newTestEnv(t, Config{})
 	want := map[i18n.Lang]string{
 		i18n.EN: "nothing is listening on " + addr + " — is your server running?",
-		i18n.FR: "rien n’écoute sur " + addr + " — votre serveur est-il lancé\u202f?",
+		i18n.FR: "rien n’écoute sur " + addr + " — votre serveur est-il lancé\u00a0?",
 	}
 	for _, l := range i18n.All {
 		b := newBrowser(t, e.serve(t))

@@ -15,7 +15,7 @@ var checkServerWords = map[i18n.Lang]map[string]string{
 	i18n.EN: {"sent": "sent", "received": "received", "problem": "problem", "checker": "checker", "warning": "warning", "stderr": "server log",
 		"skipped": "skipped", "summary": "%d passed, %d failed, %d skipped", "exercise": "Exercise", "none": "(nothing)", ":": ":"},
 	i18n.FR: {"sent": "envoyé", "received": "reçu", "problem": "problème", "checker": "vérificateur", "warning": "avertissement", "stderr": "journal du serveur",
-		"skipped": "sautée", "summary": "Étapes réussies\u202f: %d, échouées\u202f: %d, sautées\u202f: %d", "exercise": "Exercice", "none": "(rien)", ":": "\u202f:"},
+		"skipped": "sautée", "summary": "Étapes réussies\u00a0: %d, échouées\u00a0: %d, sautées\u00a0: %d", "exercise": "Exercice", "none": "(rien)", ":": "\u00a0:"},
 }
 
 // maxShown and maxShownPassed bound a message printed in the text report,

@@ -67,7 +67,7 @@ func TestCheckServerStdioJSON(t *testing.T) {
 // Over Streamable HTTP, in French, every bundled server exercise passes.
 func TestCheckServerHTTPFrench(t *testing.T) {
 	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", gifttest.URL(t, mockserver.Config{}))
-	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "échouées\u202f: 0") {
+	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "échouées\u00a0: 0") {
 		t.Errorf("exit %d, stderr %s\n%s", code, errs, out)
 	}
 }
