@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,8 +27,29 @@ func newLearner(base string) *learner {
 const maxPage = 4 << 20
 
 // check posts the form as a browser without JavaScript does and reads the
-// verdict.
+// verdict. A check refused because the server is busy (503) or the
+// learner too quick (429) is posted again after its Retry-After, at most
+// checkTries times.
 func (l *learner) check(gift, exercise string, mustPass bool) error {
+	for range checkTries {
+		err := l.checkOnce(gift, exercise, mustPass)
+		var busy refused
+		if !errors.As(err, &busy) {
+			return err
+		}
+		time.Sleep(time.Duration(busy))
+	}
+	return fmt.Errorf("still refused after %d tries", checkTries)
+}
+
+const checkTries = 30
+
+// refused is a 503 or 429, and how long it said to wait.
+type refused time.Duration
+
+func (r refused) Error() string { return fmt.Sprintf("refused: retry after %v", time.Duration(r)) }
+
+func (l *learner) checkOnce(gift, exercise string, mustPass bool) error {
 	form := url.Values{"url": {gift}, "exercise": {exercise}}
 	req, err := http.NewRequest(http.MethodPost, l.base+"/en/check-server", strings.NewReader(form.Encode()))
 	if err != nil {
@@ -42,6 +65,10 @@ func (l *learner) check(gift, exercise string, mustPass bool) error {
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxPage))
 	if err != nil {
 		return err
+	}
+	if resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests {
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		return refused(time.Duration(max(secs, 1)) * time.Second)
 	}
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("POST = %d", resp.StatusCode)

@@ -11,6 +11,15 @@
 //	go run ./cmd/loadtest/checkserver                  # 50 learners, 3 rounds
 //	go run ./cmd/loadtest/checkserver -learners 100 -settle 5m
 //
+// With -explains N, N more learners each post a log of -explain-bytes to
+// POST /api/explain in every round, at the same time as the checks (a
+// refusal is posted again after its Retry-After), an honest learner reads
+// a lesson every half second meanwhile, and -bound says what the peak
+// VmHWM must stay under. The hostile room of issue 26 (eight hostile
+// checks and twenty 5 MiB explains at once, against the README's bound):
+//
+//	go run ./cmd/loadtest/checkserver -hostile -learners 8 -explains 20 -rounds 1 -settle 10s -bound 400
+//
 // A warm-up round (every learner once) opens the database's pool, then the
 // idle figure is taken after -settle; after the load it waits (up to
 // -settle and half a minute) until the server's resident memory is back
@@ -43,6 +52,13 @@ type config struct {
 	// hostile makes every learner's server answer each request with about
 	// 1 MiB of dense JSON-RPC: the checks fail, the memory must not grow.
 	hostile bool
+	// explains learners post a log of explainBytes ("dense" or
+	// "newlines", explainLog) to the API in every round.
+	explains     int
+	explainBytes int
+	explainKind  string
+	// bound is what the peak VmHWM must stay under, in MiB (0: none).
+	bound int64
 }
 
 func main() {
@@ -54,6 +70,10 @@ func main() {
 	flag.DurationVar(&cfg.settle, "settle", 3*time.Minute, "how long the runtime is left to settle, before the idle figure and after the load")
 	flag.Float64Var(&cfg.tolerance, "tolerance", 0.1, "how far above idle counts as back (0.1: 10 %)")
 	flag.BoolVar(&cfg.hostile, "hostile", false, "every learner's server answers each request with about 1 MiB (the checks fail; only memory is measured)")
+	flag.IntVar(&cfg.explains, "explains", 0, "learners posting a log to /api/explain in every round, at the same time as the checks")
+	flag.IntVar(&cfg.explainBytes, "explain-bytes", 5<<20-4096, "size of each explained log (the server takes 5 MiB by default)")
+	flag.StringVar(&cfg.explainKind, "explain-log", "dense", "dense (JSON Lines of tools/call and results) or newlines")
+	flag.Int64Var(&cfg.bound, "bound", 0, "MiB the peak VmHWM must stay under (0: not checked)")
 	flag.Parse()
 	if err := run(context.Background(), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "checkserver:", err)
@@ -80,7 +100,9 @@ func run(ctx context.Context, cfg config) error {
 	// connection pool opens, the page's code is paged in), then let the
 	// runtime settle as long as it will after the load: the idle figure and
 	// the figure after the load are taken the same way.
-	if failed := load(srv, gift, config{learners: cfg.learners, rounds: 1, exercise: cfg.exercise, hostile: cfg.hostile}); failed > 0 {
+	warm := cfg
+	warm.rounds = 1
+	if failed := load(srv, gift, warm); failed > 0 {
 		return fmt.Errorf("warm-up: %d checks did not pass", failed)
 	}
 	time.Sleep(cfg.settle)
@@ -101,6 +123,8 @@ func run(ctx context.Context, cfg config) error {
 		fmt.Println("  descriptor not there at idle:", d)
 	}
 	switch {
+	case cfg.bound > 0 && srv.peak > cfg.bound<<20:
+		return fmt.Errorf("peak VmHWM %s is over the bound of %d MiB", mib(srv.peak), cfg.bound)
 	case failed > 0:
 		return fmt.Errorf("%d checks did not pass", failed)
 	case !back:
@@ -109,14 +133,24 @@ func run(ctx context.Context, cfg config) error {
 	return nil
 }
 
-// load starts every learner's checks at once, round after round.
+// load starts every learner's checks at once, round after round, with
+// the explains of the round at the same time.
 func load(srv *server, gift string, cfg config) int {
 	learners := make([]*learner, cfg.learners)
 	for i := range learners {
 		learners[i] = newLearner(srv.url)
 	}
+	var log string
+	if cfg.explains > 0 {
+		log = explainLog(cfg.explainKind, cfg.explainBytes)
+	}
 	failed := 0
 	for r := 0; r < cfg.rounds; r++ {
+		var ex explains
+		var reader honest
+		stop, explained := make(chan struct{}), make(chan struct{})
+		go readLessons(srv.url, stop, &reader)
+		go func() { explainAll(srv.url, log, cfg.explains, checkTries, &ex); close(explained) }()
 		errs := make(chan error, len(learners))
 		for _, l := range learners {
 			go func() { errs <- l.check(gift, cfg.exercise, !cfg.hostile) }()
@@ -126,6 +160,14 @@ func load(srv *server, gift string, cfg config) int {
 				failed++
 				fmt.Fprintln(os.Stderr, "check:", err)
 			}
+		}
+		<-explained
+		close(stop)
+		failed += int(ex.failed.Load())
+		if cfg.explains > 0 {
+			fmt.Printf("round %d: %d logs of %d bytes (%s) explained, %d refusals waited out, %d failed; the honest reader: %d lessons, %d not 200, slowest %v\n",
+				r+1, ex.done.Load(), len(log), cfg.explainKind, ex.refused.Load(), ex.failed.Load(), reader.n, reader.bad, reader.slowest.Round(time.Millisecond))
+			failed += reader.bad
 		}
 		srv.sample()
 	}
