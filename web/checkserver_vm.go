@@ -33,7 +33,8 @@ type checkRun struct {
 	passed   bool
 	note     string // why the run was not graded ("" when it was)
 	recorded bool
-	heard    bool // the server sent a message (something MCP answered)
+	heard    bool   // the server sent a message (something MCP answered)
+	key      string // where the ended run is kept for its learner ("": not kept)
 }
 
 func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
@@ -126,6 +127,9 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 		it := exchangeItemVM(ctx, ev)
 		onPurpose(x, &it)
 		fold(x, r.l, &it, ev.Raw)
+		if r.key != "" && len(ev.Raw) > maxShownBytes {
+			it.WholeURL, it.WholeLabel = checkMessageURL(r.l, r.key, ev.Seq), x.WholeMessage
+		}
 		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
 	lanes := *i18n.ConsoleFor(r.l)

@@ -35,6 +35,7 @@ func (s *Server) routes() {
 		g.POST("/console/hints", s.handle(s.consoleHintReveal))
 		g.GET("/check-server", s.handle(s.checkServerShow))
 		g.POST("/check-server", s.heavy, s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
+		g.GET("/check-server/:key/messages/:seq", s.handle(s.checkMessageShow))
 		g.GET("/explain", s.handle(s.explainShow))
 		g.POST("/explain", s.heavy, s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
 		g.GET("/explain/:key", s.handle(s.explainPageShow))

@@ -181,6 +181,7 @@ type Server struct {
 	// Explaining logs (explain_*.go): one token per log explained at once.
 	explainSlots chan struct{}
 	explained    explainKeep // each learner's latest long explanation (explain_keep.go)
+	checked      explainKeep // each learner's latest check with a folded message (checkserver_message.go)
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
 	heavyGate  *heavyGate

@@ -47,6 +47,10 @@ type CheckServerUI struct {
 	NothingMCP string
 	// Folded: "%s" the part shown, "%s" the whole size.
 	Folded string
+	// WholeMessage links a folded message to its whole text; Gone says
+	// the run is no longer kept, NoMessage ("%d": the last number) that
+	// the run has no such message.
+	WholeMessage, Gone, NoMessage string
 }
 
 var checkServerUI = map[Lang]*CheckServerUI{
@@ -88,6 +92,9 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		OnPurposeLabel:    "sent on purpose",
 		NothingMCP:        "Nothing MCP answered at %s. Is your server running, on this address and port, with its Streamable HTTP endpoint at this path?",
 		Folded:            "the first %s of %s shown; playground check-server -json prints every message whole",
+		WholeMessage:      "Show the whole message",
+		Gone:              "This check is no longer kept (each learner’s latest one is kept for 30 minutes): run the check again.",
+		NoMessage:         "There is no such message: this check numbers its messages up to %d.",
 	},
 	FR: {
 		Title:             "Vérifier mon serveur",
@@ -127,6 +134,9 @@ var checkServerUI = map[Lang]*CheckServerUI{
 		OnPurposeLabel:    "envoyé exprès",
 		NothingMCP:        "Rien de MCP n’a répondu à %s. Votre serveur est-il lancé, à cette adresse et sur ce port, avec son point d’accès Streamable HTTP à ce chemin ?",
 		Folded:            "les %s premiers sur %s affichés ; playground check-server -json imprime chaque message en entier",
+		WholeMessage:      "Afficher le message entier",
+		Gone:              "Cette vérification n’est plus gardée (la dernière de chaque apprenant l’est 30 minutes) : relancez la vérification.",
+		NoMessage:         "Ce message n’existe pas : cette vérification numérote ses messages jusqu’à %d.",
 	},
 }
 

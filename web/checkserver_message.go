@@ -1,0 +1,64 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/view"
+)
+
+// keepCheck keeps an ended run that folded a message, for its learner
+// only, so that the page can link each folded message to its whole text
+// (as the check kept it: at most 256 KiB a step, 1 MiB a run). It is kept
+// like a long explanation (explain_keep.go): each learner's latest, for
+// 30 minutes, within the same bounds of count and bytes.
+func (s *Server) keepCheck(learner int64, r *checkRun) {
+	events := r.events()
+	for i := range events {
+		if len(events[i].Raw) > maxShownBytes {
+			r.key = s.checked.put(learner, r.l, s.now(), view.ExplainSummaryVM{}, events)
+			return
+		}
+	}
+}
+
+// checkMessageURL is where the whole text of message seq of a kept run is.
+func checkMessageURL(l i18n.Lang, key string, seq int) string {
+	return fmt.Sprintf("/%s/check-server/%s/messages/%d", l, key, seq)
+}
+
+// checkMessageShow is the whole text of one message of a kept check, for
+// the learner who ran it; 404 with a sentence that says why otherwise:
+//
+//	GET /{lang}/check-server/{key}/messages/{seq}
+func (s *Server) checkMessageShow(c *gin.Context) error {
+	x := i18n.CheckServerFor(langOf(c))
+	c.Header("Cache-Control", "no-store")
+	var kept *keptExplain
+	learner, ok, err := s.currentLearner(c)
+	if err == nil && ok {
+		kept, ok = s.checked.get(c.Param("key"), learner.ID, s.now())
+	}
+	if err != nil || !ok {
+		c.String(http.StatusNotFound, "%s\n", x.Gone)
+		return nil
+	}
+	seq, err := strconv.Atoi(c.Param("seq"))
+	for _, ev := range kept.events {
+		if err == nil && ev.Seq == seq {
+			c.Header("Content-Disposition", fmt.Sprintf(`inline; filename="message-%d.json"`, seq))
+			c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(ev.Raw))
+			return nil
+		}
+	}
+	last := 0
+	if n := len(kept.events); n > 0 {
+		last = kept.events[n-1].Seq
+	}
+	c.String(http.StatusNotFound, "%s\n", fmt.Sprintf(x.NoMessage, last))
+	return nil
+}
