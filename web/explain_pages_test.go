@@ -190,3 +190,31 @@ func TestExplainKeepBounds(t *testing.T) {
 		t.Errorf("the keep counts %d bytes, its items hold %d", k.bytes, sizes)
 	}
 }
+
+// The lines of a log that are no MCP message are shown folded, each named
+// for what it is, secrets masked; the explain JSON lists them as
+// "context".
+func TestExplainContextLines(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	log := "2025-06-01 10:00:00.100 [info] Creating stdio client with command: node server.js\n" +
+		"2025-06-01 10:00:00.150 [info] Connecting with Authorization: Bearer sk-live-0123456789abcdef\n" +
+		`2025-06-01 10:00:00.200 [info] Sending message: {"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" +
+		`2025-06-01 10:00:00.300 [info] Received message: {"jsonrpc":"2.0","id":1,"result":{}}` + "\n"
+	for _, c := range []struct{ lang, title string }{
+		{"en", "2 lines are not MCP messages: client’s log 2"},
+		{"fr", "2 lignes ne sont pas des messages MCP\u00a0: journal du client 2"},
+	} {
+		r := b.postForm("/"+c.lang+"/explain", url.Values{"log": {log}})
+		mustContain(t, "context lines ("+c.lang+")", r.body, `<details class="explain-context" data-context>`, c.title,
+			`data-kind="client-log"`, "Creating stdio client with command: node server.js")
+		if strings.Contains(r.body, "0123456789abcdef") {
+			t.Errorf("%s: the page shows the bearer token of a context line", c.lang)
+		}
+	}
+	r := b.do(http.MethodPost, "/api/explain", "text/plain", log)
+	mustContain(t, "the explain JSON", r.body, `"context":[{"line":1,"kind":"client-log","text":"`, `"context_lines":2`)
+	if strings.Contains(r.body, "0123456789abcdef") {
+		t.Error("the explain JSON shows the bearer token of a context line")
+	}
+}

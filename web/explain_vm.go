@@ -135,6 +135,7 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, 
 	if rep.Truncated {
 		vm.Notes = append(vm.Notes, u.Truncated)
 	}
+	vm.ContextTitle, vm.Context = explainContextVM(u, l, rep)
 	problems := rep.Problems()
 	if n := len(problems) - maxFindingsShown; n > 0 {
 		problems, vm.More = problems[:maxFindingsShown], fmt.Sprintf(u.MoreFindings, n)
@@ -154,6 +155,23 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, 
 		vm.Findings = append(vm.Findings, fv)
 	}
 	return vm
+}
+
+// explainContextVM names the lines of the log that are no MCP message,
+// folded under a title that counts them.
+func explainContextVM(u *i18n.ExplainUI, l i18n.Lang, rep *explain.Report) (string, []view.ExplainContextVM) {
+	if rep.ContextLines == 0 {
+		return "", nil
+	}
+	title := rep.ContextSummary(l)
+	if len(rep.Context) < rep.ContextLines {
+		title += " (" + fmt.Sprintf(u.ContextShown, len(rep.Context)) + ")"
+	}
+	out := make([]view.ExplainContextVM, 0, len(rep.Context))
+	for _, c := range rep.Context {
+		out = append(out, view.ExplainContextVM{Line: c.Line, Kind: c.Kind, Word: u.ContextKind(c.Kind), Text: c.Text})
+	}
+	return title, out
 }
 
 // explainFormats are the choices of the format field: the formats the

@@ -64,6 +64,12 @@ type Report struct {
 	Messages      []Message      `json:"messages"`
 	Findings      []Finding      `json:"findings"`
 	Conversations []Conversation `json:"conversations,omitempty"`
+	// Context lists the first lines of the log that are no MCP message,
+	// each named for what it is (the client's own log, the server's
+	// stderr, the user's shell, an HTTP transcript's framing), secrets
+	// masked; ContextLines counts them all.
+	Context      []logimport.Context `json:"context,omitempty"`
+	ContextLines int                 `json:"context_lines,omitempty"`
 
 	// events are the messages as the exchanges of the log hold them,
 	// numbered as the log (Events).
@@ -128,6 +134,29 @@ type Conversation struct {
 	ProtocolSource string `json:"protocol_source"`
 	Partial        bool   `json:"partial"`
 	Messages       []int  `json:"messages"`
+}
+
+// ContextKinds lists the kinds of the context lines kept, in the order
+// they first appear, with how many lines of each.
+func (r *Report) ContextKinds() (kinds []string, counts []int) {
+	at := map[string]int{}
+	for _, c := range r.Context {
+		i, ok := at[c.Kind]
+		if !ok {
+			i = len(kinds)
+			at[c.Kind] = i
+			kinds, counts = append(kinds, c.Kind), append(counts, 0)
+		}
+		counts[i]++
+	}
+	return kinds, counts
+}
+
+// ContextSummary says in words how many lines are no MCP message, and
+// what they are.
+func (r *Report) ContextSummary(l i18n.Lang) string {
+	kinds, counts := r.ContextKinds()
+	return i18n.ExplainFor(l).ContextSummary(l, r.ContextLines, kinds, counts)
 }
 
 // OK reports whether nothing is wrong: every message valid, and no finding

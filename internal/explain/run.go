@@ -39,7 +39,7 @@ func FromLog(res logimport.Result, opts Options) *Report {
 		opts.logRevision = res.Revision
 	}
 	entries, problems := pickPeer(res, opts.Peer)
-	r := &Report{Format: string(res.Format), Truncated: res.Truncated,
+	r := &Report{Format: string(res.Format), Truncated: res.Truncated, Context: res.Context, ContextLines: res.ContextLines,
 		Messages: make([]Message, len(entries)), Findings: []Finding{}}
 	for _, group := range groupByPeer(entries) {
 		c := conversation(r, entries, group, opts)

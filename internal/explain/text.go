@@ -26,6 +26,9 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 	if r.Truncated {
 		fmt.Fprintln(b, u.Truncated)
 	}
+	if r.ContextLines > 0 {
+		fmt.Fprintln(b, r.ContextSummary(lang)+" (-json: \"context\")")
+	}
 	for i := range r.Messages {
 		writeMessage(b, u, &r.Messages[i], r.cancelledByClose(i))
 	}

@@ -1,6 +1,9 @@
 package i18n
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // ExplainUI holds the strings of "Explain a log": the page, the command's
 // annotated timeline, and the messages of the explain API.
@@ -58,6 +61,12 @@ type ExplainUI struct {
 	// WholeMessage links a clipped message to its whole text; MoreFindings
 	// ends a list of findings cut short ("and %d more").
 	WholeMessage, MoreFindings string
+	// ContextTitle opens the folded list of the lines that are no MCP
+	// message ("%d lines are no MCP message"), ContextShown says how many
+	// it shows when it does not show them all; the Ctx* words name each
+	// kind of line (logimport.Context*).
+	ContextTitle, ContextShown                                     string
+	CtxClientLog, CtxServerStderr, CtxShell, CtxHTTP, CtxServerLog string
 
 	// The summary's words, singular then plural, and its punctuation.
 	Message1, MessageN           string
@@ -70,6 +79,39 @@ type ExplainUI struct {
 	Remark1, RemarkN             string // RemarkN: "%d remarks": warnings and notes, no problem
 	Revision                     string // "revision %s (%s)"
 	Colon, Semicolon             string
+}
+
+// ContextSummary says how many lines are no MCP message and what they
+// are: "12 lines are not MCP messages: client’s log 9, shell 3". kinds
+// and counts go together, in the order they first appear.
+func (u *ExplainUI) ContextSummary(l Lang, total int, kinds []string, counts []int) string {
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%s %d", u.ContextKind(k), counts[i])
+	}
+	s := Sprintf(l, u.ContextTitle, total)
+	if len(parts) > 0 {
+		s += u.Colon + " " + strings.Join(parts, ", ")
+	}
+	return s
+}
+
+// ContextKind names a kind of context line (logimport.Context*), the kind
+// itself when it is none of them.
+func (u *ExplainUI) ContextKind(kind string) string {
+	switch kind {
+	case "client-log":
+		return u.CtxClientLog
+	case "server-stderr":
+		return u.CtxServerStderr
+	case "shell":
+		return u.CtxShell
+	case "http":
+		return u.CtxHTTP
+	case "server-log":
+		return u.CtxServerLog
+	}
+	return kind
 }
 
 // Summary writes the summary line: "42 messages: 18 requests, 17
@@ -203,7 +245,15 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrNoMessage: "There is no such message: this explanation numbers its messages from 1 to %d.",
 		WholeMessage: "Show the whole message",
 		MoreFindings: "… and %d more: the explain JSON (POST /api/explain) lists them all.",
-		ErrProtocol:  "Unknown protocol revision “%s” (known: %s).",
+
+		ContextTitle:    "%d {line is not an MCP message|lines are not MCP messages}",
+		ContextShown:    "the first %d are shown",
+		CtxClientLog:    "client’s log",
+		CtxServerStderr: "server’s stderr",
+		CtxShell:        "shell",
+		CtxHTTP:         "HTTP framing",
+		CtxServerLog:    "server’s log",
+		ErrProtocol:     "Unknown protocol revision “%s” (known: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "request", RequestN: "requests",
@@ -277,7 +327,15 @@ var explainUI = map[Lang]*ExplainUI{
 		ErrNoMessage: "Ce message n’existe pas\u00a0: cette explication numérote ses messages de 1 à %d.",
 		WholeMessage: "Afficher le message en entier",
 		MoreFindings: "… et %d autres\u00a0: le JSON de l’explication (POST /api/explain) les donne tous.",
-		ErrProtocol:  "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u00a0: %s).",
+
+		ContextTitle:    "%d {ligne n’est pas un message MCP|lignes ne sont pas des messages MCP}",
+		ContextShown:    "les %d premières sont affichées",
+		CtxClientLog:    "journal du client",
+		CtxServerStderr: "sortie d’erreur du serveur",
+		CtxShell:        "terminal",
+		CtxHTTP:         "encadrement HTTP",
+		CtxServerLog:    "journal du serveur",
+		ErrProtocol:     "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u00a0: %s).",
 
 		Message1: "message", MessageN: "messages",
 		Request1: "requête", RequestN: "requêtes",

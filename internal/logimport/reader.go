@@ -55,7 +55,8 @@ func (r *reader) problem(code string, line, entry int, detail string) {
 // last is the index of the last entry kept, for a problem about it.
 func (r *reader) last() int { return len(r.res.Entries) - 1 }
 
-// finish works out the senders the log did not give and masks secrets.
+// finish works out the senders the log did not give and masks secrets
+// (in the messages, the problems' details and the context lines).
 func (r *reader) finish() {
 	r.resolveWriter()
 	splitRuns(r.res.Entries)
@@ -68,6 +69,9 @@ func (r *reader) finish() {
 	}
 	for i := range r.res.Problems {
 		r.res.Problems[i].Detail = string(Mask([]byte(r.res.Problems[i].Detail)))
+	}
+	for i := range r.res.Context {
+		r.res.Context[i].Text = string(Mask([]byte(r.res.Context[i].Text)))
 	}
 }
 

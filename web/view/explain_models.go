@@ -56,6 +56,17 @@ type ExplainSummaryVM struct {
 	Findings []ExplainFindingVM
 	// More says how many findings the list leaves out, "" when none.
 	More string
+	// ContextTitle opens the folded list of the lines that are no MCP
+	// message ("" when there is none), Context lists them.
+	ContextTitle string
+	Context      []ExplainContextVM
+}
+
+// ExplainContextVM is a line of the log that is no MCP message, named.
+type ExplainContextVM struct {
+	Line       int
+	Kind, Word string // "server-stderr", "server’s stderr"
+	Text       string
 }
 
 // ExplainFindingVM is one finding, with the message it focuses.
