@@ -1,4 +1,5 @@
-// Package lessons embeds the course's lessons: lessons/{en,fr}/NN-slug.md.
+// Package lessons embeds the course's lessons: lessons/{en,fr}/NN-slug.md (the
+// number only sorts the files; the order is each lesson's front matter).
 package lessons
 
 import "embed"

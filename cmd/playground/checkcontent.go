@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -27,8 +28,10 @@ import (
 func runCheckContent(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check-content", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	mode := fs.String("content-mode", contentReplace, contentModeHelp)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground check-content [DIR]\n\nDIR holds lessons/ and exercises/; without it, the bundled course is checked.\nExits 1 when the content has problems, listed as file:line: what is wrong.")
+		fmt.Fprintln(stderr, "usage: playground check-content [-content-mode extend] [DIR]\n\nDIR holds lessons/ and exercises/; without it, the bundled course is checked.\nWith -content-mode extend, the bundled course extended by DIR is checked.\nExits 1 when the content has problems, listed as file:line: what is wrong.")
+		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return 2
@@ -37,7 +40,7 @@ func runCheckContent(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	src, err := newContentSource(fs.Arg(0))
+	src, err := newContentSource(fs.Arg(0), *mode)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
@@ -132,7 +135,13 @@ func locateProblem(err error, dir string) string {
 	}
 	file := path.Join(sub, fe.File)
 	if dir != "" {
-		file = filepath.Join(dir, filepath.FromSlash(file))
+		own := filepath.Join(dir, filepath.FromSlash(file))
+		if _, err := os.Stat(own); err == nil {
+			file = own
+		} else {
+			// -content-mode extend: a problem of the bundled course.
+			file = "(bundled) " + file
+		}
 	}
 	located := *fe
 	located.File = file

@@ -107,7 +107,7 @@ func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, bool)
 
 // serverExercises returns the exercises to run, in course order.
 func serverExercises(cfg checkServerConfig) ([]*exercise.Exercise, error) {
-	src, err := newContentSource(cfg.content)
+	src, err := newContentSource(cfg.content, contentReplace)
 	if err != nil {
 		return nil, err
 	}

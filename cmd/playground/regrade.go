@@ -28,10 +28,11 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	db := fs.String("db", "playground.db", "SQLite database file or postgres:// URL")
 	dir := fs.String("content", "", "content directory (default: the bundled course)")
+	mode := fs.String("content-mode", contentReplace, contentModeHelp)
 	only := fs.String("exercise", "", "regrade this exercise only")
 	dry := fs.Bool("dry-run", false, "print what would change, write nothing")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground regrade [-db DSN] [-content DIR] [-exercise ID] [-dry-run]")
+		fmt.Fprintln(stderr, "usage: playground regrade [-db DSN] [-content DIR [-content-mode extend]] [-exercise ID] [-dry-run]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -41,7 +42,7 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	src, err := newContentSource(*dir)
+	src, err := newContentSource(*dir, *mode)
 	if err != nil {
 		fmt.Fprintf(stderr, "regrade: %v\n", err)
 		return 2

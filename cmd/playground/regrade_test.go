@@ -29,7 +29,7 @@ func TestRegradeAfterAChangedCheck(t *testing.T) {
 			if out, err := exec.Command(bin, "content", "export", dir).CombinedOutput(); err != nil {
 				t.Fatalf("content export: %v %s", err, out)
 			}
-			src, _ := newContentSource(dir)
+			src, _ := newContentSource(dir, contentReplace)
 			cat, err := src.load(markdown.New())
 			if err != nil {
 				t.Fatal(err)

@@ -30,6 +30,7 @@ type serveConfig struct {
 	addr            string
 	db              string
 	content         string
+	contentMode     string
 	dev             bool
 	instructorToken string
 	weakToken       bool
@@ -67,7 +68,8 @@ func runServe(args []string, stderr io.Writer) int {
 	fs.IntVar(&cfg.dbMaxConns, "db-max-conns", 0, "database connections at most: the PostgreSQL pool (default 10) or SQLite's readers (default 8)")
 	fs.DurationVar(&cfg.dbMaxIdleTime, "db-max-idle-time", 0, "close a database connection unused for this long (default 5m)")
 	fs.DurationVar(&cfg.drainTime, "drain-time", 0, "on SIGTERM, answer 503 on /readyz for this long before closing, so a proxy moves new requests elsewhere (e.g. 3s behind HAProxy)")
-	fs.StringVar(&cfg.content, "content", "", "directory with lessons/ and exercises/ to serve instead of the bundled course")
+	fs.StringVar(&cfg.content, "content", "", "directory with lessons/ and exercises/ to serve instead of the bundled course (or to extend it: -content-mode)")
+	fs.StringVar(&cfg.contentMode, "content-mode", contentReplace, contentModeHelp)
 	fs.BoolVar(&cfg.dev, "dev", false, "reload content when it changes and show content errors on the pages")
 	fs.StringVar(&cfg.instructorToken, "instructor-token", "", "token that opens the instructor pages (generated and logged when empty)")
 	fs.BoolVar(&cfg.weakToken, "allow-weak-instructor-token", false, "accept an -instructor-token weaker than a generated one (for a playground on one's own machine)")
@@ -227,7 +229,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 // loadContent loads the course, and in dev mode reloads it when its
 // files change.
 func loadContent(ctx context.Context, cfg serveConfig, log *slog.Logger) (*course.Live, error) {
-	src, err := newContentSource(cfg.content)
+	src, err := newContentSource(cfg.content, cfg.contentMode)
 	if err != nil {
 		return nil, err
 	}

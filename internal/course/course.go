@@ -24,9 +24,13 @@ import (
 
 // Lesson is one lesson in one language, rendered to HTML.
 type Lesson struct {
-	Lang       i18n.Lang
-	Slug       string
+	Lang i18n.Lang
+	Slug string
+	// Order is the lesson's number in the course, from 1; Rank is the
+	// front matter's order it is sorted by (3.5 goes between 3 and 4, so
+	// a lesson is inserted without renumbering the others).
 	Order      int
+	Rank       float64
 	Title      string
 	Summary    string
 	Protocol   string
@@ -81,7 +85,7 @@ func (c *Catalog) HasLesson(slug string) bool {
 
 type lessonMeta struct {
 	Slug       string   `yaml:"slug"`
-	Order      int      `yaml:"order"`
+	Order      float64  `yaml:"order"`
 	Title      string   `yaml:"title"`
 	Summary    string   `yaml:"summary"`
 	Protocol   string   `yaml:"protocol"`
@@ -89,10 +93,12 @@ type lessonMeta struct {
 }
 
 var (
-	fileNameRE = regexp.MustCompile(`^(\d{2,3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
+	// A lesson's file is its slug, with an optional number in front that
+	// only sorts the files in a listing: the order is the front matter's.
+	fileNameRE = regexp.MustCompile(`^(?:\d{1,3}-)?([a-z0-9]+(?:-[a-z0-9]+)*)\.md$`)
 )
 
-// LoadLessons reads lessons/{en,fr}/NN-slug.md from fsys, renders them and
+// LoadLessons reads lessons/{en,fr}/slug.md (or NN-slug.md) from fsys, renders them and
 // checks the course as a whole. The error joins every problem found, each as
 // a *frontmatter.Error, so an instructor sees them all at once.
 func LoadLessons(fsys fs.FS, r *markdown.Renderer) (*Catalog, error) {
@@ -114,20 +120,21 @@ func LoadLessons(fsys fs.FS, r *markdown.Renderer) (*Catalog, error) {
 			}
 			c.lessons[l] = append(c.lessons[l], lesson)
 		}
-		sort.Slice(c.lessons[l], func(i, j int) bool { return c.lessons[l][i].Order < c.lessons[l][j].Order })
+		sort.SliceStable(c.lessons[l], func(i, j int) bool { return c.lessons[l][i].Rank < c.lessons[l][j].Rank })
 		c.bySlug[l] = map[string]int{}
 		for i, lesson := range c.lessons[l] {
+			lesson.Order = i + 1
 			if j, dup := c.bySlug[l][lesson.Slug]; dup {
 				errs = append(errs, frontmatter.Errorf(lesson.File, 2, "slug %q is already used by %s", lesson.Slug, c.lessons[l][j].File))
 			}
-			if i > 0 && c.lessons[l][i-1].Order == lesson.Order {
-				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %d is already used by %s", lesson.Order, c.lessons[l][i-1].File))
+			if i > 0 && c.lessons[l][i-1].Rank == lesson.Rank {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %s is already used by %s", rankText(lesson.Rank), c.lessons[l][i-1].File))
 			}
 			c.bySlug[l][lesson.Slug] = i
 		}
 	}
 	if len(c.lessons[i18n.EN])+len(c.lessons[i18n.FR]) == 0 {
-		errs = append(errs, errors.New("lessons: no lesson found (expected files such as en/01-json-rpc.md and fr/01-json-rpc.md)"))
+		errs = append(errs, errors.New("lessons: no lesson found (expected files such as en/json-rpc.md and fr/json-rpc.md)"))
 	}
 	errs = append(errs, c.checkLanguagesMatch()...)
 	errs = append(errs, c.checkLinks()...)
@@ -141,7 +148,7 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	file := path.Join(string(l), name)
 	m := fileNameRE.FindStringSubmatch(name)
 	if m == nil {
-		return nil, frontmatter.Errorf(file, 0, "lesson file names look like 01-json-rpc.md: two digits, a dash, then the slug in lower case")
+		return nil, frontmatter.Errorf(file, 0, "lesson file names are the slug in lower case, as json-rpc.md (a number in front, as 01-json-rpc.md, is allowed and only sorts the files)")
 	}
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
@@ -156,12 +163,11 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 	if err := frontmatter.Decode(file, fm, &meta); err != nil {
 		return nil, err
 	}
-	order, _ := strconv.Atoi(m[1])
 	switch {
-	case meta.Slug != m[2]:
-		return nil, frontmatter.Errorf(file, 2, "slug %q does not match the file name (expected %q)", meta.Slug, m[2])
-	case meta.Order != order:
-		return nil, frontmatter.Errorf(file, 2, "order %d does not match the file name (expected %d)", meta.Order, order)
+	case meta.Slug != m[1]:
+		return nil, frontmatter.Errorf(file, 2, "slug %q does not match the file name (expected %q)", meta.Slug, m[1])
+	case meta.Order <= 0:
+		return nil, frontmatter.Errorf(file, 2, "order is missing: a number above 0 that places the lesson in the course (3.5 goes between 3 and 4)")
 	case strings.TrimSpace(meta.Title) == "":
 		return nil, frontmatter.Errorf(file, 2, "title is missing")
 	case strings.TrimSpace(meta.Summary) == "":
@@ -181,7 +187,7 @@ func loadLesson(fsys fs.FS, r *markdown.Renderer, l i18n.Lang, name string) (*Le
 		return nil, errors.Join(errs...)
 	}
 	return &Lesson{
-		Lang: l, Slug: meta.Slug, Order: meta.Order, Title: meta.Title, Summary: meta.Summary,
+		Lang: l, Slug: meta.Slug, Rank: meta.Order, Title: meta.Title, Summary: meta.Summary,
 		Protocol: meta.Protocol, Objectives: meta.Objectives,
 		HTML: doc.HTML, Headings: doc.Headings, Links: doc.Links, File: file,
 	}, nil
@@ -195,11 +201,11 @@ func (c *Catalog) checkLanguagesMatch() []error {
 		for _, lesson := range c.lessons[l] {
 			o, ok := c.bySlug[other][lesson.Slug]
 			if !ok {
-				errs = append(errs, frontmatter.Errorf(lesson.File, 2, "lesson %q has no %s version (expected %s/%02d-%s.md)", lesson.Slug, other, other, lesson.Order, lesson.Slug))
+				errs = append(errs, frontmatter.Errorf(lesson.File, 2, "lesson %q has no %s version (expected %s/%s)", lesson.Slug, other, other, path.Base(lesson.File)))
 				continue
 			}
-			if ol := c.lessons[other][o]; l == i18n.EN && ol.Order != lesson.Order {
-				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %d differs from %s (order %d)", lesson.Order, ol.File, ol.Order))
+			if ol := c.lessons[other][o]; l == i18n.EN && ol.Rank != lesson.Rank {
+				errs = append(errs, frontmatter.Errorf(lesson.File, 3, "order %s differs from %s (order %s)", rankText(lesson.Rank), ol.File, rankText(ol.Rank)))
 			}
 		}
 	}
@@ -230,3 +236,6 @@ func (c *Catalog) checkLessonLinks(ch courselink.Checker) []error {
 	}
 	return errs
 }
+
+// rankText writes an order as its author did: 3, or 3.5.
+func rankText(r float64) string { return strconv.FormatFloat(r, 'f', -1, 64) }

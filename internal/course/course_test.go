@@ -46,6 +46,35 @@ func TestLoadOrdersAndLinks(t *testing.T) {
 	}
 }
 
+// The order is the front matter's, never the file name's: a lesson
+// ordered 1.5 goes between 1 and 2 without renaming any file, and the
+// lessons are numbered from 1 in that order.
+func TestLessonOrderFromFrontMatter(t *testing.T) {
+	insert := func(slug, order string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\nslug: " + slug + "\norder: " + order + "\ntitle: T\nsummary: S\n---\n")}
+	}
+	fsys := fstest.MapFS{
+		"en/01-a.md": lesson("a", 1, ""), "fr/01-a.md": lesson("a", 1, ""),
+		"en/02-b.md": lesson("b", 2, ""), "fr/02-b.md": lesson("b", 2, ""),
+		"en/between.md": insert("between", "1.5"), "fr/between.md": insert("between", "1.5"),
+	}
+	c, err := LoadLessons(fsys, markdown.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	type placed struct {
+		Slug  string
+		Order int
+	}
+	var got []placed
+	for _, l := range c.Lessons(i18n.FR) {
+		got = append(got, placed{l.Slug, l.Order})
+	}
+	if diff := cmp.Diff([]placed{{"a", 1}, {"between", 2}, {"b", 3}}, got); diff != "" {
+		t.Errorf("lessons (-want +got):\n%s", diff)
+	}
+}
+
 // Content errors name the file and the line, and every problem is reported.
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {
@@ -82,8 +111,18 @@ func TestLoadErrors(t *testing.T) {
 		},
 		{
 			name: "bad file name",
-			fsys: fstest.MapFS{"en/intro.md": lesson("intro", 1, "x")},
-			want: []string{`en/intro.md: lesson file names look like 01-json-rpc.md`},
+			fsys: fstest.MapFS{"en/Intro_1.md": lesson("intro", 1, "x")},
+			want: []string{`en/Intro_1.md: lesson file names are the slug in lower case`},
+		},
+		{
+			name: "no order",
+			fsys: fstest.MapFS{"en/a.md": {Data: []byte("---\nslug: a\ntitle: T\nsummary: S\n---\n")}},
+			want: []string{`en/a.md:2: order is missing`},
+		},
+		{
+			name: "same order twice",
+			fsys: fstest.MapFS{"en/a.md": lesson("a", 1, "x"), "en/b.md": lesson("b", 1, "x")},
+			want: []string{`order 1 is already used by en/a.md`},
 		},
 	}
 	for _, tt := range tests {
@@ -130,5 +169,34 @@ func TestBundledCourse(t *testing.T) {
 				t.Errorf("%s has neither a sequence diagram nor an annotated message", x.File)
 			}
 		}
+	}
+}
+
+// An instructor's tree extends the bundled one: a lesson is added, one
+// replaces the bundled lesson of its slug under another file name, and the
+// bundled lessons not named stay.
+func TestExtendAddsAndReplacesLessons(t *testing.T) {
+	base := fstest.MapFS{
+		"en/01-a.md": lesson("a", 1, ""), "fr/01-a.md": lesson("a", 1, ""),
+		"en/02-b.md": lesson("b", 2, ""), "fr/02-b.md": lesson("b", 2, ""),
+	}
+	own := func(slug, order, title string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\nslug: " + slug + "\norder: " + order + "\ntitle: " + title + "\nsummary: S\n---\n")}
+	}
+	top := fstest.MapFS{
+		"en/b.md": own("b", "2", "Our B"), "fr/b.md": own("b", "2", "Notre B"),
+		"en/c.md": own("c", "1.5", "C"), "fr/c.md": own("c", "1.5", "C"),
+	}
+	c, err := LoadLessons(Extend(base, top, true), markdown.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range c.Lessons(i18n.FR) {
+		got = append(got, l.Slug+":"+l.Title+":"+l.File)
+	}
+	want := []string{"a:T a:fr/01-a.md", "c:C:fr/c.md", "b:Notre B:fr/b.md"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("extended lessons (-want +got):\n%s", diff)
 	}
 }
