@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -102,8 +103,9 @@ func midSession(ex *exercise.Exercise, written []item) bool {
 }
 
 // lintWrong replays a wrong answer. One that no real session can give (it
-// starts mid-session, or shows what the gift server never sends) is left
-// to the other checks: it cannot be replayed, and is no hole.
+// starts mid-session, shows what the gift server never sends, or in
+// another order) is left to the other checks: it cannot be replayed, and
+// is no hole.
 func lintWrong(ctx context.Context, ex *exercise.Exercise, text string) error {
 	var doc struct {
 		Exchange []item `json:"exchange"`
@@ -111,9 +113,13 @@ func lintWrong(ctx context.Context, ex *exercise.Exercise, text string) error {
 	if json.Unmarshal([]byte(text), &doc) != nil || midSession(ex, doc.Exchange) {
 		return nil
 	}
-	answer, err := Play(ctx, doc.Exchange)
-	if err != nil {
+	events, err := play(ctx, doc.Exchange)
+	if err != nil || !sameOrder(doc.Exchange, events) {
 		return nil //nolint:nilerr // not replayable: nothing to say
+	}
+	answer, _, err := console.Answer(events, maxAnswer)
+	if err != nil {
+		return err
 	}
 	if ex.Grade(answer, i18n.EN).Passed {
 		return errors.New("this wrong answer, replayed against the gift server, passes every check: the same mistake made in the console would be accepted; add a check that rejects it")
@@ -159,6 +165,16 @@ func lintSolution(ctx context.Context, ex *exercise.Exercise, sol string) error 
 // first); at the end, all it shows. It returns the real session as a live
 // exercise's answer.
 func Play(ctx context.Context, written []item) (string, error) {
+	events, err := play(ctx, written)
+	if err != nil {
+		return "", err
+	}
+	answer, _, err := console.Answer(events, maxAnswer)
+	return answer, err
+}
+
+// play is Play, giving the real session's events.
+func play(ctx context.Context, written []item) ([]exchange.Event, error) {
 	c := console.Start(mockserver.New(mockserver.Config{}), console.Options{})
 	defer c.Close()
 	updates, stop := c.Subscribe()
@@ -170,7 +186,7 @@ func Play(ctx context.Context, written []item) (string, error) {
 			continue
 		}
 		if err := waitServer(ctx, c, updates, want); err != nil {
-			return "", err
+			return nil, err
 		}
 		raw := string(it.Message)
 		var s string
@@ -180,10 +196,31 @@ func Play(ctx context.Context, written []item) (string, error) {
 		c.Send(raw)
 	}
 	if err := waitServer(ctx, c, updates, want); err != nil {
-		return "", err
+		return nil, err
 	}
-	answer, _, err := console.Answer(c.Events(0), maxAnswer)
-	return answer, err
+	return c.Events(0), nil
+}
+
+// sameOrder reports whether each client message of the real session comes
+// after as many server messages as in the written one: the server may send
+// more, sooner (a notification the written session shows later), and the
+// real session is then another session than the one written.
+func sameOrder(written []item, events []exchange.Event) bool {
+	before := func(n int, from func(i int) string) []int {
+		var out []int
+		server := 0
+		for i := range n {
+			if from(i) == "server" {
+				server++
+			} else {
+				out = append(out, server)
+			}
+		}
+		return out
+	}
+	w := before(len(written), func(i int) string { return written[i].From })
+	r := before(len(events), func(i int) string { return string(events[i].From) })
+	return slices.Equal(w, r)
 }
 
 // shown is what the written session shows from the server up to a point:

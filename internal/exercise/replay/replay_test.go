@@ -7,7 +7,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/markdown"
 )
 
@@ -119,5 +121,37 @@ func TestPlayWaitsForTheResponse(t *testing.T) {
 	result, cancel := strings.Index(answer, `"id":2,"result"`), strings.Index(answer, `"notifications/cancelled"`)
 	if result < 0 || cancel < result {
 		t.Errorf("the cancellation does not follow the real result: %s", answer)
+	}
+}
+
+// A real session in which a client message comes after more (or fewer)
+// server messages than written is another session: its wrong answer is
+// not judged by it.
+func TestSameOrder(t *testing.T) {
+	sides := func(s string) ([]item, []exchange.Event) {
+		var w []item
+		var e []exchange.Event
+		for _, c := range s {
+			from := map[rune]string{'c': "client", 's': "server"}[c]
+			w = append(w, item{From: from})
+			e = append(e, exchange.Event{From: grader.Sender(from)})
+		}
+		return w, e
+	}
+	for _, tt := range []struct {
+		written, real string
+		same          bool
+	}{
+		{"cscsc", "cscsc", true},
+		{"cscsc", "cscscss", true}, // more at the end
+		{"cscsc", "cscssc", false}, // one more before the last
+		{"cscsc", "cssccs", false},
+		{"ccs", "csc", false},
+	} {
+		w, _ := sides(tt.written)
+		_, e := sides(tt.real)
+		if got := sameOrder(w, e); got != tt.same {
+			t.Errorf("written %s, real %s: sameOrder = %v", tt.written, tt.real, got)
+		}
 	}
 }
