@@ -4,13 +4,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// liveRun is a live answer read by the conversation checker: each message
+// liveRun is a live answer read as a conversation by internal/exchange,
+// which judges and pairs it as it does the console's session: each message
 // with its report as the next message of the session (single-message rules
-// and session.* rules alike), and which requests each response answers.
+// and session.* rules alike), and which request each response answers.
 type liveRun struct {
 	msgs []*exchangeMsg
 	ctxs []*msgCtx
@@ -25,9 +27,11 @@ func (e *Exercise) newLiveRun(msgs []*exchangeMsg, lang i18n.Lang) *liveRun {
 	// oldest messages out) is a piece of a longer one: the checker then
 	// assumes the handshake was done.
 	partial := len(msgs) > 0 && e.Protocol != grader.Rev20260728 && !isInitialize(msgs[0])
-	sess := grader.NewSession(grader.SessionOptions{Protocol: e.Protocol, Lang: lang, Partial: partial})
+	x := exchange.New(exchange.Options{Protocol: e.Protocol, Lang: lang, Partial: partial, MaxEvents: maxExchange})
 	for i, m := range msgs {
 		run.answeredAt[i] = -1
+		ev := x.Add(exchange.Message{Raw: m.text, From: m.from})
+		m.req = ev.Answers - 1 // Seq counts from 1; -1 when it answers nothing
 		var req []byte
 		if m.req >= 0 {
 			req = msgs[m.req].text
@@ -36,7 +40,7 @@ func (e *Exercise) newLiveRun(msgs []*exchangeMsg, lang i18n.Lang) *liveRun {
 			}
 		}
 		mc := &msgCtx{text: m.text, opts: e.options(lang, m.from, req), base: m.base, root: m.root, live: run, index: i}
-		mc.rep = sess.Add(m.text, m.from)
+		mc.rep = ev.Report
 		run.ctxs[i] = mc
 	}
 	return run
