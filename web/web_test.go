@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"log/slog"
 	"net/http"
@@ -28,6 +29,7 @@ type testEnv struct {
 	h       http.Handler
 	catalog *course.Catalog
 	store   *store.Store
+	dsn     string // the database's file (SQLite) or URL (PostgreSQL)
 }
 
 // envSetup is what a test asks of its environment beyond the Config.
@@ -104,7 +106,24 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 	if setup.workshop {
 		srv.dashCache = newDashboardCache(0)
 	}
-	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st}
+	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st, dsn: dsn}
+}
+
+// behindTheStore runs statements on the test's SQLite database through a
+// connection of its own: what a damaged table or a refusing disk does,
+// which the store's own API rightly cannot do.
+func (e *testEnv) behindTheStore(t testing.TB, statements ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", e.dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range statements {
+		if _, err := db.ExecContext(context.Background(), q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
 }
 
 // namesOrigin reports whether a test's headers say where the request comes

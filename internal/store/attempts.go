@@ -225,14 +225,3 @@ func (s *Store) CountAttempts(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
-
-// InsertRawAttemptForTest stores an attempt with a chosen id for the first
-// learner, bypassing progress: tests use it to make the table disagree with
-// what a reader can page through.
-func (s *Store) InsertRawAttemptForTest(ctx context.Context, id int64, exerciseID string) error {
-	return s.inTx(ctx, func(tx *txn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO attempts(id, learner_id, exercise_id, answer, passed, created_at)
-			SELECT ?, min(id), ?, ?, 0, 0 FROM learners`, id, exerciseID, s.answerValue("raw"))
-		return err
-	})
-}

@@ -163,14 +163,3 @@ func vacuumInto(ctx context.Context, d *db, dest string) error {
 	}
 	return nil
 }
-
-// SetReadOnlyForTest makes the SQLite write connection refuse writes, as a
-// read-only file or a full disk would (root ignores file modes, so tests
-// cannot make one): for tests of what the server does then.
-func (s *Store) SetReadOnlyForTest(ctx context.Context) error {
-	if s.engine != SQLite {
-		return fmt.Errorf("read-only for tests: only on SQLite")
-	}
-	_, err := s.write.ExecContext(ctx, "PRAGMA query_only = 1")
-	return err
-}
