@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -79,6 +80,7 @@ func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	}
 	c.Header("Retry-After", strconv.Itoa(secs))
 	s.log.Info("heavy request refused", "path", c.Request.URL.Path, "mine", mine, "retry_after", secs)
+	defer s.drainRefused(c)
 	if wantsJSON(c) {
 		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": msg, "retry_after": secs})
 		return
@@ -86,4 +88,24 @@ func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	s.render(c, http.StatusServiceUnavailable, view.ErrorPage(s.frame(c, l, w.SlowDownTitle, ""),
 		view.ErrorVM{Status: http.StatusServiceUnavailable, Title: w.SlowDownTitle, Body: msg}))
 	c.Abort()
+}
+
+// drainRefused reads and drops, once the refusal is sent, the body a
+// refused request is still sending (a log of megabytes), up to what the
+// route would have taken and within the body's deadline (deadline.go).
+// Closing on it instead would reset the connection under a client still
+// writing, which then reports a network failure instead of the 503 and
+// its Retry-After. Nothing of the body is kept.
+func (s *Server) drainRefused(c *gin.Context) {
+	body := c.Request.Body
+	if raw, ok := c.Get(ctxUnlimitedBody); ok {
+		if rc, ok := raw.(io.ReadCloser); ok {
+			body = rc
+		}
+	}
+	if body == nil || body == http.NoBody {
+		return
+	}
+	c.Writer.Flush()
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, s.explainMaxBytes()+explainFormSlack))
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -124,5 +125,53 @@ func TestHeavyGateRetry(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("refusals (-want +got):\n%s", diff)
+	}
+}
+
+// TestHeavyLimitRefusalReadable: a refused request still sending a log of
+// megabytes, at a slow network's pace, gets its 503 and can finish
+// sending: the connection is closed after the body, not reset under it
+// (net/http alone waits half a second, then resets).
+func TestHeavyLimitRefusalReadable(t *testing.T) {
+	e := newTestEnv(t, Config{TrustedProxies: []string{"127.0.0.1"}, HeavyLimit: HeavyLimit{PerLearner: 1, Overall: 1}})
+	base := strings.TrimPrefix(e.serve(t), "http://")
+	holder, err := net.Dial("tcp", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	_ = holder.SetDeadline(time.Now().Add(30 * time.Second))
+	fmt.Fprintf(holder, "POST /api/explain HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.1\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n")
+	if line, err := bufio.NewReader(holder).ReadString('\n'); err != nil || !strings.HasPrefix(line, "HTTP/1.1 100") {
+		t.Fatalf("the explain holding the slot: %q, %v", line, err)
+	}
+	c, err := net.Dial("tcp", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+	const size = 4 << 20
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := fmt.Fprintf(c, "POST /api/explain HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.2\r\nContent-Length: %d\r\n\r\n", size)
+		chunk := []byte(strings.Repeat("\n", 64<<10))
+		for sent := 0; err == nil && sent < size; sent += len(chunk) {
+			_, err = c.Write(chunk)
+			time.Sleep(15 * time.Millisecond) // a slow network: the body takes about a second
+		}
+		wrote <- err
+	}()
+	r := bufio.NewReader(c)
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("the refused explain = %v, %v; want 503", resp, err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if err := <-wrote; err != nil {
+		t.Fatalf("sending the rest of the refused log: %v (the connection was reset)", err)
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		t.Errorf("after the body: %v, want the connection closed cleanly (EOF)", err)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -27,9 +29,13 @@ func explainLog(kind string, size int) string {
 	return b.String()
 }
 
-// explains is what the explain clients of a round met.
+// explains is what the explain clients of a round met: done is a log
+// answered 200, empty one answered 400 (no MCP message in it, as for the
+// newlines log), reset a post whose connection was closed while its body
+// was still being sent (a refusal answered before the body was read,
+// which the client could not read).
 type explains struct {
-	done, refused, failed atomic.Int64
+	done, empty, refused, reset, failed atomic.Int64
 }
 
 // explainAll sends the log from n learners at once; a learner refused
@@ -51,12 +57,18 @@ func explainAll(base, log string, n, tries int, out *explains) {
 			for range tries {
 				status, retry, err := l.explain(log)
 				switch {
+				case err != nil && errors.Is(err, syscall.ECONNRESET):
+					out.reset.Add(1)
+					time.Sleep(time.Second)
 				case err != nil:
 					out.failed.Add(1)
 					fmt.Println("explain:", err)
 					return
 				case status == http.StatusOK:
 					out.done.Add(1)
+					return
+				case status == http.StatusBadRequest:
+					out.empty.Add(1)
 					return
 				case status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests:
 					out.refused.Add(1)

@@ -42,7 +42,7 @@ func (l *learner) check(gift, exercise string, mustPass bool) error {
 	return fmt.Errorf("still refused after %d tries", checkTries)
 }
 
-const checkTries = 30
+const checkTries = 120
 
 // refused is a 503 or 429, and how long it said to wait.
 type refused time.Duration

@@ -165,8 +165,8 @@ func load(srv *server, gift string, cfg config) int {
 		close(stop)
 		failed += int(ex.failed.Load())
 		if cfg.explains > 0 {
-			fmt.Printf("round %d: %d logs of %d bytes (%s) explained, %d refusals waited out, %d failed; the honest reader: %d lessons, %d not 200, slowest %v\n",
-				r+1, ex.done.Load(), len(log), cfg.explainKind, ex.refused.Load(), ex.failed.Load(), reader.n, reader.bad, reader.slowest.Round(time.Millisecond))
+			fmt.Printf("round %d: %d logs of %d bytes (%s) explained, %d answered 400 (no MCP message), %d refusals waited out, %d posts reset while sending, %d failed; the honest reader: %d lessons, %d not 200, slowest %v\n",
+				r+1, ex.done.Load(), len(log), cfg.explainKind, ex.empty.Load(), ex.refused.Load(), ex.reset.Load(), ex.failed.Load(), reader.n, reader.bad, reader.slowest.Round(time.Millisecond))
 			failed += reader.bad
 		}
 		srv.sample()
