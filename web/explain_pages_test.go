@@ -218,3 +218,17 @@ func TestExplainContextLines(t *testing.T) {
 		t.Error("the explain JSON shows the bearer token of a context line")
 	}
 }
+
+// A log that prints its messages only as an SDK's objects says so, in the
+// learner's language.
+func TestExplainSDKObjectsSaid(t *testing.T) {
+	e := newTestEnv(t, Config{})
+	b := newBrowser(t, e.serve(t))
+	log := `2025-06-01T10:00:00.120000Z DEBUG rmcp::service: received request: Request { id: Number(0), method: "ping" }` + "\n"
+	r := b.do(http.MethodPost, "/api/explain?lang=fr", "text/plain", log)
+	if r.status != http.StatusBadRequest || !strings.Contains(r.body, "objets du SDK") {
+		t.Errorf("an SDK's objects: %d %s", r.status, r.body)
+	}
+	r = b.postForm("/en/explain", url.Values{"log": {log}})
+	mustContain(t, "the page", r.body, "an SDK’s objects (Rust’s Debug output")
+}

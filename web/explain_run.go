@@ -95,6 +95,8 @@ func (s *Server) explainLog(ctx context.Context, src []byte, opts explain.Option
 		return nil, s.tooLarge(lang)
 	case errors.Is(err, logimport.ErrBinary):
 		return nil, &explainFailure{status: http.StatusBadRequest, msg: u.ErrBinary}
+	case errors.Is(err, logimport.ErrSDKObjects):
+		return nil, &explainFailure{status: http.StatusBadRequest, msg: u.ErrSDKObjects}
 	case errors.Is(err, logimport.ErrNoMessages):
 		return nil, &explainFailure{status: http.StatusBadRequest, msg: fmt.Sprintf(u.ErrNoMessages, knownFormats(lang))}
 	case errors.Is(err, logimport.ErrNotFormat):

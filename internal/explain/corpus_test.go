@@ -47,6 +47,8 @@ var corpus = []corpusCase{
 	{file: "corpus/go-sdk-logging.log", format: "prefixed", senders: "c*s*c*c*s*"},
 	{file: "corpus/rust-tracing-panic.log", format: "prefixed", senders: "c*s*c*c*", want: []string{"log.server-crashed", "session.request.unanswered"}, bad: true},
 	{file: "corpus/slog-text.log", format: "prefixed", senders: "c*s*c*"},
+	{file: "corpus/python-sdk-objects.log", format: "prefixed", senders: "cs*ccs*"},
+	{file: "corpus/python-server-repeats.log", format: "prefixed", senders: "c*s*c*"},
 	{file: "corpus/prefix-words.log", format: "prefixed", senders: "csccsc*s*"},
 	{file: "corpus/bracket-date.log", format: "prefixed", senders: "c*s*c*"},
 	{file: "corpus/shape-only.log", format: "prefixed", senders: "c*s*c*c*s*"},

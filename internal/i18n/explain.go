@@ -67,6 +67,9 @@ type ExplainUI struct {
 	// kind of line (logimport.Context*).
 	ContextTitle, ContextShown                                     string
 	CtxClientLog, CtxServerStderr, CtxShell, CtxHTTP, CtxServerLog string
+	CtxSDKObject                                                   string
+	// ErrSDKObjects: no message as JSON, only an SDK's objects.
+	ErrSDKObjects string
 
 	// The summary's words, singular then plural, and its punctuation.
 	Message1, MessageN           string
@@ -110,6 +113,8 @@ func (u *ExplainUI) ContextKind(kind string) string {
 		return u.CtxHTTP
 	case "server-log":
 		return u.CtxServerLog
+	case "sdk-object":
+		return u.CtxSDKObject
 	}
 	return kind
 }
@@ -253,6 +258,8 @@ var explainUI = map[Lang]*ExplainUI{
 		CtxShell:        "shell",
 		CtxHTTP:         "HTTP framing",
 		CtxServerLog:    "server’s log",
+		CtxSDKObject:    "SDK object, not JSON (not judged)",
+		ErrSDKObjects:   "No MCP message as JSON in this text: its lines print the messages as an SDK’s objects (Rust’s Debug output, a typed Python model), whose fields are not the message’s members, so the playground does not guess at them. Log the messages’ JSON instead, or capture the stdio or HTTP traffic itself.",
 		ErrProtocol:     "Unknown protocol revision “%s” (known: %s).",
 
 		Message1: "message", MessageN: "messages",
@@ -335,6 +342,8 @@ var explainUI = map[Lang]*ExplainUI{
 		CtxShell:        "terminal",
 		CtxHTTP:         "encadrement HTTP",
 		CtxServerLog:    "journal du serveur",
+		CtxSDKObject:    "objet du SDK, pas du JSON (non vérifié)",
+		ErrSDKObjects:   "Aucun message MCP en JSON dans ce texte\u00a0: ses lignes affichent les messages comme des objets du SDK (la sortie Debug de Rust, un modèle Python typé), dont les champs ne sont pas les membres du message\u00a0; MCP Playground ne devine donc pas ce qu’ils étaient. Journalisez plutôt le JSON des messages, ou capturez le trafic stdio ou HTTP lui-même.",
 		ErrProtocol:     "Révision du protocole inconnue «\u00a0%s\u00a0» (révisions connues\u00a0: %s).",
 
 		Message1: "message", MessageN: "messages",

@@ -127,6 +127,10 @@ var (
 	ErrBinary        = errors.New("the file is not text")
 	ErrNotFormat     = errors.New("the text is not in the format asked for")
 	ErrNoMessages    = errors.New("no MCP message found")
+	// ErrSDKObjects comes with ErrNoMessages when the text prints its
+	// messages as an SDK's objects (Rust's Debug, a typed Python model),
+	// which cannot be read back into JSON honestly (pyrepr.go).
+	ErrSDKObjects = errors.New("the lines print messages as an SDK's objects, not as JSON: log the messages' JSON, or capture the traffic itself")
 )
 
 // utf8BOM is the byte order mark some editors write at the start of a file.
@@ -157,6 +161,9 @@ func Read(src []byte, format Format, lim Limits) (Result, error) {
 	}
 	r.finish()
 	if len(r.res.Entries) == 0 && !r.sawFailure() {
+		if sdkObject.Match(src) || pyStart.Match(src) {
+			return r.res, fmt.Errorf("%w: %w", ErrNoMessages, ErrSDKObjects)
+		}
 		return r.res, fmt.Errorf("%w (formats known: %s)", ErrNoMessages, strings.Join(Names()[1:], ", "))
 	}
 	return r.res, nil

@@ -22,6 +22,7 @@ const (
 	ContextShell     = "shell"         // the user's prompt and commands
 	ContextHTTP      = "http"          // an HTTP transcript's framing: headers, SSE fields
 	ContextServerLog = "server-log"    // a server or SDK writing about itself
+	ContextSDKObject = "sdk-object"    // a message printed as an SDK's object, not JSON, that cannot be read back
 )
 
 // maxContext bounds the context lines kept (their count goes on).

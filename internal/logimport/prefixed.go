@@ -3,6 +3,7 @@ package logimport
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"regexp"
 	"strconv"
 )
@@ -137,6 +138,9 @@ func (p *prefixed) text(n int, text []byte) {
 		p.r.started(p.peer)
 	}
 	at, end, quoted := findMessage(text)
+	if at < 0 && p.sdkObject(n, text) {
+		return
+	}
 	if at < 0 {
 		p.r.note(n, text, p.st.kind)
 		if s := senderWords(string(text)); s != (sender{}) && len(text) < 200 && bytes.ContainsAny(text, "→←<>") {
@@ -160,6 +164,39 @@ func (p *prefixed) text(n int, text []byte) {
 	default:
 		p.add(n, s, body[:end], true)
 	}
+}
+
+// sdkObject reads a message the Python SDK printed as its object
+// (pyrepr.go), or names a line that prints one that cannot be read back;
+// it reports whether the line was one. The same message printed again
+// just after its JSON (the SDK's server logs "Received JSON" then
+// "Validated client message") is not a second message.
+func (p *prefixed) sdkObject(n int, text []byte) bool {
+	if at, raw, ok := pyMessage(text); ok {
+		if p.repeats(n, raw) {
+			p.r.context(n, ContextSDKObject, text)
+			return true
+		}
+		p.pending = sender{}
+		p.add(n, senderWords(string(text[:at])), raw, true)
+		return true
+	}
+	if sdkObject.Match(text) {
+		p.r.context(n, ContextSDKObject, text)
+		return true
+	}
+	return false
+}
+
+// repeats reports whether raw is the message read on one of the few lines
+// before line n.
+func (p *prefixed) repeats(n int, raw []byte) bool {
+	es := p.r.res.Entries
+	if len(es) == 0 || es[len(es)-1].Line < n-3 {
+		return false
+	}
+	var a, b any
+	return json.Unmarshal(es[len(es)-1].Raw, &a) == nil && json.Unmarshal(raw, &b) == nil && reflect.DeepEqual(a, b)
 }
 
 // more adds a line to the message being collected, and ends it when it
