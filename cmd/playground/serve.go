@@ -168,6 +168,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 			log.Error("close database", "err", err)
 		}
 	}()
+	claim, err := claimContent(ctx, st, content.Catalog().Fingerprint(), log)
+	if err != nil {
+		return err
+	}
+	defer claim.release()
 
 	// Without a configured token the instructor pages get a fresh one,
 	// printed once below with the URL to open.

@@ -5,6 +5,8 @@
 package course
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -239,3 +241,19 @@ func (c *Catalog) checkLessonLinks(ch courselink.Checker) []error {
 
 // rankText writes an order as its author did: 3, or 3.5.
 func rankText(r float64) string { return strconv.FormatFloat(r, 'f', -1, 64) }
+
+// Fingerprint identifies the course's content: every lesson (its slug,
+// order, title and page) and every exercise (its id, lesson and version).
+// Instances serving one database must agree on it.
+func (c *Catalog) Fingerprint() string {
+	h := sha256.New()
+	for _, l := range i18n.All {
+		for _, lesson := range c.lessons[l] {
+			fmt.Fprintf(h, "lesson %s %s %s %q %x\n", l, lesson.Slug, rankText(lesson.Rank), lesson.Title, sha256.Sum256([]byte(lesson.HTML)))
+		}
+	}
+	for _, ex := range c.exercises.all {
+		fmt.Fprintf(h, "exercise %s %s %s\n", ex.ID, ex.Lesson, ex.Version())
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
