@@ -24,6 +24,9 @@ Usage:
   playground content export DIR       write the bundled course to DIR, the start of your own
   playground regrade [-db DSN] [-content DIR] [-exercise ID] [-dry-run]
                                       grade stored answers again with today's checks
+  playground new lesson [-dir DIR] [-order N] SLUG
+  playground new exercise -kind K -lesson L [-dir DIR] ID
+                                      write a lesson or an exercise that passes check-content, with TODOs
   playground roster import [-db DSN] FILE
                                       add a CSV of students (student_id,name[,email]); print their personal links
 
@@ -61,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runContent(args, stdout, stderr)
 	case "regrade":
 		return runRegrade(args, stdout, stderr)
+	case "new":
+		return runNew(args, stdout, stderr)
 	case "roster":
 		return runRoster(args, stdout, stderr)
 	case "migrate":
