@@ -37,7 +37,13 @@ func (s *Server) homeShow(c *gin.Context) error {
 		}
 		vm.Lessons = append(vm.Lessons, card)
 	}
-	vm.Intro = courseIntro(i18n.UIFor(l), len(vm.Lessons))
+	vm.Title, vm.Intro = i18n.UIFor(l).CourseTitle, courseIntro(i18n.UIFor(l), len(vm.Lessons))
+	if t := cat.Title(l); t != "" {
+		vm.Title = t
+	}
+	if intro := cat.Intro(l); intro != "" {
+		vm.Intro = intro
+	}
 	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
 		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
 		vm.Totals = totalsText(l, cat, prog)
@@ -46,7 +52,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	f := s.frame(c, l, i18n.UIFor(l).CourseTitle, "course")
+	f := s.frame(c, l, vm.Title, "course")
 	f.Description = f.T.Tagline
 	s.render(c, http.StatusOK, view.Home(f, vm))
 	return nil

@@ -48,6 +48,7 @@ type Catalog struct {
 	lessons   map[i18n.Lang][]*Lesson
 	bySlug    map[i18n.Lang]map[string]int
 	exercises exerciseSet // see load.go
+	about     about       // lessons/course.yaml (about.go)
 }
 
 // Lessons returns the lessons of l in course order.
@@ -137,6 +138,11 @@ func LoadLessons(fsys fs.FS, r *markdown.Renderer) (*Catalog, error) {
 	}
 	if len(c.lessons[i18n.EN])+len(c.lessons[i18n.FR]) == 0 {
 		errs = append(errs, errors.New("lessons: no lesson found (expected files such as en/json-rpc.md and fr/json-rpc.md)"))
+	}
+	if a, err := loadAbout(fsys); err != nil {
+		errs = append(errs, err)
+	} else {
+		c.about = a
 	}
 	errs = append(errs, c.checkLanguagesMatch()...)
 	errs = append(errs, c.checkLinks()...)

@@ -200,3 +200,29 @@ func TestExtendAddsAndReplacesLessons(t *testing.T) {
 		t.Errorf("extended lessons (-want +got):\n%s", diff)
 	}
 }
+
+// lessons/course.yaml gives the course its title and the home page's
+// introduction per language; a language it leaves out keeps the
+// playground's; a bad file is refused with its name.
+func TestCourseTitleAndIntroFromTheContent(t *testing.T) {
+	fsys := fstest.MapFS{
+		"en/a.md": lesson("a", 1, ""), "fr/a.md": lesson("a", 1, ""),
+		"course.yaml": {Data: []byte("title:\n  en: Protocols 101\n  fr: Protocoles 101\nintro:\n  en: Our own words.\n")},
+	}
+	c, err := LoadLessons(fsys, markdown.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{c.Title(i18n.EN), c.Title(i18n.FR), c.Intro(i18n.EN), c.Intro(i18n.FR)}
+	if diff := cmp.Diff([]string{"Protocols 101", "Protocoles 101", "Our own words.", ""}, got); diff != "" {
+		t.Errorf("title and intro (-want +got):\n%s", diff)
+	}
+	fsys["course.yaml"] = &fstest.MapFile{Data: []byte("title:\n  de: Kurs\n")}
+	if _, err := LoadLessons(fsys, markdown.New()); err == nil || !strings.Contains(err.Error(), "course.yaml") {
+		t.Errorf("an unknown language = %v, want an error naming course.yaml", err)
+	}
+	fsys["course.yaml"] = &fstest.MapFile{Data: []byte("colour: red\n")}
+	if _, err := LoadLessons(fsys, markdown.New()); err == nil {
+		t.Error("an unknown field is accepted")
+	}
+}

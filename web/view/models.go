@@ -52,7 +52,10 @@ type LessonCard struct {
 
 // HomeVM is the course page.
 type HomeVM struct {
-	// Intro says what the course holds, with its number of lessons.
+	// Title is the course's (lessons/course.yaml), else the playground's.
+	Title string
+	// Intro says what the course holds: the content's own words, else the
+	// playground's with its number of lessons.
 	Intro   string
 	Lessons []LessonCard
 	P       *i18n.PathUI
