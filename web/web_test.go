@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -69,6 +70,23 @@ func quietLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
+// bundledCatalog is the bundled course, loaded once for the package's
+// tests: loading it is half the cost of a test environment, and no test
+// or handler changes a catalog once it is loaded.
+var bundledCatalog = func() func(testing.TB) *course.Catalog {
+	var once sync.Once
+	var cat *course.Catalog
+	var err error
+	return func(t testing.TB) *course.Catalog {
+		t.Helper()
+		once.Do(func() { cat, err = course.Load(lessons.FS, exercises.FS, markdown.New()) })
+		if err != nil {
+			t.Fatalf("load bundled course: %v", err)
+		}
+		return cat
+	}
+}()
+
 // newTestEnv is the real server over the bundled course and a fresh
 // database in t.TempDir(), with logs dropped unless cfg sets a logger; the
 // options say what else the test needs. The server is closed (its streams
@@ -79,10 +97,7 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 	for _, o := range opts {
 		o(&setup)
 	}
-	cat, err := course.Load(lessons.FS, exercises.FS, markdown.New())
-	if err != nil {
-		t.Fatalf("load bundled course: %v", err)
-	}
+	cat := bundledCatalog(t)
 	dsn := filepath.Join(t.TempDir(), "test.db")
 	if setup.postgres {
 		dsn = pgtest.DSN(t)
