@@ -14,7 +14,8 @@ import (
 // log, and numbers their lines within it.
 func FuzzRead(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*")
-	for _, p := range files {
+	corpus, _ := filepath.Glob("testdata/corpus/*")
+	for _, p := range append(files, corpus...) {
 		if strings.HasSuffix(p, ".golden.json") {
 			continue
 		}
