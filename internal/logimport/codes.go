@@ -107,23 +107,23 @@ var codeTable = map[string]CodeInfo{
 	}},
 	codeRevisionUnknown: {Severity: "warning", Lesson: "lifecycle", Message: map[i18n.Lang]string{
 		i18n.EN: "The handshake names a protocol revision that was never published: a revision is the date of a published specification (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). The log is explained with the nearest known revision, shown after the arrow.",
-		i18n.FR: "La poignée de main nomme une révision du protocole qui n’a jamais été publiée : une révision est la date d’une spécification publiée (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). Le journal est expliqué selon la révision connue la plus proche, indiquée après la flèche.",
+		i18n.FR: "La poignée de main nomme une révision du protocole qui n’a jamais été publiée : une révision est la date d’une spécification publiée (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). Le journal est expliqué selon la révision connue la plus proche, indiquée après la flèche.",
 	}},
 	codeClientTimeout: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The client gave up waiting: its request timed out before the server answered (the SDKs’ -32001, “Request timed out”). The server was too slow, or never answered; a long job should send progress notifications, or answer sooner.",
-		i18n.FR: "Le client a cessé d’attendre : sa requête a expiré avant que le serveur ne réponde (le -32001 des SDK, « Request timed out »). Le serveur a été trop lent, ou n’a jamais répondu ; un long travail doit envoyer des notifications de progression, ou répondre plus tôt.",
+		i18n.FR: "Le client a cessé d’attendre : sa requête a expiré avant que le serveur ne réponde (le -32001 des SDK, « Request timed out »). Le serveur a été trop lent, ou n’a jamais répondu ; un long travail doit envoyer des notifications de progression, ou répondre plus tôt.",
 	}},
 	codeServerExited: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The server went away: its process exited, or the client saw the connection close, while the client still expected it to answer. Look at the server’s stderr just before this line: it usually says why.",
-		i18n.FR: "Le serveur a disparu : son processus s’est terminé, ou le client a vu la connexion se fermer, alors qu’il attendait encore une réponse. Regardez la sortie d’erreur du serveur juste avant cette ligne : elle dit en général pourquoi.",
+		i18n.FR: "Le serveur a disparu : son processus s’est terminé, ou le client a vu la connexion se fermer, alors qu’il attendait encore une réponse. Regardez la sortie d’erreur du serveur juste avant cette ligne : elle dit en général pourquoi.",
 	}},
 	codeServerCrashed: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The server crashed: a panic or an uncaught exception, with its stack trace on stderr. Every request still open died with it.",
-		i18n.FR: "Le serveur a planté : une panique ou une exception non rattrapée, avec sa pile d’appels sur stderr. Toutes les requêtes en cours sont mortes avec lui.",
+		i18n.FR: "Le serveur a planté : une panique ou une exception non rattrapée, avec sa pile d’appels sur stderr. Toutes les requêtes en cours sont mortes avec lui.",
 	}},
 	CodeHTTPClosedCancels: {Severity: "info", Lesson: "stateless-2026", Message: map[i18n.Lang]string{
 		i18n.EN: "The client closed this request’s response stream before an answer came. In 2026-07-28 over HTTP, that is how a client cancels a request: no `notifications/cancelled` is sent, and the server owes no answer.",
-		i18n.FR: "Le client a fermé le flux de réponse de cette requête avant qu’une réponse n’arrive. En 2026-07-28, sur HTTP, c’est ainsi qu’un client annule une requête : il n’envoie pas de `notifications/cancelled`, et le serveur ne doit plus de réponse.",
+		i18n.FR: "Le client a fermé le flux de réponse de cette requête avant qu’une réponse n’arrive. En 2026-07-28, sur HTTP, c’est ainsi qu’un client annule une requête : il n’envoie pas de `notifications/cancelled`, et le serveur ne doit plus de réponse.",
 	}},
 	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",
