@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -116,10 +117,12 @@ func (lv *Live) Reload() error {
 }
 
 // Watch takes the content's fingerprint now, then, in its own goroutine
-// until ctx ends, polls fsys every interval and reloads when any file's
-// name, size or modification time changes: a change made after Watch
+// until ctx ends, polls fsys every interval and reloads when the name, size
+// or modification time of a content file changes: a change made after Watch
 // returns is always seen. Polling survives editors that save by renaming,
 // which trips up file-system event watchers, and costs little for a course.
+// The temporary and swap files such editors write beside a lesson are no
+// content (contentFile), so a save is one reload, not two.
 func (lv *Live) Watch(ctx context.Context, fsys fs.FS, interval time.Duration, log *slog.Logger) {
 	go lv.poll(ctx, fsys, fingerprint(fsys), interval, log)
 }
@@ -149,7 +152,7 @@ func (lv *Live) poll(ctx context.Context, fsys fs.FS, last [32]byte, interval ti
 func fingerprint(fsys fs.FS) [32]byte {
 	h := sha256.New()
 	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || !contentFile(d.Name()) {
 			return nil
 		}
 		info, err := d.Info()
@@ -164,4 +167,15 @@ func fingerprint(fsys fs.FS) [32]byte {
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
 	return out
+}
+
+// contentFile reports whether the loader reads a file of that name: a
+// Markdown lesson or exercise, or a course.yaml; not an editor's hidden swap
+// or lock file (".x.md.swp", ".#x.md", "#x.md#") nor a temporary file
+// written before a rename ("x.md.tmp", "x.md~").
+func contentFile(name string) bool {
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") {
+		return false
+	}
+	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml")
 }
