@@ -74,6 +74,7 @@ type selector struct {
 	method  string // requests and notifications with this method
 	answers string // responses to requests with this method
 	kind    string // only messages of this kind: request, notification, response or error
+	tool    string // only tools/call requests naming this tool, or the answers to them
 	waiting bool   // of: only requests not answered before the message under check
 }
 
@@ -178,17 +179,22 @@ func parseSelector(name string, v any) (*selector, error) {
 			s.method = str
 		case "answers":
 			s.answers = str
+		case "tool":
+			s.tool = str
 		case "kind":
 			if !slices.Contains([]string{"request", "notification", "response", "error"}, str) {
 				return nil, fmt.Errorf("%s: kind is request, notification, response or error, not %q", name, str)
 			}
 			s.kind = str
 		default:
-			return nil, fmt.Errorf("%s: unknown key %q; a selector has from, method, answers, kind (and waiting, in of)", name, k)
+			return nil, fmt.Errorf("%s: unknown key %q; a selector has from, method, answers, kind, tool (and waiting, in of)", name, k)
 		}
 	}
 	if s.method != "" && s.answers != "" {
 		return nil, fmt.Errorf("%s: method picks requests and notifications, answers picks responses; use one of them", name)
+	}
+	if err := s.toolIsACall(name); err != nil {
+		return nil, err
 	}
 	// The learner is the client: by default a selector picks what the
 	// learner sent, and responses come from the server.
@@ -275,4 +281,19 @@ func requestMethod(text string) string {
 		return m.Str
 	}
 	return ""
+}
+
+// toolIsACall completes a selector with tool: it picks tools/call requests
+// ({tool: T} alone is {method: tools/call, tool: T}) or the answers to them.
+func (s *selector) toolIsACall(name string) error {
+	if s.tool == "" {
+		return nil
+	}
+	if s.method == "" && s.answers == "" {
+		s.method = "tools/call"
+	}
+	if s.method != "tools/call" && s.answers != "tools/call" {
+		return fmt.Errorf("%s: tool picks tools/call requests (or answers: tools/call), not %s", name, s.method+s.answers)
+	}
+	return nil
 }

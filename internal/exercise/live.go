@@ -117,9 +117,9 @@ func (run *liveRun) picks(s *selector, i int) bool {
 	}
 	switch {
 	case s.method != "":
-		return methodIs(m.root, s.method)
+		return methodIs(m.root, s.method) && toolIs(m.root, s.tool)
 	case s.answers != "":
-		return m.req >= 0 && run.valid(m.req) && methodIs(run.msgs[m.req].root, s.answers)
+		return m.req >= 0 && run.valid(m.req) && methodIs(run.msgs[m.req].root, s.answers) && toolIs(run.msgs[m.req].root, s.tool)
 	}
 	return true
 }
@@ -140,6 +140,16 @@ func (run *liveRun) indices(from, to int) []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+// toolIs reports whether a tools/call request names the tool; any request
+// does when tool is "".
+func toolIs(root *grader.Value, tool string) bool {
+	if tool == "" {
+		return true
+	}
+	v := root.Get("params").Get("name")
+	return v != nil && v.Kind == grader.String && v.Str == tool
 }
 
 func methodIs(root *grader.Value, method string) bool {

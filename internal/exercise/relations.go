@@ -290,13 +290,13 @@ func (s *selector) phrase(l i18n.Lang) string {
 		case "error":
 			noun = [2]string{"an error response", "une réponse d’erreur"}
 		}
-		p = noun[i] + [2]string{" to " + an(s.answers) + " `" + s.answers + "` request", " à une requête `" + s.answers + "`"}[i]
+		p = noun[i] + [2]string{" to " + an(s.answers) + " `" + s.answers + "` request", " à une requête `" + s.answers + "`"}[i] + s.toolWords(l, false)
 		if s.from == "client" {
 			p = [2]string{"your ", "votre "}[i] + strings.SplitN(p, " ", 2)[1]
 		}
 	case s.method != "":
 		p = [2]string{an(s.method) + " `" + s.method + "` message", "un message `" + s.method + "`"}[i]
-		p += fromWords(s.from, false, l)
+		p += fromWords(s.from, false, l) + s.toolWords(l, true)
 	case s.kind != "":
 		p = kindPhrase[s.kind][i] + fromWords(s.from, true, l)
 	default:
@@ -306,6 +306,19 @@ func (s *selector) phrase(l i18n.Lang) string {
 		p += [2]string{", still waiting for its response", ", encore en attente de sa réponse"}[i]
 	}
 	return p
+}
+
+// toolWords names the tool a tools/call selector picks: "… you sent to
+// call `prepare_delivery`" (sent) or "… request that calls
+// `prepare_delivery`".
+func (s *selector) toolWords(l i18n.Lang, sent bool) string {
+	if s.tool == "" {
+		return ""
+	}
+	if sent {
+		return [2]string{" to call `" + s.tool + "`", " pour appeler `" + s.tool + "`"}[idx(l)]
+	}
+	return [2]string{" that calls `" + s.tool + "`", " qui appelle `" + s.tool + "`"}[idx(l)]
 }
 
 // fromWords says who sent a message; feminine for French nouns such as

@@ -1,6 +1,7 @@
 package exercise
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -289,5 +290,71 @@ checks:
 	}
 	if diff := cmp.Diff(want, errs); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// tool in a selector picks the calls of one tool: a progress token on a
+// quick call beside the slow one does not stand for the slow call's token,
+// and a progress notification of that quick call is not the slow call's.
+func TestToolSelector(t *testing.T) {
+	call := func(id int, tool, token string) string {
+		meta := ""
+		if token != "" {
+			meta = `"_meta": {"progressToken": "` + token + `"}, `
+		}
+		return fmt.Sprintf(`{"from": "client", "message": {"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {%s"name": %q, "arguments": {}}}}`, id, meta, tool)
+	}
+	progress := func(token string) string {
+		return `{"from": "server", "message": {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "` + token + `", "progress": 1, "total": 2}}}`
+	}
+	result := func(id int) string {
+		return fmt.Sprintf(`{"from": "server", "message": {"jsonrpc": "2.0", "id": %d, "result": {"content": [], "isError": false}}}`, id)
+	}
+	live := func(msgs ...string) string { return `{"exchange": [` + strings.Join(msgs, ",\n") + `]}` }
+	right := live(call(2, "prepare_delivery", "p"), progress("p"), result(2))
+	ex := mustLoad(t, file(`kind: live
+protocol: 2025-11-25
+checks:
+  - present: /params/_meta/progressToken
+    message: {tool: prepare_delivery}
+  - same_as: /params/_meta/progressToken
+    at: /params/progressToken
+    message: {from: server, method: notifications/progress}
+    of: {tool: prepare_delivery, waiting: true}
+  - kind: response
+    message: {answers: tools/call, tool: prepare_delivery}`, "\n# Solution\n\n"+jsonBlock(right)+text))
+	tests := []struct {
+		name   string
+		answer string
+		failed []string
+	}{
+		{"the slow call with its token", right, nil},
+		{"a quick call with a token first, then the slow one with its own", live(call(2, "suggest_gifts", "q"), progress("q"), result(2), call(3, "prepare_delivery", "p"), progress("p"), result(3)), nil},
+		{"the token on the quick call, the slow one without", live(call(2, "suggest_gifts", "q"), progress("q"), result(2), call(3, "prepare_delivery", ""), result(3)),
+			[]string{"present:/params/_meta/progressToken", "same_as:/params/progressToken"}},
+		{"the slow call never answered", live(call(2, "suggest_gifts", "q"), result(2), call(3, "prepare_delivery", "p"), progress("p")),
+			[]string{"kind:response"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.failed, failed(ex.Grade(tt.answer, i18n.EN))); diff != "" {
+				t.Errorf("failed checks (-want +got):\n%s", diff)
+			}
+		})
+	}
+	sel, err := parseSelector("message", map[string]any{"tool": "prepare_delivery"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, want := range map[i18n.Lang]string{
+		i18n.EN: "A `tools/call` message you sent to call `prepare_delivery`",
+		i18n.FR: "Un message `tools/call` que vous avez envoyé pour appeler `prepare_delivery`",
+	} {
+		if got := sel.describe(l); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	if _, err := parseSelector("message", map[string]any{"method": "tools/list", "tool": "x"}); err == nil {
+		t.Error("tool beside method: tools/list is accepted")
 	}
 }

@@ -188,7 +188,7 @@ func (c *Check) describeAnswer(l i18n.Lang) string {
 
 func (s *selector) describe(l i18n.Lang) string {
 	fr := l == i18n.FR
-	if s.kind != "" || s.waiting {
+	if s.kind != "" || s.waiting || s.tool != "" {
 		return capFirst(s.phrase(l))
 	}
 	switch {
