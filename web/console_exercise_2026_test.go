@@ -1,11 +1,9 @@
 package web
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The live exercise on 2026-07-28 passes in the real console: no
@@ -26,9 +24,13 @@ func TestConsoleLive2026ExercisePasses(t *testing.T) {
 	call := func(id int, extra string) string {
 		return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{` + meta + `,"name":"ask_gift_preferences","arguments":{}` + extra + `}}`
 	}
+	var events *eventWatch
 	for i := 1; i <= 2; i++ {
 		b.send(call(i, ""))
-		if got := waitAnswer(t, b, strconv.Itoa(i)); !strings.Contains(got, `"resultType":"input_required"`) {
+		if events == nil {
+			events = watchEvents(t, b) // the first message made the learner
+		}
+		if got := waitAnswer(events, strconv.Itoa(i)); !strings.Contains(got, `"resultType":"input_required"`) {
 			t.Fatalf("call %d: %s", i, got)
 		}
 	}
@@ -36,7 +38,7 @@ func TestConsoleLive2026ExercisePasses(t *testing.T) {
 		t.Errorf("the same call sent twice, without the answers, passed: %+v", res.Checks)
 	}
 	b.send(call(3, `,"inputResponses":{"preferences":{"action":"accept","content":{"category":"games","maxBudget":40}}}`))
-	if got := waitAnswer(t, b, "3"); !strings.Contains(got, `"resultType":"complete"`) || !strings.Contains(got, "Wooden dice tower") {
+	if got := waitAnswer(events, "3"); !strings.Contains(got, `"resultType":"complete"`) || !strings.Contains(got, "Wooden dice tower") {
 		t.Fatalf("the retry's answer: %s", got)
 	}
 	if res := b.checkExchange(id); !res.Passed {
@@ -46,25 +48,8 @@ func TestConsoleLive2026ExercisePasses(t *testing.T) {
 
 // waitAnswer returns the gift server's response with this id (as JSON)
 // once the console's exchange holds it: ask_gift_preferences runs on its
-// own, and its answer comes after the POST that sent the call. Only the
-// test's deadline bounds the wait.
-func waitAnswer(t *testing.T, b *browser, id string) string {
-	t.Helper()
-	deadline := testDeadline(t)
-	for {
-		x, _ := b.exchange()
-		for _, m := range x.Exchange {
-			var v struct {
-				ID     json.RawMessage `json:"id"`
-				Method string          `json:"method"`
-			}
-			if m.From == "server" && json.Unmarshal(m.Message, &v) == nil && string(v.ID) == id && v.Method == "" {
-				return string(m.Message)
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no response with id %s in the console's exchange", id)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+// own, and its answer comes after the POST that sent the call.
+func waitAnswer(events *eventWatch, id string) string {
+	events.t.Helper()
+	return events.until("the response with id "+id, responseTo(id)).Raw
 }

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpplayground/playground/internal/i18n"
 )
@@ -120,24 +119,17 @@ func TestConsoleLiveExerciseWithoutJavaScript(t *testing.T) {
 		t.Errorf("check of no session = %d", r.status)
 	}
 	b.send(msgInitialize)
+	events := watchEvents(t, b)
 	b.send(msgInitialized)
 	b.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":1}}}`)
-	waitForPage(t, b, "/en/console", "answered by #")
+	events.until("the answer to the call without a token", responseTo("2"))
 	if r := b.postForm(target, nil); r.status != 200 || !strings.Contains(r.body, `class="fb fb-fail"`) || !strings.Contains(r.body, "progressToken") {
 		t.Errorf("a call without a token: %d, want the verdict that asks for a token", r.status)
 	}
 	b.send(msgSlowCall)
-	deadline := testDeadline(t)
-	var body string
-	for time.Now().Before(deadline) {
-		if r := b.postForm(target, nil); strings.Contains(r.body, `class="fb fb-pass"`) {
-			body = r.body
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if body == "" {
-		t.Fatal("the session with progress never passed")
+	events.until("the slow call's result", responseTo("3"))
+	if r := b.postForm(target, nil); r.status != 200 || !strings.Contains(r.body, `class="fb fb-pass"`) {
+		t.Fatalf("the session with progress: %d, want a pass\n%s", r.status, r.body)
 	}
 
 	r := b.postForm("/en/console/hints?exercise="+id, url.Values{"hint": {"1"}})

@@ -505,11 +505,17 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 		t.Error("Check sent the message")
 	}
 
+	// The server's request and the tool's result come from the gift
+	// server's own goroutine, after the POST that sent the call.
+	events := watchEvents(t, b)
 	r = b.postForm("/en/console", url.Values{"action": {"send"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`}})
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/console#msg-4" {
 		t.Fatalf("send = %d to %q", r.status, r.header.Get("Location"))
 	}
-	page = waitForPage(t, b, "/en/console", "Write the response")
+	events.until("the server's elicitation/create", func(o consoleEventOut) bool {
+		return o.From == "server" && o.Kind == "request" && o.Method == "elicitation/create"
+	})
+	page = b.get("/en/console")
 	mustContain(t, "server request", page.body, "The server is waiting for your response", `href="/en/console?reply=5#answer"`, "elicitation/create")
 
 	answer := b.get("/en/console?reply=5")
@@ -518,29 +524,68 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 	if r.status != http.StatusSeeOther {
 		t.Fatalf("answer = %d", r.status)
 	}
-	page = waitForPage(t, b, "/en/console", `id="msg-7"`)
+	events.until("the tool's result", responseTo("2"))
+	page = b.get("/en/console")
 	mustContain(t, "after the answer", page.body, "answered by #6", "answered by #7", "Gifts in books")
 	if strings.Contains(page.body, "Write the response") {
 		t.Error("the server request still waits after the answer")
 	}
 }
 
-// waitForPage polls a page until it shows want: the server answers slow
-// requests on its own goroutine.
-func waitForPage(t *testing.T, b *browser, path, want string) reply {
+// eventWatch follows the console's event stream of one learner: the
+// stream replays what the exchange already holds, then follows it, so
+// nothing falls between a message sent and the wait for what it causes.
+type eventWatch struct {
+	t *testing.T
+	r *bufio.Reader
+}
+
+// watchEvents opens the event stream of b's learner (who must exist: b
+// has sent a message) from the first event. Only the test's deadline
+// bounds the stream: a busy machine is slower, not red.
+func watchEvents(t *testing.T, b *browser) *eventWatch {
 	t.Helper()
-	// The page follows the gift server's own goroutines: only the test's
-	// deadline bounds the wait, so a busy machine is slower, not red.
-	deadline := testDeadline(t)
+	ctx, cancel := context.WithDeadline(context.Background(), testDeadline(t))
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", b.base+"/api/console/events?lang=en&after=0", nil)
+	resp, err := b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if resp.StatusCode != 200 {
+		t.Fatalf("event stream: %d, want 200 (has the learner sent anything?)", resp.StatusCode)
+	}
+	return &eventWatch{t: t, r: bufio.NewReader(resp.Body)}
+}
+
+// until reads the stream on until an event matches, and returns it; what
+// names the awaited event in the failure.
+func (w *eventWatch) until(what string, match func(consoleEventOut) bool) consoleEventOut {
+	w.t.Helper()
 	for {
-		r := b.get(path)
-		if strings.Contains(r.body, want) || time.Now().After(deadline) {
-			if !strings.Contains(r.body, want) {
-				t.Fatalf("%s never showed %q", path, want)
-			}
-			return r
+		ev, err := readSSE(w.r)
+		if err != nil {
+			w.t.Fatalf("the console's event stream ended before %s: %v", what, err)
 		}
-		time.Sleep(10 * time.Millisecond)
+		if ev.event == "reset" {
+			continue
+		}
+		var o consoleEventOut
+		if err := json.Unmarshal([]byte(ev.data), &o); err != nil {
+			w.t.Fatalf("event data is not JSON: %v\n%s", err, ev.data)
+		}
+		if match(o) {
+			return o
+		}
+	}
+}
+
+// responseTo matches the server's response (or error) with this id, as
+// written compact.
+func responseTo(id string) func(consoleEventOut) bool {
+	return func(o consoleEventOut) bool {
+		return o.From == "server" && (o.Kind == "response" || o.Kind == "error") && string(o.ID) == id
 	}
 }
 
