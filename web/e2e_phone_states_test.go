@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
@@ -24,8 +25,11 @@ import (
 // request of the server waiting for an answer; the explainer with a log of
 // 200 messages; the server check after a failed run; an exercise with its
 // feedback and every hint open; the instructor's dashboard of a room of
-// thirty with results. In both languages and both themes, no page scrolls
-// sideways, and axe-core finds no serious or critical violation.
+// thirty with results; the instructor's assignments page with assignments
+// and extensions in it, then with a refused form and its reason; the
+// instructor's read-only view of a live and of a write exercise, with the
+// room's frequent problems. In both languages and both themes, no page
+// scrolls sideways, and axe-core finds no serious or critical violation.
 //
 // With PLAYGROUND_SCREENSHOTS=DIR, each state is also saved there as a
 // PNG of the whole page, to look at.
@@ -37,6 +41,8 @@ func TestE2EPhoneStates(t *testing.T) {
 	broken := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
 	fillRoom(t, e, base, 30)
 	hinted := exerciseWithMostHints(t, e)
+	roomAssignments(t, e)
+	viewed := []string{liveExercise, roomExerciseOfKind(t, e, exercise.KindWrite).ID}
 
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
@@ -53,6 +59,12 @@ func TestE2EPhoneStates(t *testing.T) {
 				{"check-server", func() { p.checkServerFailed(broken) }},
 				{"exercise", func() { p.exerciseWithHints(hinted) }},
 				{"dashboard", p.dashboardOfThirty},
+				{"assignments", func() { p.assignmentsWithExtensions(); p.assignmentRefused() }},
+				{"exercise-view", func() {
+					for _, id := range viewed {
+						p.instructorExercise(id)
+					}
+				}},
 			}
 			for _, s := range states {
 				t.Run(s.name, func(t *testing.T) {
@@ -229,6 +241,67 @@ func (p *phoneTab) dashboardOfThirty() {
 	p.measure("instructor dashboard of a room of thirty")
 }
 
+// instructorPage opens an instructor's page (signed in by the dashboard's
+// state) in the tab's language and waits for sel.
+func (p *phoneTab) instructorPage(what, path, sel string) {
+	p.t.Helper()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	e2etest.Do(p.t, p.ctx, what,
+		chromedp.Navigate(p.base+path+sep+"lang="+p.lang),
+		chromedp.WaitVisible(chromedp.CSS(sel)),
+	)
+}
+
+// inLang fails the state when the page is not in the tab's language (a
+// form posted without ?lang= must come back in it too).
+func (p *phoneTab) inLang(state string) {
+	p.t.Helper()
+	if got := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[string](`document.documentElement.lang`)); got != p.lang {
+		p.t.Errorf("%s: the page is in %q, want %q", state, got, p.lang)
+	}
+}
+
+func (p *phoneTab) assignmentsWithExtensions() {
+	p.instructorPage("open the assignments", "/instructor/assignments", "[data-assignments]")
+	rows := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-assignments] tbody tr").length`))
+	exts := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-extensions] li").length`))
+	if rows < 3 || exts < 3 {
+		p.t.Errorf("the assignments page lists %d assignments and %d extensions, want 3 of each", rows, exts)
+	}
+	p.inLang("assignments")
+	p.measure("assignments with assignments and extensions")
+}
+
+// assignmentRefused posts the assignment form with no exercise chosen:
+// the browser lets it through (no checkbox is required) and the server
+// refuses it, with what was typed and why.
+func (p *phoneTab) assignmentRefused() {
+	e2etest.Do(p.t, p.ctx, "post an assignment with no exercise",
+		chromedp.SetValue(chromedp.CSS("#assignment-id"), "semaine-3-cycle-de-vie-et-notifications"),
+		chromedp.SetValue(chromedp.CSS("#assignment-title"), "Semaine 3 : le cycle de vie, les notifications de progression et l'annulation"),
+		chromedp.SetValue(chromedp.CSS("#assignment-due"), "2026-12-16T10:00"),
+		chromedp.Click(chromedp.CSS("[data-assignment-form] button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS("[data-assignment-error]")),
+	)
+	if got := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[string](`document.querySelector("#assignment-id").value`)); got != "semaine-3-cycle-de-vie-et-notifications" {
+		p.t.Errorf("the refused form lost its id: %q", got)
+	}
+	p.inLang("refused assignment form")
+	p.measure("assignments with a refused form")
+}
+
+func (p *phoneTab) instructorExercise(id string) {
+	p.instructorPage("open the instructor's view of "+id, "/instructor/exercises/"+id, "[data-instructor-exercise]")
+	if n := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-problem]").length`)); n == 0 {
+		p.t.Errorf("the view of %s lists none of the room's problems", id)
+	}
+	p.inLang("exercise view")
+	p.measure("instructor's view of " + id)
+}
+
 // fitJS measures the page: its width, and the first elements that stick
 // out of a 390-px screen without a box of their own that scrolls.
 const fitJS = `(function () {
@@ -284,8 +357,16 @@ func (p *phoneTab) screenshot(name string) {
 	}
 }
 
+// liveExercise is the live exercise the room tries in the console.
+const liveExercise = "tools-live-suggest-gifts"
+
+// everyoneTries is how many of the course's first exercises every
+// learner of fillRoom's room tries (some try up to eleven more).
+const everyoneTries = 4
+
 // fillRoom has n learners join the room with names of every length and
-// answer exercises: some pass, some fail, some are stuck.
+// answer exercises: some pass, some fail, some are stuck. The first few
+// also try the live exercise with a budget given as text.
 func fillRoom(t *testing.T, e *testEnv, base string, n int) {
 	t.Helper()
 	exs := e.catalog.Exercises()
@@ -298,14 +379,71 @@ func fillRoom(t *testing.T, e *testEnv, base string, n int) {
 		if r := joinForm(b, "en", "ROOM", name, ""); r.status != http.StatusSeeOther {
 			t.Fatalf("join as %s = %d %s", name, r.status, r.body)
 		}
+		if i < 4 {
+			tryLive(b)
+		}
 		for j, ex := range exs {
-			if j > i%12+3 || ex.Kind != exercise.KindFix && ex.Kind != exercise.KindWrite {
+			if j >= i%12+everyoneTries || ex.Kind != exercise.KindFix && ex.Kind != exercise.KindWrite {
 				continue
 			}
 			b.attempt(ex.ID, `{"jsonrpc": "2.0", "id": 1, "method": "tools/lst"}`)
 			if (i+j)%3 != 0 {
 				b.attempt(ex.ID, ex.Solutions[0])
 			}
+		}
+	}
+}
+
+// tryLive has a learner talk to the gift server in the console and send
+// the session as the live exercise's answer, with the budget as text.
+func tryLive(b *browser) {
+	b.t.Helper()
+	b.send(msgInitialize)
+	b.send(msgInitialized)
+	b.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":"50"}}}`)
+	if res := b.checkExchange(liveExercise); res.Passed {
+		b.t.Fatal("a budget given as text passed the live exercise")
+	}
+}
+
+// roomExerciseOfKind is the first exercise of kind k that every learner
+// of fillRoom's room tries.
+func roomExerciseOfKind(t *testing.T, e *testEnv, k exercise.Kind) *exercise.Exercise {
+	t.Helper()
+	for j, ex := range e.catalog.Exercises() {
+		if j < everyoneTries && ex.Kind == k {
+			return ex
+		}
+	}
+	t.Fatalf("none of the course's first %d exercises is of kind %s", everyoneTries, k)
+	return nil
+}
+
+// roomAssignments gives the room three assignments, one with a long title
+// and the longest id, and extensions to learners with long names.
+func roomAssignments(t *testing.T, e *testEnv) {
+	t.Helper()
+	ctx := t.Context()
+	exs := e.catalog.Exercises()
+	due := time.Date(2026, 12, 9, 10, 0, 0, 0, time.Local)
+	as := []store.Assignment{
+		{ID: "week-1", Title: "Week 1", Due: due, Exercises: []string{exs[0].ID, exs[1].ID}},
+		{ID: "semaine-2-requetes-reponses-et-erreurs-x", Title: "Semaine 2 : les requêtes, les réponses, les erreurs de JSON-RPC et celles de MCP", Due: due.AddDate(0, 0, 7), Exercises: []string{exs[2].ID, exs[3].ID, exs[4].ID}},
+		{ID: "live", Title: "The console, live", Due: due.AddDate(0, 0, 14), Exercises: []string{liveExercise}},
+	}
+	for _, a := range as {
+		if err := e.store.SaveAssignment(ctx, a); err != nil {
+			t.Fatalf("save assignment %s: %v", a.ID, err)
+		}
+	}
+	learners, err := e.store.Learners(ctx)
+	if err != nil || len(learners) < 4 {
+		t.Fatalf("the room's learners: %d, %v", len(learners), err)
+	}
+	for i, lr := range learners[:4] {
+		a := as[i%len(as)]
+		if err := e.store.SetExtension(ctx, a.ID, lr.ID, a.Due.Add(72*time.Hour)); err != nil {
+			t.Fatalf("extension for %d: %v", lr.ID, err)
 		}
 	}
 }
