@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/exercise"
 )
 
 // "new lesson" and "new exercise" write files that pass check-content as
@@ -13,14 +15,37 @@ import (
 func TestNewWritesContentThatPassesCheckContent(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "my-course")
 	var out, errOut bytes.Buffer
-	for _, args := range [][]string{
+	all := [][]string{
 		{"new", "lesson", "-dir", dir, "our-topic"},
-		{"new", "exercise", "-kind", "write", "-lesson", "our-topic", "-dir", dir, "our-topic-write-ping"},
 		{"new", "exercise", "-kind", "fix", "-lesson", "requests", "-dir", dir, "requests-fix-ping"},
-	} {
+	}
+	// One exercise of every kind of the registry, two of them in one
+	// bundled lesson and the rest in the new one, each placed after the
+	// one before.
+	for i, k := range exercise.Kinds {
+		lesson := "our-topic"
+		if i < 2 {
+			lesson = "requests"
+		}
+		all = append(all, []string{"new", "exercise", "-kind", string(k), "-lesson", lesson, "-dir", dir, lesson + "-new-" + string(k)})
+	}
+	for _, args := range all {
 		if code := run(args, nil, &out, &errOut); code != 0 {
 			t.Fatalf("%v = %d\n%s", args, code, errOut.String())
 		}
+	}
+	for _, k := range exercise.Kinds {
+		name := "our-topic-new-" + string(k)
+		b, err := os.ReadFile(filepath.Join(dir, "exercises", name+".md"))
+		if err != nil {
+			continue // one of the two in requests
+		}
+		if want := "kind: " + string(k) + "\n"; !strings.Contains(string(b), want) || !strings.Contains(string(b), "id: "+name+"\n") || !strings.Contains(string(b), "TODO") {
+			t.Errorf("%s does not say %q, its id and TODOs:\n%s", name, want, b)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "exercises", "requests-new-write.md")); err != nil || !strings.Contains(string(b), "order: 6\n") {
+		t.Errorf("the third new exercise of lesson requests is not placed after the two before (%v):\n%s", err, b)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "lessons", "fr", "our-topic.md"))
 	if err != nil || !strings.Contains(string(b), "order: 15\n") || !strings.Contains(string(b), "TODO") {
@@ -36,7 +61,7 @@ func TestNewWritesContentThatPassesCheckContent(t *testing.T) {
 	}{
 		{[]string{"new", "lesson", "-dir", dir, "our-topic"}, "exists already"},
 		{[]string{"new", "exercise", "-kind", "write", "-lesson", "requests", "-dir", dir, "requests-fix-ping"}, "exists already"},
-		{[]string{"new", "exercise", "-kind", "live", "-lesson", "requests", "-dir", dir, "x"}, "copy a bundled exercise"},
+		{[]string{"new", "exercise", "-kind", "quiz", "-lesson", "requests", "-dir", dir, "x"}, "give one of fix, write, classify"},
 		{[]string{"new", "exercise", "-kind", "write", "-lesson", "nope", "-dir", dir, "x"}, "no such lesson"},
 		{[]string{"new", "lesson", "-dir", dir, "Bad Name"}, "lower-case"},
 	} {

@@ -13,8 +13,9 @@ import (
 // providers: the sections a kind's file has, how its kind-specific parts
 // load, how an answer is graded, what the linter adds, which form the page
 // shows and how that form's answer is encoded. Adding a kind is adding its
-// entry here, its view (web/view) and its words (internal/i18n), and their
-// tests; nothing else switches on a kind.
+// entry here, its view (web/view), its words (internal/i18n), its template
+// (templates/<kind>.md, templates.go), and their tests; nothing else
+// switches on a kind.
 
 // Form is what the exercise page shows for the learner to answer.
 type Form string
