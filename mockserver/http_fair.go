@@ -10,10 +10,15 @@ type fairSlots struct {
 	total     int
 	max       int
 	perClient int
+	// freed is broadcast, under mu, when a slot is given back: tests wait
+	// on it instead of polling.
+	freed *sync.Cond
 }
 
 func newFairSlots(max, perClient int) *fairSlots {
-	return &fairSlots{held: make(map[string]int), max: max, perClient: perClient}
+	f := &fairSlots{held: make(map[string]int), max: max, perClient: perClient}
+	f.freed = sync.NewCond(&f.mu)
+	return f
 }
 
 // acquire takes a slot for client; false when client holds its share or
@@ -39,4 +44,5 @@ func (f *fairSlots) release(client string) {
 	} else {
 		delete(f.held, client)
 	}
+	f.freed.Broadcast()
 }

@@ -28,6 +28,10 @@ type registry struct {
 	units    int      // requests in flight and GET streams, overall
 	lim      registryLimits
 	clock    Clock
+	// lighter is broadcast, under mu, when the sessions hold less (a unit
+	// given back, a stream let go, a session removed): tests wait on it
+	// instead of polling.
+	lighter *sync.Cond
 }
 
 // registryLimits are the registry's bounds (HTTPConfig's, with defaults).
@@ -46,8 +50,10 @@ type clientSessions struct {
 }
 
 func newRegistry(lim registryLimits, clock Clock) *registry {
-	return &registry{sessions: make(map[string]*httpSession), clients: make(map[string]*clientSessions),
+	g := &registry{sessions: make(map[string]*httpSession), clients: make(map[string]*clientSessions),
 		idle: idleList{which: 0}, lim: lim, clock: clock}
+	g.lighter = sync.NewCond(&g.mu)
+	return g
 }
 
 // admissible tells, without building anything, whether a session for client
@@ -122,6 +128,7 @@ func (g *registry) removeLocked(hs *httpSession) {
 	c.idle.remove(hs)
 	c.sessions--
 	g.forgetClientLocked(c)
+	g.lighter.Broadcast()
 }
 
 // forgetClientLocked drops a client's entry once it holds nothing.
@@ -198,6 +205,7 @@ func (g *registry) give(hs *httpSession, request bool) {
 	g.forgetClientLocked(hs.client)
 	hs.lastActive = g.clock.Now().UnixNano()
 	g.busyLocked(hs)
+	g.lighter.Broadcast()
 }
 
 // follow and unfollow count the stream of a blocking request while a client
@@ -209,6 +217,9 @@ func (g *registry) follow(hs *httpSession, delta int) {
 	hs.following += delta
 	hs.lastActive = g.clock.Now().UnixNano()
 	g.busyLocked(hs)
+	if delta < 0 {
+		g.lighter.Broadcast()
+	}
 }
 
 // busyLocked puts hs on the idle lists or takes it off, as it is.

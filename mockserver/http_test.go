@@ -475,17 +475,15 @@ func TestHTTPStatelessLimit(t *testing.T) {
 		t.Errorf("second stateless request: %d %s", resp.StatusCode, body)
 	}
 	listen.Body.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		resp = e.post(discover, HeaderProtocolVersion, "2026-07-28", "Mcp-Method", "server/discover")
-		body := readAll(t, resp)
-		if resp.StatusCode == http.StatusOK {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the slot never came back: %d %s", resp.StatusCode, body)
-		}
-		time.Sleep(time.Millisecond)
+	// The listen stream's handler gives its slot back once it sees the
+	// client gone: wait for that, then the next request gets in.
+	slots := e.h.statelessSlots
+	if !waitCond(t, &slots.mu, slots.freed, func() bool { return slots.total == 0 }) {
+		t.Fatal("the slot never came back")
+	}
+	resp = e.post(discover, HeaderProtocolVersion, "2026-07-28", "Mcp-Method", "server/discover")
+	if body := readAll(t, resp); resp.StatusCode != http.StatusOK {
+		t.Errorf("once the slot is back: %d %s", resp.StatusCode, body)
 	}
 }
 
