@@ -9,19 +9,30 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
 
 // Two instances on one database must serve the same content: a second
 // one with other content is refused with a message that says what to do,
 // one with the same content starts, and once the first has stopped the
-// changed content starts too.
+// changed content starts too; on both engines.
 func TestServeRefusesOtherContentOnOneDatabase(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "p.db")
+	for name, dsn := range map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "p.db") },
+		"postgres": func(t *testing.T) string { return pgtest.DSN(t) },
+	} {
+		t.Run(name, func(t *testing.T) { testOtherContentRefused(t, dsn(t)) })
+	}
+}
+
+func testOtherContentRefused(t *testing.T, db string) {
 	dir := t.TempDir()
 	for _, l := range []string{"en", "fr"} {
 		writeFile(t, dir, "lessons/"+l+"/our-extra.md", ownLesson("our-extra", "99", "Our extra "+l))
 	}
-	bundled := serveConfig{addr: "127.0.0.1:0", db: db, contentMode: contentReplace}
+	// PostgreSQL wants every instance on it to share one chosen token.
+	bundled := serveConfig{addr: "127.0.0.1:0", db: db, contentMode: contentReplace, instructorToken: "tok-" + strings.Repeat("k3", 20)}
 	first := startServe(t, bundled)
 	startServe(t, bundled).stop() // the same content beside it
 
