@@ -247,21 +247,33 @@ func (p *prefixed) add(n int, s sender, raw []byte, complete bool) {
 // (slog's and logfmt's message="{\"jsonrpc\"…}"). at is where it starts
 // (-1: none), end the offset past it in text[at:] (-1: it goes on over the
 // next lines).
+//
+// Each try reads to where its value closes, up to the end of the line, so
+// the tries are bounded (maxTries, and only where JSON could start): a
+// hostile line of "{{{{…" or "-> {-> {…" costs a few passes over it, not
+// one per brace.
 func findMessage(t []byte) (at, end int, quoted bool) {
-	for i := 0; i < len(t); i++ {
+	tries := 0
+	for i := 0; i < len(t) && tries < maxTries; i++ {
 		switch t[i] {
 		case '{':
+			if !objectCanStart(t, i+1) {
+				continue
+			}
+			tries++
 			if e, ok := objectAt(t[i:]); ok {
 				return i, e, false
 			}
 		case '[':
-			if j := skipSpace(t, i+1); j < len(t) && t[j] == '{' {
+			if j := skipSpace(t, i+1); j < len(t) && t[j] == '{' && objectCanStart(t, j+1) {
+				tries++
 				if e, ok := objectAt(t[i:]); ok {
 					return i, e, false
 				}
 			}
 		case '"':
 			if bytes.HasPrefix(t[i:], []byte(`"{\"`)) || bytes.HasPrefix(t[i:], []byte(`"[{\"`)) {
+				tries++
 				if q, err := strconv.QuotedPrefix(string(t[i:])); err == nil && looksLikeMessage(unquote([]byte(q))) {
 					return i, len(q), true
 				}
@@ -269,6 +281,19 @@ func findMessage(t []byte) (at, end int, quoted bool) {
 		}
 	}
 	return -1, 0, false
+}
+
+// maxTries is how many places of one line findMessage reads as a value:
+// a log prefix holds a few braces of its own (tracing's span{…}, a Rust
+// struct), never dozens.
+const maxTries = 16
+
+// objectCanStart reports whether what follows a "{" at t[i:] can open a
+// JSON object: a member's name, the closing brace, or the end of the line
+// (a message that goes on over the next lines).
+func objectCanStart(t []byte, i int) bool {
+	j := skipSpace(t, i)
+	return j == len(t) || t[j] == '"' || t[j] == '}' || t[j] == '\r'
 }
 
 // objectAt reads the value that t starts with: a message that closes on
