@@ -189,12 +189,11 @@ func TestStdioCloseEndsChildren(t *testing.T) {
 	}
 	st := tr.(*stdioTransport)
 	var child int
-	for child == 0 {
-		for _, line := range strings.Split(st.log.take(), "\n") {
-			fmt.Sscanf(line, "child %d", &child)
-		}
-		runtime.Gosched()
-		time.Sleep(5 * time.Millisecond)
+	for _, line := range strings.Split(waitLog(t, st, "child "), "\n") {
+		fmt.Sscanf(line, "child %d", &child)
+	}
+	if child == 0 {
+		t.Fatal("the server named no child")
 	}
 	tr.Close()
 	if !reaped(st.pid) {
@@ -292,20 +291,31 @@ const misbehaveTimeout = 3 * time.Second
 
 // waitLog waits until the server has logged want, without consuming the
 // log: a race-built helper can take seconds to start on a busy machine,
-// and the step's timeout must not include that.
-func waitLog(t *testing.T, st *stdioTransport, want string) {
+// and the step's timeout must not include that. The log says when it
+// grows; only the test's deadline turns a hang into a failure. It returns
+// the log as it stood.
+func waitLog(t *testing.T, st *stdioTransport, want string) string {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		st.log.mu.Lock()
-		ok := strings.Contains(string(st.log.buf), want)
-		st.log.mu.Unlock()
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
+	l := &st.log
+	deadline := time.Now().Add(10 * time.Minute)
+	if d, ok := t.Deadline(); ok {
+		deadline = d.Add(-30 * time.Second)
+	}
+	late := false
+	timer := time.AfterFunc(time.Until(deadline), func() {
+		l.mu.Lock()
+		late = true
+		l.grown().Broadcast()
+		l.mu.Unlock()
+	})
+	defer timer.Stop()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for !strings.Contains(string(l.buf), want) {
+		if late {
 			t.Fatalf("the helper never logged %q", want)
 		}
-		time.Sleep(5 * time.Millisecond)
+		l.grown().Wait()
 	}
+	return string(l.buf)
 }

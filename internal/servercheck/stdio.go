@@ -214,16 +214,28 @@ type logBuffer struct {
 	mu      sync.Mutex
 	buf     []byte
 	dropped bool
+	// grew is broadcast, under mu, at each write (made on first use):
+	// tests wait on it for a line instead of polling.
+	grew *sync.Cond
 }
 
 func (l *logBuffer) write(p []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	defer l.grown().Broadcast()
 	l.buf = append(l.buf, p...)
 	if over := len(l.buf) - maxLogBytes; over > 0 {
 		l.buf = append(l.buf[:0], l.buf[over:]...)
 		l.dropped = true
 	}
+}
+
+// grown returns grew, made on first use; l.mu must be held.
+func (l *logBuffer) grown() *sync.Cond {
+	if l.grew == nil {
+		l.grew = sync.NewCond(&l.mu)
+	}
+	return l.grew
 }
 
 func (l *logBuffer) take() string {
