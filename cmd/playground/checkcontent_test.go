@@ -43,6 +43,7 @@ func copyFS(t *testing.T, src fs.FS, dir string) {
 var triedRE = regexp.MustCompile(`\(\d+ tried\)`)
 
 func TestRunCheckContent(t *testing.T) {
+	skipCourseLintInShort(t)
 	// The bundled course is clean.
 	var out, errOut bytes.Buffer
 	if code := runCheckContent(nil, &out, &errOut); code != 0 {
@@ -118,6 +119,7 @@ func lineOf(t *testing.T, path, text string) int {
 // hide the others, and each authoring mistake check-content used to let
 // through is reported with its line.
 func TestCheckContentReportsEveryFile(t *testing.T) {
+	skipCourseLintInShort(t)
 	dir := t.TempDir()
 	copyFS(t, lessons.FS, filepath.Join(dir, "lessons"))
 	copyFS(t, exercises.FS, filepath.Join(dir, "exercises"))
@@ -162,5 +164,16 @@ func TestCheckContentReportsEveryFile(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// skipCourseLintInShort skips, in -short mode, a test that runs
+// check-content on the whole bundled course: it replays every live
+// exercise's answers against the gift server, seconds each run, and CI's
+// full run and its content step keep it.
+func skipCourseLintInShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs check-content on the whole course: skipped in -short mode")
 	}
 }

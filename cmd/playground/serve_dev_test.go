@@ -164,9 +164,7 @@ func TestServeDevReloadsContent(t *testing.T) {
 // stops the content from loading: a wrong answer that now passes is named
 // with its file and line, and the band goes once it is fixed.
 func TestServeDevShowsCheckContentProblems(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs check-content on the whole course three times: skipped in -short mode")
-	}
+	skipCourseLintInShort(t)
 	dir := t.TempDir()
 	copyContent(t, dir)
 	file := filepath.Join(dir, "exercises", "errors-reply-unknown-method.md")
