@@ -103,7 +103,7 @@ func parseMessage(raw []byte) (*message, *rpcError) {
 // decodeEnvelope reads the message's members, refusing batches and what
 // is not a JSON object.
 func decodeEnvelope(raw []byte) (envelope, *rpcError) {
-	if firstByte(raw) == '[' {
+	if grader.FirstByte(raw) == '[' {
 		if !json.Valid(raw) {
 			return envelope{}, newError(CodeParseError, "Parse error: the message is not valid JSON")
 		}
@@ -126,7 +126,7 @@ func readableID(id json.RawMessage) json.RawMessage {
 	if len(id) == 0 {
 		return nil
 	}
-	switch firstByte(id) {
+	switch grader.FirstByte(id) {
 	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return id
 	}
@@ -178,17 +178,6 @@ func parseResponse(m *message, env *envelope, hasID bool) *rpcError {
 	m.result = env.Result
 	m.errObj = env.Error
 	return nil
-}
-
-func firstByte(b []byte) byte {
-	for _, c := range b {
-		switch c {
-		case ' ', '\t', '\n', '\r':
-			continue
-		}
-		return c
-	}
-	return 0
 }
 
 // encPool reuses buffers for marshalling replies without HTML escaping, so
@@ -277,7 +266,7 @@ func decodeParams(raw json.RawMessage) (params, *rpcError) {
 	if len(raw) == 0 {
 		return params{}, nil
 	}
-	if firstByte(raw) != '{' {
+	if grader.FirstByte(raw) != '{' {
 		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
 	}
 	var p params
@@ -298,7 +287,7 @@ func (p params) str(key string, required bool) (string, bool, *rpcError) {
 		return "", false, nil
 	}
 	var s string
-	if firstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+	if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
 		return "", false, newError(CodeInvalidParams, "Invalid params: %q must be a string", key)
 	}
 	return s, true, nil
@@ -313,7 +302,7 @@ func (p params) object(key string, required bool) (params, bool, *rpcError) {
 		}
 		return nil, false, nil
 	}
-	if firstByte(raw) != '{' {
+	if grader.FirstByte(raw) != '{' {
 		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
 	}
 	var o params
@@ -339,7 +328,7 @@ func (p params) progressToken() json.RawMessage {
 	if !ok {
 		return nil
 	}
-	switch c := firstByte(raw); {
+	switch c := grader.FirstByte(raw); {
 	case c == '"', c == '-', c >= '0' && c <= '9':
 		return raw
 	}

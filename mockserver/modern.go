@@ -111,7 +111,7 @@ func (s *Session) subscriptionsListen(ctx context.Context, r *req) (any, *rpcErr
 		return nil, newError(CodeInvalidParams, `Invalid params: "notifications" is required`)
 	}
 	var asked subscriptionFilter
-	if firstByte(raw) != '{' || json.Unmarshal(raw, &asked) != nil {
+	if grader.FirstByte(raw) != '{' || json.Unmarshal(raw, &asked) != nil {
 		return nil, newError(CodeInvalidParams, `Invalid params: "notifications" must be a SubscriptionFilter object`)
 	}
 	// Prompts and resources never change here: only tools and resource

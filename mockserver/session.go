@@ -341,7 +341,7 @@ func modernVersion(p params) (string, bool, *rpcError) {
 		return "", false, nil
 	}
 	var v string
-	if firstByte(raw) != '"' || json.Unmarshal(raw, &v) != nil {
+	if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &v) != nil {
 		return "", true, newError(CodeInvalidParams, "Invalid params: _meta[%q] must be a string", MetaProtocolVersion)
 	}
 	return v, true, nil

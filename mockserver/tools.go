@@ -210,7 +210,7 @@ func (a argSpec) check(raw json.RawMessage) string {
 	switch a.typ {
 	case "string":
 		var s string
-		if firstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+		if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
 			return "must be a string, not " + jsonType(raw)
 		}
 		if len(a.enum) > 0 && !slices.Contains(a.enum, s) {
@@ -218,7 +218,7 @@ func (a argSpec) check(raw json.RawMessage) string {
 		}
 	case "number", "integer":
 		var f float64
-		c := firstByte(raw)
+		c := grader.FirstByte(raw)
 		if !(c == '-' || (c >= '0' && c <= '9')) || json.Unmarshal(raw, &f) != nil {
 			return fmt.Sprintf("must be %s %s, not %s", article(a.typ), a.typ, jsonType(raw))
 		}
@@ -240,7 +240,7 @@ func (a argSpec) check(raw json.RawMessage) string {
 }
 
 func jsonType(raw json.RawMessage) string {
-	switch firstByte(raw) {
+	switch grader.FirstByte(raw) {
 	case '"':
 		return "a string"
 	case '{':

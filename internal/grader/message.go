@@ -57,7 +57,7 @@ func (k IDKey) String() string {
 // IDKey when raw is not a string or a number.
 func IDKeyOf(raw []byte) IDKey {
 	raw = bytes.TrimSpace(raw)
-	switch firstByte(raw) {
+	switch FirstByte(raw) {
 	case '"':
 		if i := bytes.IndexByte(raw[1:], '"'); i == len(raw)-2 && bytes.IndexByte(raw, '\\') < 0 && json.Valid(raw) {
 			return stringKey(string(raw[1 : len(raw)-1]))
@@ -140,7 +140,7 @@ type Envelope struct {
 // answering it can be paired with it.
 func ReadEnvelope(raw []byte) Envelope {
 	e := Envelope{Kind: KindInvalid}
-	if firstByte(raw) != '{' {
+	if FirstByte(raw) != '{' {
 		return e
 	}
 	m, err := ReadMembers(raw)
@@ -185,7 +185,7 @@ func (e *Envelope) readCall(params json.RawMessage, hasID bool) {
 	default:
 		e.Kind = KindNotification
 	}
-	if e.Method != "notifications/cancelled" || firstByte(params) != '{' {
+	if e.Method != "notifications/cancelled" || FirstByte(params) != '{' {
 		return
 	}
 	var p struct {
@@ -210,7 +210,9 @@ func isJSONNull(raw json.RawMessage) bool {
 	return bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
 }
 
-func firstByte(b []byte) byte {
+// FirstByte is the first byte of b that is not JSON white space (0 when
+// there is none): what kind of JSON value b holds, read without parsing it.
+func FirstByte(b []byte) byte {
 	for _, c := range b {
 		switch c {
 		case ' ', '\t', '\n', '\r':
