@@ -1,14 +1,14 @@
 package web
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/testing/hostiletest"
 )
 
 // TestCheckServerWholeMessage: a reply longer than the page shows is
@@ -16,20 +16,7 @@ import (
 // check gets as the server sent it; another learner, a key that was
 // never kept and a message the run does not have are 404s that say why.
 func TestCheckServerWholeMessage(t *testing.T) {
-	item := `{"name":"x","description":"` + strings.Repeat("d", 200) + `"},`
-	list := strings.Repeat(item, (40<<10)/len(item))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var m struct {
-			ID json.RawMessage `json:"id"`
-		}
-		if json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m) != nil || m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Mcp-Session-Id", "s")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"},"tools":[`+list+`{"name":"y"}]}}`)
-	}))
+	srv := httptest.NewServer(hostiletest.Handler(40 << 10)) // replies of about 40 KiB: longer than the page shows
 	t.Cleanup(srv.Close)
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)

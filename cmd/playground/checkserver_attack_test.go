@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/testing/hostiletest"
 )
 
 // fromAddr is a browser on another host, played by a second loopback
@@ -151,22 +151,7 @@ func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
 // JSON-RPC (a result with a long list), as a learner's "server" might.
 func hostileMCP(t *testing.T) string {
 	t.Helper()
-	item := `{"name":"x","description":"` + strings.Repeat("d", 200) + `"},`
-	list := strings.Repeat(item, (1<<20-200)/len(item))
-	port := listenAll(t, func(ln net.Listener) {
-		http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			var m struct {
-				ID json.RawMessage `json:"id"`
-			}
-			if json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m) != nil || m.ID == nil {
-				w.WriteHeader(http.StatusAccepted)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Mcp-Session-Id", "s")
-			io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"},"tools":[`+list+`{"name":"y"}]}}`)
-		}))
-	})
+	port := listenAll(t, func(ln net.Listener) { http.Serve(ln, hostiletest.Handler(hostiletest.Huge)) })
 	return "http://127.0.0.1:" + port + "/mcp"
 }
 

@@ -29,16 +29,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
+	"github.com/mcpplayground/playground/internal/testing/hostiletest"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -199,20 +197,7 @@ func serveHostile() (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	item := `{"name":"x","description":"` + strings.Repeat("d", 200) + `"},`
-	list := strings.Repeat(item, (1<<20-200)/len(item))
-	hs := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var m struct {
-			ID json.RawMessage `json:"id"`
-		}
-		if json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m) != nil || m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Mcp-Session-Id", "s")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":`+string(m.ID)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"h","version":"1"},"tools":[`+list+`{"name":"y"}]}}`)
-	})}
+	hs := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: hostiletest.Handler(hostiletest.Huge)}
 	go func() { _ = hs.Serve(ln) }()
 	return "http://" + ln.Addr().String() + "/mcp", func() { _ = hs.Close() }, nil
 }
