@@ -259,7 +259,7 @@ func (s *Session) diagnostics(raw []byte) (diags []grader.Diagnostic) {
 	if rev == "" {
 		rev = grader.DefaultRevision
 	}
-	rep := grader.Check(raw, grader.Options{Protocol: rev, Lang: s.lang, Sender: "client"})
+	rep := grader.Check(raw, grader.Options{Protocol: rev, Lang: s.lang, Sender: grader.SenderClient})
 	for _, d := range rep.Diagnostics {
 		if d.Severity == grader.SeverityError {
 			diags = append(diags, d)

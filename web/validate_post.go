@@ -45,7 +45,7 @@ func (s *Server) validatePost(c *gin.Context) error {
 		return badRequest(fmt.Sprintf("unknown language %q (en or fr)", lang))
 	}
 	opts.Lang = l
-	if opts.Sender != "" && opts.Sender != "client" && opts.Sender != "server" {
+	if opts.Sender != grader.SenderUnknown && opts.Sender != grader.SenderClient && opts.Sender != grader.SenderServer {
 		return badRequest(fmt.Sprintf("unknown sender %q (client or server)", opts.Sender))
 	}
 	body, err := io.ReadAll(io.LimitReader(c.Request.Body, grader.MaxSize+1))

@@ -70,12 +70,12 @@ type Check struct {
 
 // selector picks the messages of a live exchange a check applies to.
 type selector struct {
-	from    string // "client", "server" or "" for either
-	method  string // requests and notifications with this method
-	answers string // responses to requests with this method
-	kind    string // only messages of this kind: request, notification, response or error
-	tool    string // only tools/call requests naming this tool, or the answers to them
-	waiting bool   // of: only requests not answered before the message under check
+	from    grader.Sender // grader.SenderClient, SenderServer, or SenderUnknown for either
+	method  string        // requests and notifications with this method
+	answers string        // responses to requests with this method
+	kind    string        // only messages of this kind: request, notification, response or error
+	tool    string        // only tools/call requests naming this tool, or the answers to them
+	waiting bool          // of: only requests not answered before the message under check
 }
 
 // Pointer is the JSON Pointer the check looks at ("" when it looks at the
@@ -171,7 +171,7 @@ func parseSelector(name string, v any) (*selector, error) {
 		}
 		switch k {
 		case "from":
-			if str != "client" && str != "server" {
+			if str != grader.SenderClient && str != grader.SenderServer {
 				return nil, fmt.Errorf("%s: from is client or server, not %q", name, str)
 			}
 			s.from = str
@@ -198,10 +198,10 @@ func parseSelector(name string, v any) (*selector, error) {
 	}
 	// The learner is the client: by default a selector picks what the
 	// learner sent, and responses come from the server.
-	if s.from == "" {
-		s.from = "client"
+	if s.from == grader.SenderUnknown {
+		s.from = grader.SenderClient
 		if s.answers != "" {
-			s.from = "server"
+			s.from = grader.SenderServer
 		}
 	}
 	return s, nil

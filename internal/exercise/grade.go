@@ -292,7 +292,7 @@ func readExchange(src []byte) ([]*exchangeMsg, error) {
 	out := make([]*exchangeMsg, 0, len(list.Items))
 	for i, it := range list.Items {
 		from, msg := it.Get("from"), it.Get("message")
-		if from == nil || from.Kind != grader.String || (from.Str != "client" && from.Str != "server") || msg == nil {
+		if from == nil || from.Kind != grader.String || (from.Str != grader.SenderClient && from.Str != grader.SenderServer) || msg == nil {
 			return nil, fmt.Errorf(`message %d: expected {"from": "client" or "server", "message": …}`, i+1)
 		}
 		m := &exchangeMsg{from: from.Str, base: "/exchange/" + strconv.Itoa(i) + "/message", req: -1}
@@ -321,7 +321,7 @@ func (e *Exercise) gradeLive(answer string, lang i18n.Lang) Result {
 		}
 		sel := c.sel
 		if sel == nil {
-			sel = &selector{from: "client"}
+			sel = &selector{from: grader.SenderClient}
 		}
 		o := outcome{pointer: "/exchange"}
 		var firstFail *outcome

@@ -120,7 +120,7 @@ func (ex *Exercise) messagesFor(c *Check) []candidate {
 	run := ex.newLiveRun(msgs, i18n.Default)
 	sel := c.sel
 	if sel == nil {
-		sel = &selector{from: "client"}
+		sel = &selector{from: grader.SenderClient}
 	}
 	var out []candidate
 	for i := range msgs {

@@ -268,12 +268,12 @@ func (fl *fileLoader) settings(ex *Exercise, m *meta) {
 		fl.errf(fl.lineOf("order"), "order is a whole number from 0 up (1, 2, 3…), not %v", compact(m.Order))
 	}
 	switch ex.Sender {
-	case "":
-		ex.Sender = "client"
+	case grader.SenderUnknown:
+		ex.Sender = grader.SenderClient
 		if def(ex.Kind).server {
-			ex.Sender = "server"
+			ex.Sender = grader.SenderServer
 		}
-	case "client", "server":
+	case grader.SenderClient, grader.SenderServer:
 	default:
 		fl.errf(fl.lineOf("sender"), "sender is client or server, not %q", ex.Sender)
 	}

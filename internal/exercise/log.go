@@ -148,7 +148,7 @@ func (e *Exercise) LogFromLabel(i int) string {
 	if i < 0 || i >= len(e.LogFrom) {
 		return ""
 	}
-	return strings.Join(map[string][]string{"client": {"client", "server"}, "server": {"server", "client"}}[e.LogFrom[i]], " → ")
+	return strings.Join(map[grader.Sender][]string{grader.SenderClient: {"client", "server"}, grader.SenderServer: {"server", "client"}}[e.LogFrom[i]], " → ")
 }
 
 // knownCode reports whether code is one of the checker's rules.

@@ -291,7 +291,7 @@ func (s *selector) phrase(l i18n.Lang) string {
 			noun = [2]string{"an error response", "une réponse d’erreur"}
 		}
 		p = noun[i] + [2]string{" to " + an(s.answers) + " `" + s.answers + "` request", " à une requête `" + s.answers + "`"}[i] + s.toolWords(l, false)
-		if s.from == "client" {
+		if s.from == grader.SenderClient {
 			p = [2]string{"your ", "votre "}[i] + strings.SplitN(p, " ", 2)[1]
 		}
 	case s.method != "":
@@ -323,8 +323,8 @@ func (s *selector) toolWords(l i18n.Lang, sent bool) string {
 
 // fromWords says who sent a message; feminine for French nouns such as
 // « une requête ».
-func fromWords(from string, feminine bool, l i18n.Lang) string {
-	if from == "server" {
+func fromWords(from grader.Sender, feminine bool, l i18n.Lang) string {
+	if from == grader.SenderServer {
 		return [2]string{" from the server", " du serveur"}[idx(l)]
 	}
 	if l == i18n.FR && feminine {

@@ -21,7 +21,7 @@ type StepGrade struct {
 // none matches, the checks of the preferred answer are what the learner
 // reads.
 func (st *Step) GradeStep(sent, received []byte, rev string, lang i18n.Lang) StepGrade {
-	opts := grader.Options{Protocol: rev, Lang: lang, Sender: "server", Request: sent}
+	opts := grader.Options{Protocol: rev, Lang: lang, Sender: grader.SenderServer, Request: sent}
 	mc := newMsgCtx(received, opts)
 	var first *StepGrade
 	for _, a := range st.Answers {

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -192,7 +193,7 @@ func (s *selector) describe(l i18n.Lang) string {
 		return capFirst(s.phrase(l))
 	}
 	switch {
-	case s.answers != "" && s.from == "client":
+	case s.answers != "" && s.from == grader.SenderClient:
 		if fr {
 			return "Votre réponse à une requête `" + s.answers + "`"
 		}
@@ -202,7 +203,7 @@ func (s *selector) describe(l i18n.Lang) string {
 			return "La réponse à une requête `" + s.answers + "`"
 		}
 		return "The response to " + an(s.answers) + " `" + s.answers + "` request"
-	case s.method != "" && s.from == "server":
+	case s.method != "" && s.from == grader.SenderServer:
 		if fr {
 			return "Un message `" + s.method + "` du serveur"
 		}
@@ -212,7 +213,7 @@ func (s *selector) describe(l i18n.Lang) string {
 			return "Un message `" + s.method + "` que vous avez envoyé"
 		}
 		return capFirst(an(s.method)) + " `" + s.method + "` message you sent"
-	case s.from == "server":
+	case s.from == grader.SenderServer:
 		if fr {
 			return "Un message du serveur"
 		}

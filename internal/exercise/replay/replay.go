@@ -99,7 +99,7 @@ func midSession(ex *exercise.Exercise, written []item) bool {
 	var m struct {
 		Method string `json:"method"`
 	}
-	return written[0].From != "client" || json.Unmarshal(written[0].Message, &m) != nil || m.Method != "initialize"
+	return written[0].From != grader.SenderClient || json.Unmarshal(written[0].Message, &m) != nil || m.Method != "initialize"
 }
 
 // lintWrong replays a wrong answer. One that no real session can give (it
@@ -181,7 +181,7 @@ func play(ctx context.Context, written []item) ([]exchange.Event, error) {
 	defer stop()
 	var want shown
 	for _, it := range written {
-		if it.From == "server" {
+		if it.From == grader.SenderServer {
 			want.add(it.Message)
 			continue
 		}
@@ -210,7 +210,7 @@ func sameOrder(written []item, events []exchange.Event) bool {
 		var out []int
 		server := 0
 		for i := range n {
-			if from(i) == "server" {
+			if from(i) == grader.SenderServer {
 				server++
 			} else {
 				out = append(out, server)
