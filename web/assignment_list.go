@@ -85,7 +85,7 @@ func (s *Server) renderAssignments(c *gin.Context, status int, notice, problem s
 		BackURL: "/instructor", Action: "/instructor/assignments", ExtAction: "/instructor/assignments/extensions",
 		Notice: notice, Error: problem, Form: form,
 	}
-	vm.DueHelp = i18n.Sprintf(l, vm.A.DueHelp, time.Now().In(time.Local).Format("MST"))
+	vm.DueHelp = i18n.Sprintf(l, vm.A.DueHelp, s.now().In(time.Local).Format("MST"))
 	all, err := s.store.Assignments(ctx)
 	if err != nil {
 		return err
