@@ -23,19 +23,24 @@
 //
 // An Event is numbered (Seq, from 1), says who sent it ("client", "server",
 // or "" when the source cannot tell), what a receiver reads it as (Kind,
-// Method, ID) and the checker's Report. Pairing goes both ways and survives
-// any order: a response's Answers is the Seq of the request of the other
-// side with the same id (1 and "1" differ; 1 and 1.0, "a" and "\u0061" do not), and that
-// request's AnsweredBy is the response's Seq (ids compare by value, as
-// grader.IDKeyOf keys them); an error with id null answers
-// the other side's last message whose id could not be read;
+// Method, ID) and the checker's Report. Pairing is the conversation
+// checker's (grader.Session.Place says which earlier message a message
+// answers or cancels); the exchange writes both ends on its events. It goes
+// both ways and survives any order: a response's Answers is the Seq of the
+// request of the other side with the same id (1 and "1" differ; 1 and 1.0,
+// "a" and "\u0061" do not, as grader.IDKey keys them), and that request's
+// AnsweredBy is the response's Seq; an error with id null answers the
+// other side's last message whose id could not be read, and an error with
+// an id a message that was no request but whose id could be read;
 // notifications/cancelled and the request it names point at each other
-// (Cancels, CancelledBy).
+// (Cancels, CancelledBy). With Options.LateRequests a response logged
+// before its request answers it, and is no longer told it answers nothing.
 //
 // The timeline is a ring of Options.MaxEvents events: adding one costs the
 // same however long the conversation, and an event is found by its Seq in
-// constant time. Pairing remembers requests a little longer than the
-// timeline, within a bound.
+// constant time. The checker remembers requests longer than the timeline,
+// within its own bound (grader.MaxSessionIDs), so a response still pairs
+// with a request the timeline has dropped.
 //
 // Each message is judged by the conversation checker (grader.Session) as the
 // next message of the conversation: the single-message report, under the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -107,7 +108,6 @@ type Exchange struct {
 	mu    sync.Mutex
 	seq   int
 	tl    ring
-	pairs pairing
 	judge judge
 	// rawKept is the text of the messages kept so far (MaxRawBytes).
 	rawKept int
@@ -128,7 +128,6 @@ func New(opts Options) *Exchange {
 	return &Exchange{
 		opts:  opts,
 		tl:    tl,
-		pairs: newPairing(opts.MaxEvents, opts.LateRequests),
 		judge: newJudge(opts),
 	}
 }
@@ -141,39 +140,63 @@ const maxKept = 2048
 // with the request it answers (or the request it cancels), judged, and kept
 // in the timeline. It returns the event as recorded.
 func (x *Exchange) Add(m Message) Event {
-	env := grader.ReadEnvelope(m.Raw)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.seq++
-	e := Event{Seq: x.seq, From: m.From, Inferred: m.Inferred, Line: m.Line, Time: m.Time,
-		Raw: string(m.Raw), Kind: env.Kind, Method: env.Method, ID: env.ID}
-	if len(m.Raw) > grader.MaxSize {
-		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
-		env = grader.Envelope{Kind: grader.KindInvalid}
-		e.Kind, e.Method, e.ID = grader.KindInvalid, "", nil
-	} else if x.opts.MaxRawBytes > 0 && x.rawKept+len(m.Raw) > x.opts.MaxRawBytes && len(m.Raw) > maxKept {
+	e := Event{Seq: x.seq, From: m.From, Inferred: m.Inferred, Line: m.Line, Time: m.Time, Raw: string(m.Raw)}
+	if len(m.Raw) > grader.MaxSize || (x.opts.MaxRawBytes > 0 && x.rawKept+len(m.Raw) > x.opts.MaxRawBytes && len(m.Raw) > maxKept) {
 		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
 	}
 	x.rawKept += len(e.Raw)
-	x.pairs.place(&e, env)
-	e.Report = x.judge.add(m.Raw, e.From)
+	rep, l := x.judge.place(m.Raw, e.From)
+	e.Report, e.Kind, e.Method, e.ID = rep, l.Envelope.Kind, l.Envelope.Method, l.Envelope.ID
+	e.Answers, e.AnsweredBy, e.Cancels = seqOf(l.Answers), seqOf(l.AnsweredBy), seqOf(l.Cancels)
 	x.link(&e)
 	x.mention(e)
 	x.tl.push(e)
-	x.pairs.prune(x.tl.first())
 	return e
 }
 
-// link writes the other half of e's pairs on the events kept.
+// seqOf is the Seq of the message at index i of the conversation (0 when
+// i is -1, no message).
+func seqOf(i int) int { return i + 1 }
+
+// link writes the other half of e's pairs on the events kept. A request
+// answered by a response that came before it (Options.LateRequests) takes
+// back what that response was told: it answers something after all.
 func (x *Exchange) link(e *Event) {
 	if r := x.tl.at(e.Answers); r != nil && e.Answers > 0 {
 		r.AnsweredBy = e.Seq
 	}
 	if r := x.tl.at(e.AnsweredBy); r != nil && e.AnsweredBy > 0 {
 		r.Answers = e.Seq
+		unblame(&r.Report, "session.response.unknown-id")
 	}
 	if r := x.tl.at(e.Cancels); r != nil && e.Cancels > 0 {
 		r.CancelledBy = e.Seq
+	}
+}
+
+// unblame drops the diagnostics of code from rep, and its verdict with
+// them when they were its only errors.
+func unblame(rep *grader.Report, code string) {
+	kept := rep.Diagnostics[:0:0]
+	for _, d := range rep.Diagnostics {
+		if d.Code != code {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == len(rep.Diagnostics) {
+		return
+	}
+	rep.Diagnostics, rep.Valid = kept, true
+	for i, d := range kept {
+		if d.Severity == grader.SeverityError {
+			rep.Valid = false
+			if !slices.ContainsFunc(kept, func(d grader.Diagnostic) bool { return d.Blocking }) {
+				kept[i].Blocking = true
+			}
+		}
 	}
 }
 
@@ -212,11 +235,10 @@ func (x *Exchange) Findings() []grader.Finding {
 
 // Answering is the waiting request that raw, sent by from, would answer.
 func (x *Exchange) Answering(raw []byte, from string) (Event, bool) {
-	env := grader.ReadEnvelope(raw)
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if req := x.pairs.answered(from, env); req != nil {
-		if e := x.tl.at(req.seq); e != nil {
+	if i, ok := x.judge.sess.Answering(raw, from); ok {
+		if e := x.tl.at(seqOf(i)); e != nil {
 			return *e, true
 		}
 	}
@@ -270,8 +292,8 @@ func (x *Exchange) Waiting(from string) []Event {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	out := []Event{}
-	for _, seq := range x.pairs.waiting(from) {
-		if e := x.tl.at(seq); e != nil && e.CancelledBy == 0 {
+	for _, i := range x.judge.sess.Waiting(from) {
+		if e := x.tl.at(seqOf(i)); e != nil {
 			out = append(out, *e)
 		}
 	}

@@ -234,18 +234,19 @@ func TestExpect(t *testing.T) {
 	}
 }
 
-// Pairing stays bounded when requests go unanswered for a long time.
-func TestPairingBounded(t *testing.T) {
+// Requests that go unanswered for a long time are waiting, as far as the
+// timeline keeps them (the checker bounds what it remembers, grader.MaxSessionIDs).
+func TestWaitingKept(t *testing.T) {
 	x := New(Options{MaxEvents: 10})
 	for i := range 2000 {
 		add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
 	}
-	n := len(x.pairs.inflight[grader.SenderClient]) + len(x.pairs.latest[grader.SenderClient])
-	if n > x.pairs.limit {
-		t.Errorf("pairing holds %d entries, want at most %d", n, x.pairs.limit)
+	w := x.Waiting(grader.SenderClient)
+	if len(w) != 10 || w[0].Seq != 1991 || w[9].Seq != 2000 {
+		t.Errorf("waiting %v, want #1991 to #2000, the timeline's", placements(w))
 	}
-	if w := x.Waiting(grader.SenderClient); len(w) != 10 {
-		t.Errorf("%d waiting requests kept, want the 10 of the timeline", len(w))
+	if r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":5,"result":{}}`); r.Answers != 6 {
+		t.Errorf("the response to a request the timeline dropped answers #%d, want #6", r.Answers)
 	}
 }
 

@@ -21,29 +21,34 @@ func newJudge(opts Options) judge {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang, Partial: opts.Partial}), log: log}
+	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang,
+		Partial: opts.Partial, LateRequests: opts.LateRequests}), log: log}
 }
 
 func (j *judge) protocol() string { return j.sess.Protocol() }
 
-// add judges raw as the next message and records it.
-func (j *judge) add(raw []byte, from string) grader.Report {
-	return j.guard(func() grader.Report { return j.sess.Add(raw, from) })
+// place judges raw as the next message, records it, and says which
+// earlier messages it answers or cancels.
+func (j *judge) place(raw []byte, from string) (rep grader.Report, l grader.Link) {
+	defer j.guard(&rep, &l)
+	return j.sess.Place(raw, from)
 }
 
 // peek judges raw as the next message without recording it.
-func (j *judge) peek(raw []byte, from string) grader.Report {
-	return j.guard(func() grader.Report { return j.sess.Peek(raw, from) })
+func (j *judge) peek(raw []byte, from string) (rep grader.Report) {
+	defer j.guard(&rep, nil)
+	return j.sess.Peek(raw, from)
 }
 
 // guard keeps a panic of the checker from ending the process (a console
-// session records on the gift server's goroutines).
-func (j *judge) guard(f func() grader.Report) (rep grader.Report) {
-	defer func() {
-		if r := recover(); r != nil {
-			j.log.Error("checker panicked", "panic", r)
-			rep = grader.Report{Protocol: j.sess.Protocol(), Kind: grader.KindInvalid, Diagnostics: []grader.Diagnostic{}}
+// session records on the gift server's goroutines): the message is then
+// invalid and refers to nothing.
+func (j *judge) guard(rep *grader.Report, l *grader.Link) {
+	if r := recover(); r != nil {
+		j.log.Error("checker panicked", "panic", r)
+		*rep = grader.Report{Protocol: j.sess.Protocol(), Kind: grader.KindInvalid, Diagnostics: []grader.Diagnostic{}}
+		if l != nil {
+			*l = grader.Link{Envelope: grader.Envelope{Kind: grader.KindInvalid}, Answers: -1, AnsweredBy: -1, Cancels: -1}
 		}
-	}()
-	return f()
+	}
 }

@@ -133,83 +133,6 @@ type Envelope struct {
 	ErrorCode string // error.code as written, on an error response
 }
 
-// ReadEnvelope reads raw as a receiver would: a JSON object with
-// "jsonrpc": "2.0" and either a string method (a request when it has an
-// id, else a notification) or a result or error (a response). Anything
-// else is invalid, with its id when one can be read, so that the error
-// answering it can be paired with it.
-func ReadEnvelope(raw []byte) Envelope {
-	e := Envelope{Kind: KindInvalid}
-	if FirstByte(raw) != '{' {
-		return e
-	}
-	m, err := ReadMembers(raw)
-	if err != nil {
-		return e
-	}
-	if k := IDKeyOf(m.ID); !k.IsZero() {
-		e.ID, e.Key = compactJSON(m.ID), k
-	}
-	if !bytes.Equal(bytes.TrimSpace(m.JSONRPC), []byte(`"2.0"`)) {
-		return e
-	}
-	hasMethod := len(m.Method) > 0
-	hasReply := len(m.Result) > 0 || len(m.Error) > 0
-	switch {
-	case hasMethod && !hasReply:
-		if json.Unmarshal(m.Method, &e.Method) != nil {
-			return e
-		}
-		e.readCall(m.Params, len(m.ID) > 0)
-	case !hasMethod && hasReply && len(m.Error) > 0 && len(m.Result) == 0 && (len(m.ID) == 0 || isJSONNull(m.ID)):
-		e.Kind, e.NullID = KindError, true
-		e.ErrorCode = errorCode(m.Error)
-	case !hasMethod && hasReply && !e.Key.IsZero():
-		e.Kind = KindResponse
-		if len(m.Error) > 0 {
-			e.Kind = KindError
-			e.ErrorCode = errorCode(m.Error)
-		}
-	}
-	return e
-}
-
-// readCall sets the kind of a request or notification, and what a
-// cancellation's params name.
-func (e *Envelope) readCall(params json.RawMessage, hasID bool) {
-	switch {
-	case hasID && e.Key.IsZero():
-		return // an id that is neither a string nor a number: invalid
-	case hasID:
-		e.Kind = KindRequest
-	default:
-		e.Kind = KindNotification
-	}
-	if e.Method != "notifications/cancelled" || FirstByte(params) != '{' {
-		return
-	}
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-	}
-	if json.Unmarshal(params, &p) == nil {
-		e.Cancels = IDKeyOf(p.RequestID)
-	}
-}
-
-func errorCode(raw json.RawMessage) string {
-	var v struct {
-		Code json.Number `json:"code"`
-	}
-	if json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	return v.Code.String()
-}
-
-func isJSONNull(raw json.RawMessage) bool {
-	return bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
-}
-
 // FirstByte is the first byte of b that is not JSON white space (0 when
 // there is none): what kind of JSON value b holds, read without parsing it.
 func FirstByte(b []byte) byte {
@@ -221,14 +144,4 @@ func FirstByte(b []byte) byte {
 		return c
 	}
 	return 0
-}
-
-// compactJSON is raw without insignificant space (raw itself when it is
-// not JSON).
-func compactJSON(raw []byte) []byte {
-	var b bytes.Buffer
-	if json.Compact(&b, raw) != nil {
-		return raw
-	}
-	return b.Bytes()
 }

@@ -63,6 +63,14 @@ func TestReadEnvelope(t *testing.T) {
 		{`{"jsonrpc":"1.0","id":3,"method":"ping"}`, got{Kind: KindInvalid, ID: "3", Key: "3"}},
 		{`{"jsonrpc":"2.0","id":4,"method":"ping",}`, got{Kind: KindInvalid}},
 		{`[1]`, got{Kind: KindInvalid}},
+		// One reading with the report: a text with a JSON error is
+		// invalid, whichever duplicate a decoder would keep.
+		{`{"jsonrpc":"2.0","id":5,"id":6,"method":"ping"}`, got{Kind: KindInvalid}},
+		{`{"jsonrpc":"2.0","id":5,"method":null}`, got{Kind: KindInvalid, ID: "5", Key: "5"}},
+		{`{"jsonrpc":"2.0","id":5,"method":"ping","result":{}}`, got{Kind: KindInvalid, ID: "5", Key: "5"}},
+		{`{"jsonrpc":"2.0","id":5,"error":{"code":"x"}}`, got{Kind: KindError, ID: "5", Key: "5"}},
+		{`{"jsonrpc":"2.0","error":{"code":-32600.0}}`, got{Kind: KindError, NullID: true, Code: "-32600.0"}},
+		{` {"jsonrpc" : "2.0", "id" : "a b", "method" : "x/y"} `, got{Kind: KindRequest, Method: "x/y", ID: `"a b"`, Key: `"a b"`}},
 	}
 	for _, tt := range tests {
 		e := ReadEnvelope([]byte(tt.raw))

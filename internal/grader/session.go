@@ -29,6 +29,12 @@ type SessionOptions struct {
 	// session has not seen are not reported (their request may be before the
 	// piece).
 	Partial bool
+	// LateRequests pairs a response that comes before its request (a log
+	// merged from two captures whose clocks differ) with the first request
+	// of the other side with its id that follows it (Link.AnsweredBy). A
+	// live session leaves it off: there, a stray response must not answer
+	// a later request.
+	LateRequests bool
 }
 
 // Session follows one MCP session message by message (no HTTP, no I/O). It is
@@ -48,6 +54,15 @@ type Session struct {
 	count    int  // entries in ids
 	forgot   bool // an id was forgotten or not remembered
 	partial  bool // SessionOptions.Partial
+	late     bool // SessionOptions.LateRequests
+
+	// Pairing beyond requests (session_pair.go), by side: the last message
+	// whose id could not be read, the messages that were no request but
+	// whose id could be read, and the responses that came before their
+	// request.
+	unread [2]int
+	bad    [2]map[IDKey]int
+	early  [2]map[IDKey]int
 
 	initReq     int // index of the initialize request, -1 when none is open or done
 	initResult  int // index of its successful response, -1 before it
@@ -105,7 +120,8 @@ func NewSession(opts SessionOptions) *Session {
 	}
 	s := &Session{lang: lang, rev: rev, maxIDs: MaxSessionIDs,
 		initReq: -1, initResult: -1, initialized: -1,
-		caps: [2]capState{{at: -1}, {at: -1}}, partial: opts.Partial}
+		caps: [2]capState{{at: -1}, {at: -1}}, partial: opts.Partial, late: opts.LateRequests,
+		unread: [2]int{-1, -1}}
 	for i := range s.ids {
 		s.ids[i] = map[IDKey]*reqState{}
 		s.tokens[i] = map[IDKey]*reqState{}
@@ -133,9 +149,7 @@ func (s *Session) Peek(raw []byte, from string) Report {
 // "session.". The message's index is the number of messages added before it
 // (0-based).
 func (s *Session) Add(raw []byte, from string) Report {
-	rep, f := s.judge(raw, from)
-	s.record(&f)
-	s.n++
+	rep, _ := s.Place(raw, from)
 	return rep
 }
 

@@ -34,6 +34,11 @@ type facts struct {
 	target   *reqState
 	ownReq   *reqState // a request of the response's own sender with that id
 	newEntry bool      // a request with an id not remembered yet
+
+	env     Envelope // what the receiver reads (aliases the tree)
+	other   int      // a response: the message that was no request it answers (-1 none)
+	late    int      // a request: the response that came before it (SessionOptions.LateRequests; -1 none)
+	unknown bool     // a response that answers nothing yet (kept for a later request, with LateRequests)
 }
 
 const (
@@ -44,7 +49,8 @@ const (
 // read fills the facts a message gives on its own. It keeps pointers into the
 // tree of s.p and strings that alias raw: record clones what it keeps.
 func (s *Session) read(raw []byte, from string) facts {
-	f := facts{idx: s.n, kind: KindInvalid, from: side(from), reqSide: -1, rev: s.rev}
+	f := facts{idx: s.n, kind: KindInvalid, from: side(from), reqSide: -1, rev: s.rev,
+		env: Envelope{Kind: KindInvalid}, other: -1, late: -1}
 	if len(raw) > MaxSize {
 		return f
 	}
@@ -55,6 +61,7 @@ func (s *Session) read(raw []byte, from string) facts {
 		return f
 	}
 	f.root = root
+	f.env = envelopeOf(root)
 	f.id = root.Get("id")
 	if f.id != nil {
 		f.key = keyOf(f.id)

@@ -59,6 +59,7 @@ func (s *Session) resolve(f *facts) {
 			}
 		}
 	}
+	s.resolvePair(f)
 }
 
 func (s *Session) resolveResponse(f *facts) {

@@ -8,8 +8,9 @@ func (s *Session) record(f *facts) {
 		s.rev = f.newRev
 	}
 	if f.from >= 0 {
-		s.last[f.from] = lastSent{idx: f.idx, notif: f.kind == KindNotification, method: s.methodName(f.method)}
+		s.last[f.from] = lastSent{idx: f.idx, notif: f.env.Kind == KindNotification, method: s.methodName(f.method)}
 	}
+	s.recordPair(f)
 	switch f.kind {
 	case KindRequest:
 		s.recordRequest(f)
@@ -34,6 +35,10 @@ func (s *Session) recordRequest(f *facts) {
 		delete(s.tokens[requester], old.token) // the id now names a new request; the old one is forgotten
 	}
 	s.ids[requester][st.key] = st
+	if f.late >= 0 {
+		st.resp = f.late // a response came before it (SessionOptions.LateRequests)
+		s.answered = append(s.answered, answeredRef{side: requester, key: st.key, idx: st.idx})
+	}
 	if f.token.kind != 0 {
 		st.token = f.token.clone()
 		s.tokens[requester][st.token] = st

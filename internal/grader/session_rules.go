@@ -160,6 +160,8 @@ func (s *Session) responseRules(f *facts, ds []sdiag) []sdiag {
 		d.code, d.related, d.a.extra = codeSessRespAfterCancel, []int{st.idx, st.cancel}, msgRef(st.cancel)
 	case st != nil:
 		return ds
+	case f.other >= 0:
+		return ds // it answers a message that was no request (its id could be read)
 	case f.ownReq != nil:
 		d.code, d.related, d.a.extra = codeSessRespWrongSide, []int{f.ownReq.idx}, msgRef(f.ownReq.idx)
 	case s.forgot || s.partial:
