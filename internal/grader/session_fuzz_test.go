@@ -45,8 +45,9 @@ func FuzzSession(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		lines := bytes.Split(in, []byte("\n"))
 		revs := []string{Rev20250618, Rev20251125, Rev20260728, ""}
-		s := NewSession(SessionOptions{Protocol: revs[len(lines[0])%4], Lang: i18n.All[len(in)%2]})
+		s := NewSession(SessionOptions{Protocol: revs[len(lines[0])%4], Lang: i18n.All[len(in)%2], LateRequests: len(lines)%2 == 1})
 		s.maxIDs = 8 // reach the limit too
+		paired := map[int]bool{}
 		for i, line := range lines {
 			from := ""
 			if len(line) > 0 {
@@ -54,11 +55,12 @@ func FuzzSession(f *testing.F) {
 				line = line[1:]
 			}
 			peek := s.Peek(line, from)
-			rep := s.Add(line, from)
+			rep, l := s.Place(line, from)
 			if diff := cmp.Diff(peek, rep); diff != "" {
 				t.Fatalf("message %d: Peek and Add differ:\n%s", i, diff)
 			}
 			checkSessionReport(t, i, rep)
+			checkLink(t, i, line, l, paired)
 		}
 		if s.Len() != len(lines) {
 			t.Fatalf("Len %d, want %d", s.Len(), len(lines))
@@ -100,5 +102,28 @@ func checkSessionReport(t *testing.T, i int, rep Report) {
 	}
 	if !rep.Valid && blocking != 1 || rep.Valid && blocking != 0 {
 		t.Fatalf("message %d: valid %v with %d blocking: %+v", i, rep.Valid, blocking, rep.Diagnostics)
+	}
+}
+
+// checkLink: a Link names only earlier messages, each message is paired
+// once at most, and the receiver's reading is ReadEnvelope's.
+func checkLink(t *testing.T, i int, raw []byte, l Link, paired map[int]bool) {
+	t.Helper()
+	for _, at := range []int{l.Answers, l.AnsweredBy, l.Cancels} {
+		if at < -1 || at >= i {
+			t.Fatalf("message %d: link %+v names a message not before it", i, l)
+		}
+	}
+	for _, at := range []int{l.Answers, l.AnsweredBy} {
+		if at >= 0 && paired[at] {
+			t.Fatalf("message %d: link %+v pairs message %d a second time", i, l, at)
+		}
+		if at >= 0 {
+			paired[at], paired[i] = true, true
+		}
+	}
+	env := ReadEnvelope(raw)
+	if env.Kind != l.Envelope.Kind || env.Method != l.Envelope.Method || string(env.ID) != string(l.Envelope.ID) || env.Key != l.Envelope.Key {
+		t.Fatalf("message %d: the link read %+v, ReadEnvelope %+v", i, l.Envelope, env)
 	}
 }

@@ -119,7 +119,11 @@ func (s *Session) recordPair(f *facts) {
 			}
 		}
 	case f.late >= 0:
-		delete(s.early[sd], f.key)
+		for i := range s.early { // a response of an unknown sender waits on both sides
+			if idx, ok := s.early[i][f.key]; ok && idx == f.late {
+				delete(s.early[i], f.key)
+			}
+		}
 	}
 }
 

@@ -78,6 +78,11 @@ func TestPlaceLinks(t *testing.T) {
 			{SenderClient, `{"jsonrpc":"2.0","id":9,"method":"ping"}`},
 		}, want: []linked{none(KindResponse), {KindRequest, -1, 3, -1}, none(KindRequest)},
 			codes: []string{"session.id.reused"}},
+		{name: "merged logs, a response of an unknown sender answers one request", late: true, msgs: []msg{
+			{SenderUnknown, `{"jsonrpc":"2.0","id":9,"result":{}}`},
+			{SenderClient, `{"jsonrpc":"2.0","id":9,"method":"ping"}`},
+			{SenderServer, `{"jsonrpc":"2.0","id":9,"method":"ping"}`},
+		}, want: []linked{none(KindResponse), {KindRequest, -1, 3, -1}, none(KindRequest)}},
 		{name: "an unknown sender answers the side that waits", msgs: []msg{
 			{SenderServer, `{"jsonrpc":"2.0","id":4,"method":"ping"}`},
 			{SenderUnknown, `{"jsonrpc":"2.0","id":4,"result":{}}`},
