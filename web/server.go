@@ -1,9 +1,11 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
 // file, middleware, and the templ views in web/view. It only wires the
-// domain packages to HTTP (course, console, exchange, explain, servercheck,
-// grader, mockserver, store, rules, review: the README's import arrows):
-// the console's conversation is internal/console's, a log's is
-// internal/explain's, a check's is internal/servercheck's.
+// domain packages to HTTP (course, exercise, console, exchange, explain,
+// logimport, servercheck, netguard, mockserver, store, rules, review,
+// grader: the README's import arrows; server_doc_test.go holds both lists
+// to the package's imports): the console's conversation is
+// internal/console's, a log's is internal/explain's, a check's is
+// internal/servercheck's.
 package web
 
 import (

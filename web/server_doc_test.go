@@ -1,0 +1,92 @@
+package web
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// notDomain are the packages of the module that web imports without
+// wiring them to HTTP: its own views and assets, and the words and the
+// rendering every page uses.
+var notDomain = map[string]string{
+	"web/view":          "the templ views, part of the web layer",
+	"static":            "the embedded assets",
+	"internal/i18n":     "the words of both languages",
+	"internal/markdown": "the rendering of lessons and JSON",
+}
+
+// The domain packages web wires to HTTP are named twice, in the package
+// comment (server.go) and in the README's import arrows ("web → {…}"):
+// both name exactly the packages of the module that web imports, aside
+// from notDomain.
+func TestDomainPackagesNamedAsImported(t *testing.T) {
+	const mod = "github.com/mcpplayground/playground/"
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var comment string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package web ") {
+			comment = f.Doc.Text()
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if rest, ok := strings.CutPrefix(p, mod); ok && notDomain[rest] == "" {
+				seen[strings.TrimPrefix(rest, "internal/")] = true
+			}
+		}
+	}
+	var imported []string
+	for p := range seen {
+		imported = append(imported, p)
+	}
+	slices.Sort(imported)
+	if len(imported) < 5 {
+		t.Fatalf("only %v read as web's imports", imported)
+	}
+
+	set := func(list string) []string {
+		var out []string
+		for _, n := range strings.Split(list, ",") {
+			out = append(out, strings.TrimSpace(n))
+		}
+		slices.Sort(out)
+		return out
+	}
+	m := regexp.MustCompile(`to HTTP \(([^:]+):`).FindStringSubmatch(strings.Join(strings.Fields(comment), " "))
+	if m == nil {
+		t.Fatal(`the package comment has no list "to HTTP (a, b, …:"`)
+	}
+	if got := set(m[1]); !slices.Equal(got, imported) {
+		t.Errorf("the package comment names %v; web imports %v", got, imported)
+	}
+
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = regexp.MustCompile("web → \\{([^}]+)\\}").FindStringSubmatch(strings.Join(strings.Fields(string(b)), " "))
+	if m == nil {
+		t.Fatal("the README has no arrow `web → {…}`")
+	}
+	if got := set(m[1]); !slices.Equal(got, imported) {
+		t.Errorf("the README's arrow web → {…} names %v; web imports %v", got, imported)
+	}
+}
