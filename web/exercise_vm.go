@@ -252,7 +252,7 @@ func choiceItemsOnly(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, ans
 			}
 		case exercise.KindLog:
 			it = logItem(l, ex, it, picked[i])
-		default:
+		case exercise.KindMatch:
 			it.Label = fmt.Sprintf(x.AnswersRequest, i+1)
 			for n := 1; n <= len(ex.Requests); n++ {
 				v := strconv.Itoa(n)

@@ -37,7 +37,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Int64Var(&f.maxBytes, "max-bytes", 64<<20, "largest log read, in bytes")
 	fs.IntVar(&f.maxMessages, "max-messages", 100_000, "most messages explained")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: playground explain [-format %s] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] FILE|-\n", strings.Join(logimport.Names(), "|"))
+		fmt.Fprintf(stderr, "usage: playground explain [-format %s] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] [-peer NAME] FILE|-\n", strings.Join(logimport.Names(), "|"))
 		fmt.Fprintln(stderr, "\nExplains a real MCP log (\"-\" reads standard input): every message checked, requests and responses paired, the conversation's problems.")
 		fs.PrintDefaults()
 	}

@@ -3,26 +3,27 @@
 // kept in a bounded timeline, written to and read from JSON Lines, and laid
 // out for a sequence diagram. It knows no HTTP, no Gin and no SQLite.
 //
-// Three sources feed an exchange through one call, Add(Message{Raw, From,
+// Four sources feed an exchange through one call, Add(Message{Raw, From,
 // Line, Time}): the console's live session with the gift server
 // (internal/console over the gift server's console transport, sender and
-// time known), an explained log (one
-// exchange per conversation of the log, internal/explain; sender maybe
-// inferred, a line in the log, Options.Partial and Options.LateRequests),
-// and a check of a learner's server (one exchange per run,
-// internal/servercheck, whose step reports are its events' reports).
+// time known), an explained log (one exchange per conversation of the log,
+// internal/explain; sender maybe inferred, a line in the log,
+// Options.Partial and Options.LateRequests), a check of a learner's server
+// (one exchange per run, internal/servercheck, whose step reports are its
+// events' reports), and a live exercise's answer (internal/exercise, which
+// grades the session the learner wrote).
 //
 //	x := exchange.New(exchange.Options{Protocol: "", Lang: i18n.EN, MaxEvents: 300})
 //	e := x.Add(exchange.Message{Raw: raw, From: grader.SenderClient, Time: now})
 //	rep := x.Peek(draft, grader.SenderClient) // the report before sending
 //	x.Events(after)                           // the timeline, in order
-//	x.Waiting(grader.SenderServer)            // requests still without a response
+//	x.Waiting(grader.SenderServer)            // the server's requests still without a response
 //	x.Diagram(150)                            // what the sequence diagram draws
 //	x.WriteJSONLines(w); exchange.ReadJSONLines(r, opts)
 //	x.WriteJSONLinesWith(w, direction) // each line's "direction" in a page's words
 //
-// An Event is numbered (Seq, from 1), says who sent it ("client", "server",
-// or "" when the source cannot tell), what a receiver reads it as (Kind,
+// An Event is numbered (Seq, from 1), says who sent it (grader.SenderClient,
+// grader.SenderServer, or grader.SenderUnknown when the source cannot tell), what a receiver reads it as (Kind,
 // Method, ID) and the checker's Report. Pairing is the conversation
 // checker's (grader.Session.Place says which earlier message a message
 // answers or cancels); the exchange writes both ends on its events. It goes

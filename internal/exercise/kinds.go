@@ -14,8 +14,10 @@ import (
 // load, how an answer is graded, what the linter adds, which form the page
 // shows and how that form's answer is encoded. Adding a kind is adding its
 // entry here, its view (web/view), its words (internal/i18n), its template
-// (templates/<kind>.md, templates.go), and their tests; nothing else
-// switches on a kind.
+// (templates/<kind>.md, templates.go), and their tests. The pages switch
+// on the form; the few places that name a kind do so for what only it has
+// (a choices form's items, the console of a live exercise, the check of a
+// server), and a kind they do not name gets nothing of theirs.
 
 // Form is what the exercise page shows for the learner to answer.
 type Form string
