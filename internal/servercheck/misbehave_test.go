@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
 	"syscall"
@@ -18,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/testing/proctest"
 )
 
 // helperEnv makes the test binary a misbehaving stdio server (TestMain).
@@ -75,12 +77,25 @@ func misbehave(mode string) {
 	case "orphan": // a child that would outlive the server
 		_ = startSleeper()
 		_, _ = io.Copy(io.Discard, os.Stdin)
+	case "sleeper": // lives until a signal ends it, whatever its parent does
+		end := make(chan os.Signal, 1)
+		signal.Notify(end, syscall.SIGTERM)
+		fmt.Fprintln(os.Stderr, "sleeping") // its last write: a closed log cannot end it
+		<-end
 	}
 }
 
-// startSleeper starts a child process in the same group that sleeps.
+// startSleeper starts a child process in the same group that lives until
+// it is killed: it reads nothing and its parent never waits for it, so
+// only the group's end can end it.
 func startSleeper() error {
-	p, err := os.StartProcess(os.Args[0], []string{os.Args[0]}, &os.ProcAttr{Env: append(os.Environ(), helperEnv+"=silent"), Files: []*os.File{nil, nil, os.Stderr}})
+	env := []string{helperEnv + "=sleeper"} // this process's own mode must not be inherited
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, helperEnv+"=") {
+			env = append(env, kv)
+		}
+	}
+	p, err := os.StartProcess(os.Args[0], []string{os.Args[0], "-test.run=^$"}, &os.ProcAttr{Env: env, Files: []*os.File{nil, nil, os.Stderr}})
 	if err != nil {
 		return err
 	}
@@ -99,7 +114,11 @@ func handshakeOnly(t testing.TB) *exercise.Exercise {
 	return nil
 }
 
-// settle waits until the goroutines started by a run are gone.
+// settle waits until the goroutines started by a run are gone. It
+// samples, because nothing says when they are: Close waits for the
+// transport's own goroutines, but a goroutine's exit sends no event, and
+// the last ones (the process waiter past its close, net/http's connection
+// loops on both sides) end on their own after Close returns.
 func settle(t *testing.T, before int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
@@ -188,23 +207,38 @@ func TestStdioCloseEndsChildren(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := tr.(*stdioTransport)
+	// Both lines, in either order: the server names its child, the child
+	// says it is up (before that, a closed log would end it on its own).
+	waitLog(t, st, "child ")
 	var child int
-	for _, line := range strings.Split(waitLog(t, st, "child "), "\n") {
+	for _, line := range strings.Split(waitLog(t, st, "sleeping"), "\n") {
 		fmt.Sscanf(line, "child %d", &child)
 	}
 	if child == 0 {
 		t.Fatal("the server named no child")
 	}
+	// The child is not ours to wait for (init reaps it): watch it from
+	// now, while it surely runs, and wait for the kernel to say it exited.
+	p, err := proctest.Watch(child)
+	if errors.Is(err, proctest.ErrUnsupported) {
+		tr.Close()
+		t.Skipf("cannot watch the child's exit here: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if done, err := p.Exited(0); done || err != nil {
+		t.Fatalf("child %d before Close: exited %v, %v; want it running", child, done, err)
+	}
 	tr.Close()
 	if !reaped(st.pid) {
 		t.Errorf("server %d still there", st.pid)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for syscall.Kill(child, 0) == nil && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond) // the child is not ours to reap: init does
-	}
-	if syscall.Kill(child, 0) == nil {
-		t.Errorf("child %d outlived the server", child)
+	// Close has killed the group: what is left is the kernel ending the
+	// child, quick even on a busy machine.
+	if done, err := p.Exited(30 * time.Second); !done || err != nil {
+		t.Errorf("child %d outlived the server (%v)", child, err)
 	}
 }
 
