@@ -658,7 +658,10 @@ func TestConsoleCancellation(t *testing.T) {
 // waitCallOver waits until the gift server no longer holds the request
 // with id in flight: it takes a ping with the same id only once the
 // request's goroutine has returned, so whatever that request was going to
-// send has been sent. Only the test's deadline bounds the wait.
+// send has been sent. Only the test's deadline bounds the wait. It probes,
+// because that moment has no event: a cancelled request is not answered,
+// the gift server logs nothing and the console records nothing then; the
+// freed id is its only trace.
 func waitCallOver(t *testing.T, b *browser, id string) {
 	t.Helper()
 	probe := `{"jsonrpc":"2.0","id":"` + id + `","method":"ping"}`
