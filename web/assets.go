@@ -71,8 +71,10 @@ func loadAssets(fsys fs.FS) (*assets, error) {
 // work without it and the CSP stays script-src 'self'.
 const bundleName = "js/bundle.js"
 
-// bundleJS lists the bundle's files: the shared request helper first, the
-// exercise editor before the console that reuses it.
+// bundleJS lists the bundle's files: the shared request helper first (every
+// script's requests go through window.playground.request, which tells a
+// refusal, an HTTPError with the server's words, from a network failure),
+// the exercise editor before the console that reuses it.
 var bundleJS = []string{"js/request.js", "js/app.js", "js/exercise.js", "js/console.js", "js/explain.js", "js/checkserver.js", "js/instructor.js"}
 
 // bundle joins files into one fingerprinted asset called name.

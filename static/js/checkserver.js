@@ -2,11 +2,12 @@
 // Without this script the form post runs the whole check and the page
 // comes back with the verdict; with it, the same post asks for
 // text/event-stream and the verdict is replaced after every step.
-(function () {
+(() => {
   "use strict";
   const form = document.querySelector("[data-check-form]");
   const box = document.querySelector("[data-check-result]");
   if (!form || !box || !window.fetch || !window.TextDecoder) return;
+  const { request, HTTPError } = window.playground;
   const err = form.querySelector("[data-check-error]");
   const run = form.querySelector("[data-check-run]");
   const working = form.querySelector("[data-working]");
@@ -32,7 +33,7 @@
     const dec = new TextDecoder();
     let buf = "";
     function pump() {
-      return reader.read().then(function (r) {
+      return reader.read().then((r) => {
         if (r.done) return;
         buf += dec.decode(r.value, { stream: true });
         let i;
@@ -40,7 +41,7 @@
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
           let name = "message", data = [];
-          block.split("\n").forEach(function (line) {
+          block.split("\n").forEach((line) => {
             if (line.indexOf("event:") === 0) name = line.slice(6).trim();
             else if (line.indexOf("data:") === 0) data.push(line.slice(5).replace(/^ /, ""));
           });
@@ -51,23 +52,26 @@
     }
     return pump();
   }
-  form.addEventListener("submit", function (ev) {
+  form.addEventListener("submit", (ev) => {
     if (!form.reportValidity()) return;
     ev.preventDefault();
     showError("");
     busy(true);
-    fetch(form.action, {
+    request(form.action, {
       method: "POST",
       body: new URLSearchParams(new FormData(form)),
       headers: { "Accept": "text/event-stream, application/json" },
-      credentials: "same-origin"
-    }).then(function (resp) {
+      as: "response"
+    }).then((resp) => {
       const type = resp.headers.get("Content-Type") || "";
       if (type.indexOf("text/event-stream") === 0) return read(resp);
-      return resp.json().then(function (v) { showError(v.error || resp.statusText); },
-        function () { showError(resp.statusText); });
-    }).catch(function (e) {
-      showError(String(e));
-    }).then(function () { busy(false); });
+      return resp.json().then((v) => { showError(v.error || resp.statusText); },
+        () => { showError(resp.statusText); });
+    }).catch((e) => {
+      // A refusal (a URL not allowed, a check already running) in the
+      // server's words; else what went wrong, as the browser says it.
+      if (e instanceof HTTPError) showError((e.body && e.body.error) || e.statusText);
+      else showError(String(e));
+    }).then(() => { busy(false); });
   });
 })();

@@ -1,16 +1,16 @@
 // The console without JavaScript is a set of forms: send, check, handshake,
 // reset, templates; the page comes back with the timeline up to date. This
-// script makes it live: messages go with fetch, the message in the editor
-// is checked as the learner types, as the next message of the session
-// (POST /api/console/peek), what the server
-// sends on its own arrives on an event stream (GET /api/console/events),
+// script makes it live: messages go through request.js, the message in the
+// editor is checked as the learner types, as the next message of the
+// session (POST /api/console/peek), what the server sends on its own
+// arrives on an event stream (GET /api/console/events),
 // each request's item turns "answered" when its response comes, and the
 // sequence diagram follows. The editor itself (line numbers, Tab, marks
 // from the report in #feedback, Ctrl+Enter) is exercise.js's: the page
 // keeps its contract (.ex-page, #answer-form, #answer, #feedback) and this
 // script sends "editor:marks" when the report changes and "editor:error"
 // for the errors shown under the editor.
-(function () {
+(() => {
   "use strict";
   const page = document.querySelector("[data-console]");
   if (!page || !window.fetch) return;
@@ -25,7 +25,7 @@
   const handshake = page.querySelector("[data-handshake]");
   const live = page.querySelector("[data-live]");
   const working = form.querySelector("[data-working]");
-  let exercise = document.getElementById("exercise");
+  const exercise = document.getElementById("exercise");
   let lastSeq = parseInt(d.lastSeq, 10) || 0;
   let protocol = d.protocol || "";
   const notInitialized = d.tNotInit;
@@ -38,7 +38,7 @@
   // takes the singular for 0 and 1).
   function format(s, v) {
     const one = document.documentElement.lang === "fr" ? v <= 1 : v === 1;
-    return String(s || "").replace(/\{([^|}]*)\|([^}]*)\}/g, function (_, a, b) { return one ? a : b; }).replace(/%[ds]/, v);
+    return String(s || "").replace(/\{([^|}]*)\|([^}]*)\}/g, (_, a, b) => one ? a : b).replace(/%[ds]/, v);
   }
 
   const request = window.playground.request;
@@ -95,7 +95,7 @@
       list.insertBefore(el, before);
     }
     fold(el);
-    (o.updates || []).forEach(function (u) {
+    (o.updates || []).forEach((u) => {
       const prev = document.getElementById("msg-" + u.seq);
       if (!prev) return;
       const next = fragment(u.html);
@@ -129,7 +129,7 @@
   // is gone (the page without JavaScript says it the same way).
   function showRestarted() {
     if (page.querySelector("[data-restarted]")) return;
-    let p = document.createElement("p");
+    const p = document.createElement("p");
     p.className = "tl-restarted";
     p.setAttribute("role", "status");
     p.setAttribute("data-restarted", "");
@@ -142,13 +142,10 @@
   let diagramTimer = null;
   function scheduleDiagram() {
     clearTimeout(diagramTimer);
-    diagramTimer = setTimeout(function () {
-      fetch(d.diagramApi, { credentials: "same-origin" }).then(function (r) {
-        if (!r.ok) throw new Error(String(r.status));
-        return r.text();
-      }).then(function (html) {
+    diagramTimer = setTimeout(() => {
+      request(d.diagramApi, { as: "text" }).then((html) => {
         diagramBox.innerHTML = html; // the server's own SVG, every label escaped
-      }).catch(function () { /* the last diagram stays */ });
+      }).catch(() => { /* the last diagram stays */ });
     }, 200);
   }
 
@@ -164,12 +161,12 @@
   function openStream() {
     if (stream || !window.EventSource) return;
     stream = new EventSource(withQuery(d.eventsApi, "after=" + lastSeq));
-    stream.onmessage = function (m) {
+    stream.onmessage = (m) => {
       try { addEvent(JSON.parse(m.data)); } catch (e) { /* a malformed event is skipped */ }
     };
     stream.addEventListener("reset", clearTimeline);
-    stream.onopen = function () { setLive(true); };
-    stream.onerror = function () {
+    stream.onopen = () => { setLive(true); };
+    stream.onerror = () => {
       if (stream && stream.readyState === EventSource.CLOSED) {
         // No session yet (204) or the server refused: opened again after
         // the next message sent.
@@ -193,7 +190,7 @@
     if (working) working.hidden = false;
     clearTimeout(checkTimer);
     checkGen++; // a check still on its way is about the session before
-    return post(d.messagesApi, text).then(function (r) {
+    return post(d.messagesApi, text).then((r) => {
       clearError();
       (r.events || []).forEach(addEvent);
       setProtocol(r.protocol);
@@ -203,16 +200,16 @@
       }
       checkNow();
       return true;
-    }).catch(function (err) {
+    }).catch((err) => {
       showError(err.message);
       return false;
-    }).finally(function () {
+    }).finally(() => {
       busy = false;
       if (working) working.hidden = true;
     });
   }
 
-  form.addEventListener("submit", function (e) {
+  form.addEventListener("submit", (e) => {
     e.preventDefault();
     if (e.submitter && e.submitter.value === "check") {
       checkNow();
@@ -225,7 +222,7 @@
   // server for this session (next id, request in flight, waiting request).
   function template(key, q) {
     const url = withQuery(withQuery(d.templateApi + encodeURIComponent(key), "lang=" + page.dataset.lang), exerciseQuery);
-    return request(withQuery(url, q), { method: "GET" }).then(function (r) { return r.text; });
+    return request(withQuery(url, q), { method: "GET" }).then((r) => r.text);
   }
 
   function setEditor(text) {
@@ -238,59 +235,59 @@
 
   const tplForm = page.querySelector("[data-templates]");
   if (tplForm) {
-    tplForm.addEventListener("submit", function (e) {
+    tplForm.addEventListener("submit", (e) => {
       e.preventDefault();
       const key = tplForm.elements.template.value;
       if (!key) return;
-      template(key).then(setEditor, function (err) { showError(err.message); });
+      template(key).then(setEditor, (err) => { showError(err.message); });
     });
   }
 
-  list.addEventListener("click", function (e) {
-    let a = e.target.closest("[data-answer]");
+  list.addEventListener("click", (e) => {
+    const a = e.target.closest("[data-answer]");
     if (!a) return;
     e.preventDefault();
-    template("reply", "reply=" + a.dataset.answer).then(setEditor, function (err) { showError(err.message); });
+    template("reply", "reply=" + a.dataset.answer).then(setEditor, (err) => { showError(err.message); });
   });
 
   if (handshake) {
-    handshake.addEventListener("submit", function (e) {
+    handshake.addEventListener("submit", (e) => {
       e.preventDefault();
-      template("initialize").then(send).then(function (ok) {
+      template("initialize").then(send).then((ok) => {
         if (ok) return template("initialized").then(send);
-      }).then(function () {
+      }).then(() => {
         // The button hides itself once the session has a revision: keep
         // the keyboard where the learner goes on, in the editor.
         textarea.focus();
-      }).catch(function (err) { showError(err.message); });
+      }).catch((err) => { showError(err.message); });
     });
   }
 
   // ---- Reset and copy.
   const resetForm = page.querySelector("[data-reset-form]");
   if (resetForm) {
-    resetForm.addEventListener("submit", function (e) {
+    resetForm.addEventListener("submit", (e) => {
       e.preventDefault();
-      post(d.resetApi, "").then(clearTimeline, function (err) { showError(err.message); });
+      post(d.resetApi, "").then(clearTimeline, (err) => { showError(err.message); });
     });
   }
 
   const copyBtn = page.querySelector("[data-copy-exchange]");
   if (copyBtn) {
     copyBtn.hidden = false;
-    copyBtn.addEventListener("click", function () {
-      fetch(d.exportUrl, { credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (text) {
-        window.playgroundCopy(text, function () {
+    copyBtn.addEventListener("click", () => {
+      request(d.exportUrl, { as: "text" }).then((text) => {
+        window.playgroundCopy(text, () => {
           copyBtn.textContent = d.tCopied;
-          setTimeout(function () { copyBtn.textContent = d.tCopy; }, 1600);
+          setTimeout(() => { copyBtn.textContent = d.tCopy; }, 1600);
         });
-      });
+      }, (err) => { showError(err.message); });
     });
   }
 
   // ---- The report before sending, as the learner types.
   let checkTimer = null, checkGen = 0;
-  textarea.addEventListener("input", function () {
+  textarea.addEventListener("input", () => {
     clearTimeout(checkTimer);
     checkTimer = setTimeout(checkNow, 300);
   });
@@ -305,16 +302,16 @@
     const gen = ++checkGen;
     if (sent && sent.text === text) { renderSent(sent.seq); return; }
     if (!text.trim()) { renderReport(null, null); return; }
-    post(withQuery(d.peekApi, exerciseQuery), text).then(function (r) {
+    post(withQuery(d.peekApi, exerciseQuery), text).then((r) => {
       if (gen === checkGen) renderReport(r.report, r.answers ? { seq: r.answers, method: r.answers_method } : null);
-    }).catch(function () { /* the report stays as it was */ });
+    }).catch(() => { /* the report stays as it was */ });
   }
 
   function inlineHTML(s) {
     const out = document.createDocumentFragment();
-    String(s).split(/`([^`]+)`/).forEach(function (part, i) {
+    String(s).split(/`([^`]+)`/).forEach((part, i) => {
       if (i % 2 === 1) {
-        let c = document.createElement("code");
+        const c = document.createElement("code");
         c.textContent = part;
         out.appendChild(c);
       } else if (part) {
@@ -334,7 +331,7 @@
   // renderSent says the editor's message went, as #seq, instead of judging
   // it again as the next message.
   function renderSent(seq) {
-    let box = el("div");
+    const box = el("div");
     box.id = "report-box";
     box.setAttribute("data-report", "");
     box.setAttribute("data-report-sent", "");
@@ -346,14 +343,14 @@
 
   // renderReport writes the markup of view.ConsoleReport.
   function renderReport(rep, req) {
-    let box = el("div");
+    const box = el("div");
     box.id = "report-box";
     box.setAttribute("data-report", "");
     if (!rep) {
       box.appendChild(el("p", "muted small", d.tEmpty));
     } else {
       const diags = rep.diagnostics || [];
-      const errs = diags.filter(function (x) { return x.severity === "error"; }).length;
+      const errs = diags.filter((x) => x.severity === "error").length;
       let summary = errs > 0 ? format(d.tErrors, errs) : diags.length > 0 ? format(d.tWarnings, diags.length) : d.tValid;
       if (req) {
         summary += " " + d.tAsReply.replace("%d", req.seq).replace("%s", req.method);
@@ -361,8 +358,8 @@
       box.appendChild(el("p", "report-summary " + (rep.valid ? "report-ok" : "report-ko"), summary));
       if (diags.length) {
         const ul = el("ul", "report-list");
-        diags.forEach(function (x) {
-          let p = el("div", "problem problem-" + x.severity);
+        diags.forEach((x) => {
+          const p = el("div", "problem problem-" + x.severity);
           p.dataset.line = String(x.line || 0);
           p.dataset.col = String(x.column || 0);
           p.dataset.code = x.code || "";
@@ -370,7 +367,7 @@
           p.dataset.suggestion = x.suggestion || "";
           if (x.line > 0) {
             const at = el("p", "at");
-            let a = el("a", "", d.atLineCol.replace("%d", x.line).replace("%d", x.column));
+            const a = el("a", "", d.atLineCol.replace("%d", x.line).replace("%d", x.column));
             a.href = "#answer";
             a.setAttribute("data-goto", "");
             at.appendChild(a);
@@ -382,7 +379,7 @@
           m.appendChild(inlineHTML(msg));
           p.appendChild(m);
           if (x.code) {
-            let c = el("p", "code");
+            const c = el("p", "code");
             c.appendChild(el("code", "", x.code));
             p.appendChild(c);
           }
@@ -403,17 +400,17 @@
   if (exercise) {
     const exForm = exercise.querySelector("[data-exercise-check]");
     const result = document.getElementById("ex-result");
-    exForm.addEventListener("submit", function (e) {
+    exForm.addEventListener("submit", (e) => {
       e.preventDefault();
-      request(d.exchangeApi, { method: "GET" }).then(function (x) {
+      request(d.exchangeApi, { method: "GET" }).then((x) => {
         if (!x.exchange || x.exchange.length === 0) {
           result.replaceChildren(el("p", "ex-error", d.tNoneSent));
           return;
         }
-        return post(exercise.dataset.attemptsApi, JSON.stringify({ answer: { exchange: x.exchange } }), "application/json").then(function (r) {
+        return post(exercise.dataset.attemptsApi, JSON.stringify({ answer: { exchange: x.exchange } }), "application/json").then((r) => {
           result.innerHTML = r.feedback_html; // rendered by the server, escaped
           // Lines and columns point into the exchange, not the editor.
-          result.querySelectorAll(".problem .at, .problem .excerpt").forEach(function (n) { n.remove(); });
+          result.querySelectorAll(".problem .at, .problem .excerpt").forEach((n) => { n.remove(); });
           if (x.left_out > 0) result.prepend(el("p", "muted small", format(d.tTrimmed, x.exchange.length)));
           const badge = exercise.querySelector(".badge");
           if (badge) {
@@ -423,7 +420,7 @@
           }
           result.focus();
         });
-      }).catch(function (err) { result.replaceChildren(el("p", "ex-error", err.message)); });
+      }).catch((err) => { result.replaceChildren(el("p", "ex-error", err.message)); });
     });
   }
 

@@ -3,7 +3,7 @@
 // makes it comfortable: an editor with line numbers, Tab indents,
 // Ctrl/Cmd+Enter checks, the line and column of each problem marked in the
 // answer, answers and hints sent without reloading the page.
-(function () {
+(() => {
   "use strict";
   const page = document.querySelector(".ex-page");
   if (!page) return;
@@ -30,7 +30,7 @@
     editor.insertBefore(surface, textarea);
     surface.appendChild(backdrop);
     surface.appendChild(textarea);
-    textarea.addEventListener("input", function () { clearMarks(); refresh(); });
+    textarea.addEventListener("input", () => { clearMarks(); refresh(); });
     textarea.addEventListener("scroll", syncScroll);
     refresh();
   }
@@ -38,17 +38,17 @@
   function lineCount() { return textarea.value.split("\n").length; }
 
   function refresh() {
-    let n = lineCount();
+    const n = lineCount();
     textarea.rows = Math.min(Math.max(n + 1, 8), 30);
     const marks = currentMarks;
-    let frag = document.createDocumentFragment();
+    const frag = document.createDocumentFragment();
     for (let i = 1; i <= n; i++) {
       const d = document.createElement("div");
       d.textContent = String(i);
-      let m = marks.filter(function (mk) { return mk.line === i; });
+      const m = marks.filter((mk) => mk.line === i);
       if (m.length) {
         d.className = "mark-" + worst(m);
-        d.title = m.map(function (mk) { return mk.text; }).join("\n");
+        d.title = m.map((mk) => mk.text).join("\n");
       }
       frag.appendChild(d);
     }
@@ -64,7 +64,7 @@
   }
 
   function worst(marks) {
-    return marks.some(function (m) { return m.severity === "error"; }) ? "error" : "warning";
+    return marks.some((m) => m.severity === "error") ? "error" : "warning";
   }
 
   // ---- Marks: the line and column of each problem in the feedback.
@@ -72,8 +72,8 @@
   function readMarks() {
     currentMarks = [];
     if (!feedback) return;
-    feedback.querySelectorAll(".problem[data-line]").forEach(function (p) {
-      let line = parseInt(p.dataset.line, 10), col = parseInt(p.dataset.col, 10);
+    feedback.querySelectorAll(".problem[data-line]").forEach((p) => {
+      const line = parseInt(p.dataset.line, 10), col = parseInt(p.dataset.col, 10);
       if (!(line > 0)) return;
       const msg = p.querySelector(".msg");
       currentMarks.push({
@@ -87,7 +87,7 @@
   function clearMarks() {
     if (currentMarks.length === 0) return;
     currentMarks = [];
-    page.querySelectorAll(".editor-backdrop mark").forEach(function (m) { m.remove(); });
+    page.querySelectorAll(".editor-backdrop mark").forEach((m) => { m.remove(); });
   }
 
   // markLength guesses how far the problem at col extends: a whole string,
@@ -108,14 +108,14 @@
 
   function drawBackdrop() {
     if (!backdrop) return;
-    let lines = textarea.value.split("\n");
-    let frag = document.createDocumentFragment();
-    lines.forEach(function (text, idx) {
-      let chars = Array.from(text); // columns count characters, not UTF-16 units
-      const onLine = currentMarks.filter(function (m) { return m.line === idx + 1; })
-        .sort(function (a, b) { return a.col - b.col; });
+    const lines = textarea.value.split("\n");
+    const frag = document.createDocumentFragment();
+    lines.forEach((text, idx) => {
+      const chars = Array.from(text); // columns count characters, not UTF-16 units
+      const onLine = currentMarks.filter((m) => m.line === idx + 1)
+        .sort((a, b) => a.col - b.col);
       let pos = 0;
-      onLine.forEach(function (m) {
+      onLine.forEach((m) => {
         let start = Math.max(m.col - 1, pos);
         if (start > chars.length) start = chars.length;
         frag.appendChild(document.createTextNode(chars.slice(pos, start).join("")));
@@ -139,7 +139,7 @@
   // Ctrl/Cmd+Enter checks the answer.
   let escaped = false;
   if (textarea) {
-    textarea.addEventListener("keydown", function (e) {
+    textarea.addEventListener("keydown", (e) => {
       if (e.isComposing) return; // an input method is building a character
       if (e.key === "Escape") { escaped = true; return; }
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
@@ -153,7 +153,7 @@
         return;
       }
       if (e.key === "Enter" && !e.shiftKey && !e.altKey) {
-        let v = textarea.value, s = textarea.selectionStart;
+        const v = textarea.value, s = textarea.selectionStart;
         const lineStart = v.lastIndexOf("\n", s - 1) + 1;
         let lead = /^[ \t]*/.exec(v.slice(lineStart, s))[0];
         const prev = v.slice(lineStart, s).trimEnd().slice(-1);
@@ -177,13 +177,13 @@
   }
 
   function indent(out) {
-    let v = textarea.value, s = textarea.selectionStart, e = textarea.selectionEnd;
+    const v = textarea.value, s = textarea.selectionStart, e = textarea.selectionEnd;
     if (s === e && !out) { insertText(INDENT); return; }
     const first = v.lastIndexOf("\n", s - 1) + 1;
     const last = e > s && v[e - 1] === "\n" ? e - 1 : e;
     const block = v.slice(first, last);
-    let lines = block.split("\n");
-    const changed = lines.map(function (l) {
+    const lines = block.split("\n");
+    const changed = lines.map((l) => {
       if (!out) return INDENT + l;
       return l.replace(/^( {1,2}|\t)/, "");
     }).join("\n");
@@ -195,17 +195,17 @@
   // ---- Going to a problem: "Line 5, column 3" moves the caret there.
   function goTo(line, col) {
     if (!textarea) return;
-    let lines = textarea.value.split("\n");
+    const lines = textarea.value.split("\n");
     let off = 0;
     for (let i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
-    let chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
+    const chars = Array.from(lines[Math.min(line, lines.length) - 1] || "");
     off += chars.slice(0, Math.max(col - 1, 0)).join("").length;
     textarea.focus();
     textarea.setSelectionRange(off, off);
     const lh = parseFloat(getComputedStyle(textarea).lineHeight) || 20;
     textarea.scrollTop = Math.max(0, (line - 3) * lh);
   }
-  page.addEventListener("click", function (e) {
+  page.addEventListener("click", (e) => {
     const a = e.target.closest("[data-goto]");
     if (!a) return;
     const p = a.closest(".problem");
@@ -217,7 +217,7 @@
   // ---- Reset to the starter.
   const reset = page.querySelector("[data-reset]");
   if (reset && textarea) {
-    reset.addEventListener("click", function (e) {
+    reset.addEventListener("click", (e) => {
       e.preventDefault();
       textarea.focus();
       textarea.select();
@@ -229,7 +229,7 @@
     });
   }
 
-  // ---- Sending the answer with fetch, falling back to the form.
+  // ---- Sending the answer with request.js, falling back to the form.
   const working = form && form.querySelector("[data-working]");
   let busy = false;
 
@@ -246,7 +246,7 @@
       for (let i = 0; i < items.length; i++) {
         const name = "item-" + (i + 1);
         const field = form.elements[name];
-        let v = field ? field.value : "";
+        const v = field ? field.value : "";
         if (v === "") return null;
         answers.push(kind === "match" ? parseInt(v, 10) : v);
       }
@@ -267,13 +267,13 @@
   }
 
   function clearError() {
-    let el = form.querySelector(".ex-error");
+    const el = form.querySelector(".ex-error");
     if (el) el.remove();
   }
 
   // The console's script shows its errors here too, in the same place:
   // "editor:error" with {message}, or with no detail to clear it.
-  document.addEventListener("editor:error", function (e) {
+  document.addEventListener("editor:error", (e) => {
     if (e.detail && e.detail.message) showError(e.detail.message); else clearError();
   });
 
@@ -283,24 +283,17 @@
     if (answer === null) { form.submit(); return; }
     busy = true;
     if (working) working.hidden = false;
-    fetch(form.dataset.api, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify({ answer: answer })
-    }).then(function (r) {
-      // A refusal with the server's words is shown here; anything else
-      // (unreachable, not JSON) falls back to the plain form below.
-      return r.json().then(function (body) { return { ok: r.ok, body: body }; });
-    }).then(function (res) {
-      if (!res.ok) { showError(res.body.error || ""); return; }
+    window.playground.postJSON(form.dataset.api, { answer }).then((r) => {
       clearError();
-      applyResult(res.body);
-    }).catch(function () {
-      // The server could not be reached or did not answer JSON: the plain
-      // form still works and shows what happened.
+      applyResult(r);
+    }).catch((err) => {
+      // A refusal with the server's words ({"error"}) is shown here.
+      // Anything else (the server unreachable, an answer that is not JSON)
+      // falls back to the plain form, which still works and shows what
+      // happened.
+      if (err instanceof window.playground.HTTPError && err.body) { showError(err.body.error || ""); return; }
       form.submit();
-    }).finally(function () {
+    }).finally(() => {
       busy = false;
       if (working) working.hidden = true;
     });
@@ -327,9 +320,9 @@
       }
       count.textContent = (label || "%d").replace("%d", r.attempts);
     }
-    form.querySelectorAll(".ex-item").forEach(function (it) { it.classList.remove("ex-item-failed"); });
-    (r.checks || []).forEach(function (c) {
-      let m = /^\/answers\/(\d+)$/.exec(c.pointer || "");
+    form.querySelectorAll(".ex-item").forEach((it) => { it.classList.remove("ex-item-failed"); });
+    (r.checks || []).forEach((c) => {
+      const m = /^\/answers\/(\d+)$/.exec(c.pointer || "");
       if (m && !c.passed) {
         const it = form.querySelector('.ex-item[data-item="' + (parseInt(m[1], 10) + 1) + '"]');
         if (it) it.classList.add("ex-item-failed");
@@ -340,31 +333,31 @@
   }
 
   if (form && window.fetch && form.dataset.api) {
-    form.addEventListener("submit", function (e) {
+    form.addEventListener("submit", (e) => {
       e.preventDefault();
       sendAnswer();
     });
   }
 
   // ---- Hints without reloading.
-  page.addEventListener("submit", function (e) {
+  page.addEventListener("submit", (e) => {
     const hf = e.target.closest(".hint-form");
     if (!hf || !window.fetch || !hf.dataset.api) return;
     e.preventDefault();
-    let n = parseInt(hf.elements.hint.value, 10);
-    window.playground.postJSON(hf.dataset.api, { hint: n }).then(function (r) {
+    const n = parseInt(hf.elements.hint.value, 10);
+    window.playground.postJSON(hf.dataset.api, { hint: n }).then((r) => {
       const box = document.getElementById("hint-box");
       box.outerHTML = r.html;
       const title = document.querySelector('.hint[data-hint="' + r.revealed + '"] .hint-title');
       if (title) { title.tabIndex = -1; title.focus(); }
-    }).catch(function () { hf.submit(); });
+    }).catch(() => { hf.submit(); });
   });
 
   if (textarea) { readMarks(); refresh(); }
 
   // The console (console.js) reuses this editor and writes its own report
   // in #feedback as the learner types: mark that report too.
-  document.addEventListener("editor:marks", function () {
+  document.addEventListener("editor:marks", () => {
     if (textarea) { readMarks(); refresh(); }
   });
 })();

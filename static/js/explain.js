@@ -2,24 +2,24 @@
 // click on a finding focuses the message it concerns. Without this script
 // the form still posts (the file field) and the findings still link to
 // their messages.
-(function () {
+(() => {
   "use strict";
   const area = document.querySelector("[data-drop]");
   if (area && window.FileReader) {
-    area.addEventListener("dragover", function (e) {
+    area.addEventListener("dragover", (e) => {
       e.preventDefault();
       area.classList.add("drop-over");
     });
-    area.addEventListener("dragleave", function () {
+    area.addEventListener("dragleave", () => {
       area.classList.remove("drop-over");
     });
-    area.addEventListener("drop", function (e) {
+    area.addEventListener("drop", (e) => {
       e.preventDefault();
       area.classList.remove("drop-over");
       const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
       if (!file) return;
       const reader = new FileReader();
-      reader.onload = function () { area.value = String(reader.result); };
+      reader.onload = () => { area.value = String(reader.result); };
       reader.readAsText(file);
     });
   }
@@ -34,10 +34,10 @@
     item.scrollIntoView({ block: "center" });
     return true;
   }
-  document.addEventListener("click", function (e) {
+  document.addEventListener("click", (e) => {
     const link = e.target.closest && e.target.closest("[data-focus]");
     if (!link) return;
-    document.querySelectorAll(".tl-focused").forEach(function (el) { el.classList.remove("tl-focused"); });
+    document.querySelectorAll(".tl-focused").forEach((el) => { el.classList.remove("tl-focused"); });
     if (focusMessage(link.getAttribute("data-focus"))) {
       e.preventDefault();
       history.replaceState(null, "", "#msg-" + link.getAttribute("data-focus"));

@@ -3,7 +3,7 @@
 // escaping templates as the page, so names stay text); on the sign-in page
 // it fills the token from the URL's #token= fragment, which the server's
 // log prints and which never leaves the browser.
-(function () {
+(() => {
   "use strict";
   const REFRESH_MS = 4000;
 
@@ -17,6 +17,7 @@
 
   const live = document.getElementById("dash-live");
   if (!live) return;
+  const { request, HTTPError } = window.playground;
   const url = live.getAttribute("data-live-url");
   const toggle = document.querySelector("[data-live-toggle]");
   const errorBox = document.querySelector("[data-live-error]");
@@ -36,29 +37,25 @@
     // back to the top of the page: wait until focus is elsewhere.
     if (live.contains(document.activeElement) && document.activeElement !== live) return;
     busy = true;
-    fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" }, cache: "no-store" })
-      .then(function (resp) {
-        if (resp.status === 401 || resp.redirected) {
-          stop();
-          showError(errorBox && errorBox.getAttribute("data-msg-signed-out"));
-          return null;
-        }
-        if (!resp.ok) throw new Error("HTTP " + resp.status);
-        return resp.text();
-      })
-      .then(function (html) {
-        if (html === null) return;
-        const scrolls = Array.prototype.map.call(live.querySelectorAll(".dash-scroll"), function (el) { return [el.scrollLeft, el.scrollTop]; });
+    // A redirect is the sign-in page answering for a session that ended.
+    request(url, { as: "text", headers: { "Accept": "text/html" }, cache: "no-store", noRedirect: true })
+      .then((html) => {
+        const scrolls = Array.prototype.map.call(live.querySelectorAll(".dash-scroll"), (el) => [el.scrollLeft, el.scrollTop]);
         live.innerHTML = html;
-        live.querySelectorAll(".dash-scroll").forEach(function (el, i) {
+        live.querySelectorAll(".dash-scroll").forEach((el, i) => {
           if (scrolls[i]) { el.scrollLeft = scrolls[i][0]; el.scrollTop = scrolls[i][1]; }
         });
         showError("");
       })
-      .catch(function () {
+      .catch((err) => {
+        if (err instanceof HTTPError && (err.status === 401 || err.redirected)) {
+          stop();
+          showError(errorBox && errorBox.getAttribute("data-msg-signed-out"));
+          return;
+        }
         showError(errorBox && errorBox.getAttribute("data-msg-stale"));
       })
-      .then(function () { busy = false; });
+      .then(() => { busy = false; });
   }
 
   function start() {
@@ -70,12 +67,12 @@
 
   if (toggle) {
     toggle.hidden = false;
-    toggle.addEventListener("click", function () {
+    toggle.addEventListener("click", () => {
       paused = !paused;
       toggle.textContent = toggle.getAttribute(paused ? "data-label-resume" : "data-label-pause");
       if (!paused) refresh();
     });
   }
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   start();
 })();

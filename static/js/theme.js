@@ -1,6 +1,6 @@
 // Applies the saved theme before the page paints, so a dark-theme reader
 // never sees a white flash. Loaded as a blocking script in <head>.
-(function () {
+(() => {
   try {
     const t = localStorage.getItem("theme");
     if (t === "light" || t === "dark") document.documentElement.dataset.theme = t;
