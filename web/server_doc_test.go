@@ -82,7 +82,7 @@ func TestDomainPackagesNamedAsImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m = regexp.MustCompile("web → \\{([^}]+)\\}").FindStringSubmatch(strings.Join(strings.Fields(string(b)), " "))
+	m = regexp.MustCompile(`web → \{([^}]+)\}`).FindStringSubmatch(strings.Join(strings.Fields(string(b)), " "))
 	if m == nil {
 		t.Fatal("the README has no arrow `web → {…}`")
 	}
