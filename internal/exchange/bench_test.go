@@ -2,8 +2,10 @@ package exchange
 
 import (
 	"fmt"
-	"github.com/mcpplayground/playground/internal/grader"
+	"runtime"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/grader"
 )
 
 const benchCall = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":50}}}`
@@ -55,5 +57,28 @@ func BenchmarkConsoleAddFull(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkLongConsoleMemory is the heap a console exchange (300 events)
+// holds after 50,000 requests, half of them never answered (a learner's
+// script left running): it follows the timeline, not the conversation.
+func BenchmarkLongConsoleMemory(b *testing.B) {
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		x := New(Options{MaxEvents: 300})
+		add(x, grader.SenderClient, initReq)
+		for id := range 50_000 {
+			x.Add(Message{Raw: fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`, id+10), From: grader.SenderClient})
+			if id%2 == 0 {
+				x.Add(Message{Raw: fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"result":{}}`, id+10), From: grader.SenderServer})
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapInuse-before.HeapInuse)/(1<<20), "MiB-held")
+		runtime.KeepAlive(x)
 	}
 }

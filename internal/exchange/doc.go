@@ -39,9 +39,10 @@
 //
 // The timeline is a ring of Options.MaxEvents events: adding one costs the
 // same however long the conversation, and an event is found by its Seq in
-// constant time. The checker remembers requests longer than the timeline,
-// within its own bound (grader.MaxSessionIDs), so a response still pairs
-// with a request the timeline has dropped.
+// constant time. The checker remembers four times as many requests as the
+// timeline keeps events (grader.SessionOptions.MaxIDs), so a response still
+// pairs with a request the timeline has dropped, and a long conversation
+// costs what its timeline costs.
 //
 // Each message is judged by the conversation checker (grader.Session) as the
 // next message of the conversation: the single-message report, under the

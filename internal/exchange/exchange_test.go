@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -234,19 +235,38 @@ func TestExpect(t *testing.T) {
 	}
 }
 
-// Requests that go unanswered for a long time are waiting, as far as the
-// timeline keeps them (the checker bounds what it remembers, grader.MaxSessionIDs).
-func TestWaitingKept(t *testing.T) {
+// A long conversation costs what its timeline costs: the checker
+// remembers 4×MaxEvents+64 requests, forgetting answered ones first, so
+// after thousands of answered calls a request still waits and pairs, and a
+// response still pairs with a request the timeline has dropped.
+func TestLongConversationBounded(t *testing.T) {
 	x := New(Options{MaxEvents: 10})
+	limitAt := 0 // the request where the checker starts forgetting says so
 	for i := range 2000 {
-		add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
+		e := add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))
+		if limitAt == 0 && slices.ContainsFunc(e.Report.Diagnostics, func(d grader.Diagnostic) bool { return d.Code == "session.limit" }) {
+			limitAt = i
+		}
+		add(x, grader.SenderServer, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{}}`, i))
 	}
-	w := x.Waiting(grader.SenderClient)
-	if len(w) != 10 || w[0].Seq != 1991 || w[9].Seq != 2000 {
-		t.Errorf("waiting %v, want #1991 to #2000, the timeline's", placements(w))
+	if limitAt != maxIDs(10) {
+		t.Errorf("the checker starts forgetting at request %d, want %d", limitAt, maxIDs(10))
 	}
-	if r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":5,"result":{}}`); r.Answers != 6 {
-		t.Errorf("the response to a request the timeline dropped answers #%d, want #6", r.Answers)
+	open := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":"s1","method":"roots/list"}`)
+	for i := range 20 {
+		add(x, grader.SenderClient, fmt.Sprintf(`{"jsonrpc":"2.0","id":"late-%d","method":"ping"}`, i))
+	}
+	if w := x.Waiting(grader.SenderServer); len(w) != 0 {
+		t.Errorf("waiting %v, want none kept: the timeline dropped #%d", placements(w), open.Seq)
+	}
+	if r := add(x, grader.SenderClient, `{"jsonrpc":"2.0","id":"s1","result":{"roots":[]}}`); r.Answers != open.Seq {
+		t.Errorf("the reply answers #%d, want #%d, which the timeline dropped", r.Answers, open.Seq)
+	}
+	if r := add(x, grader.SenderServer, `{"jsonrpc":"2.0","id":"late-19","result":{}}`); r.Answers != open.Seq+20 {
+		t.Errorf("the response answers #%d, want #%d", r.Answers, open.Seq+20)
+	}
+	if w := x.Waiting(grader.SenderClient); len(w) != 7 {
+		t.Errorf("waiting %v, want the 7 requests still in the timeline", placements(w))
 	}
 }
 

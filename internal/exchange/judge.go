@@ -22,7 +22,7 @@ func newJudge(opts Options) judge {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return judge{sess: grader.NewSession(grader.SessionOptions{Protocol: opts.Protocol, Lang: opts.Lang,
-		Partial: opts.Partial, LateRequests: opts.LateRequests}), log: log}
+		Partial: opts.Partial, LateRequests: opts.LateRequests, MaxIDs: maxIDs(opts.MaxEvents)}), log: log}
 }
 
 func (j *judge) protocol() string { return j.sess.Protocol() }
@@ -51,4 +51,12 @@ func (j *judge) guard(rep *grader.Report, l *grader.Link) {
 			*l = grader.Link{Envelope: grader.Envelope{Kind: grader.KindInvalid}, Answers: -1, AnsweredBy: -1, Cancels: -1}
 		}
 	}
+}
+
+// maxIDs is how many request ids the checker remembers for a timeline of
+// maxEvents: a response still pairs with a request the timeline dropped a
+// while ago, and the memory of a long conversation follows its timeline,
+// not its length.
+func maxIDs(maxEvents int) int {
+	return min(4*maxEvents+64, grader.MaxSessionIDs)
 }

@@ -35,6 +35,10 @@ type SessionOptions struct {
 	// live session leaves it off: there, a stray response must not answer
 	// a later request.
 	LateRequests bool
+	// MaxIDs bounds the request ids remembered (0: MaxSessionIDs): a
+	// caller that keeps a short timeline of a long conversation (the
+	// console) keeps the checker's memory near it too.
+	MaxIDs int
 }
 
 // Session follows one MCP session message by message (no HTTP, no I/O). It is
@@ -118,7 +122,11 @@ func NewSession(opts SessionOptions) *Session {
 	if opts.Lang == i18n.FR {
 		lang = i18n.FR
 	}
-	s := &Session{lang: lang, rev: rev, maxIDs: MaxSessionIDs,
+	maxIDs := opts.MaxIDs
+	if maxIDs <= 0 {
+		maxIDs = MaxSessionIDs
+	}
+	s := &Session{lang: lang, rev: rev, maxIDs: maxIDs,
 		initReq: -1, initResult: -1, initialized: -1,
 		caps: [2]capState{{at: -1}, {at: -1}}, partial: opts.Partial, late: opts.LateRequests,
 		unread: [2]int{-1, -1}}
