@@ -468,7 +468,7 @@ var codeTable = []codeDef{
 	// -------------------------------------------------------- checker inputs
 	{code: codeProtocolUnknown, sev: SeverityError, lesson: "lifecycle", layer: layerGrader,
 		title: [2]string{"Unknown protocol revision", "Révision du protocole inconnue"},
-		msg:   [2]string{"\"{value}\" is not a protocol revision the checker knows; it knows 2025-06-18, 2025-11-25 and 2026-07-28.", "« {value} » n'est pas une révision du protocole connue du vérificateur ; il connaît 2025-06-18, 2025-11-25 et 2026-07-28."},
+		msg:   [2]string{"\"{value}\" is not a protocol revision the checker knows; it knows {extra}.", "« {value} » n'est pas une révision du protocole connue du vérificateur ; il connaît {extra}."},
 		why:   [2]string{"Revisions are named by date, and each one has its own methods and fields.", "Les révisions portent une date, et chacune a ses propres méthodes et champs."}},
 	{code: codeRequestUnusable, sev: SeverityWarning, lesson: "responses", layer: layerGrader,
 		title: [2]string{"The request given cannot be used", "La requête fournie est inutilisable"},

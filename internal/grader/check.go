@@ -73,7 +73,8 @@ func Check(src []byte, opts Options) Report {
 	s := unsafe.String(unsafe.SliceData(src), len(src))
 	switch {
 	case st.rev == nil:
-		st.add(diag{code: codeProtocolUnknown, layer: layerGrader, a: dargs{value: clip(revName)}})
+		st.add(diag{code: codeProtocolUnknown, layer: layerGrader, a: dargs{value: clip(revName),
+			extra: JoinRevisions(Revisions(), "and"), extraFr: JoinRevisions(Revisions(), "et")}})
 		s = ""
 	case len(src) > MaxSize:
 		st.add(diag{code: codeTooLarge, layer: layerSyntax})
