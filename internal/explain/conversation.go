@@ -16,7 +16,7 @@ import (
 // messages; their reports, pairs and problems are written in r under the
 // log's indices.
 func conversation(r *Report, entries []logimport.Entry, group []int, opts Options) Conversation {
-	c := Conversation{Peer: entries[group[0]].Peer, Run: entries[group[0]].Run, Partial: midSession(entries, group, opts.Protocol), Messages: group}
+	c := Conversation{Peer: entries[group[0]].Peer, Run: entries[group[0]].Run, Partial: !opts.noHandshake && midSession(entries, group, opts.Protocol), Messages: group}
 	begin := opts.Protocol
 	if begin == "" {
 		begin = opts.logRevision

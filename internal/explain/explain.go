@@ -38,6 +38,9 @@ type Options struct {
 	// reader found it (from the initialize result alone, or the nearest to
 	// an unpublished date), when Protocol does not say.
 	logRevision string
+	// noHandshake is true when the log's server said a request came
+	// before the handshake: no conversation of it starts mid-session.
+	noHandshake bool
 }
 
 // Where the revision in force came from.

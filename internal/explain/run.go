@@ -38,6 +38,7 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	if opts.Protocol == "" {
 		opts.logRevision = res.Revision
 	}
+	opts.noHandshake = res.NoHandshake
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated, Context: res.Context, ContextLines: res.ContextLines,
 		Messages: make([]Message, len(entries)), Findings: []Finding{}}

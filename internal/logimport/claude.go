@@ -24,27 +24,56 @@ var claudeLevels = map[string]bool{"debug": true, "info": true, "warn": true, "w
 // named (notes.go): the client's own words, failures it saw (a transport
 // closed, a server that exited), its complaint that the server wrote
 // something that is not JSON on stdout; a line without the header is the
-// server's stderr, which Claude Desktop copies as it comes.
+// server's stderr, which Claude Desktop copies as it comes, except where it
+// is still the client's: the rest of a record whose metadata Node printed
+// over several lines ("{ metadata: {" … "}"), or one of the client's own
+// sentences pasted without its header.
 func (r *reader) claude(src []byte) {
+	peer, inRecord := "", false
 	for l := range splitLines(src) {
 		if r.full() {
 			return
 		}
 		m := claudeLine.FindSubmatch(l.text)
 		if m == nil {
-			r.note(l.n, l.text, ContextStderr)
+			t := bytes.TrimSpace(l.text)
+			switch {
+			case inRecord && (len(l.text) > len(bytes.TrimLeft(l.text, " \t")) || bytes.HasPrefix(t, []byte("}"))):
+				// util.inspect indents what it prints inside the record's
+				// braces and closes them at the start of a line.
+				r.context(l.n, ContextClientLog, t)
+				inRecord = !bytes.HasPrefix(l.text, []byte("}"))
+			case claudeOwn.Match(t):
+				inRecord = false
+				r.claudeText(l.n, "", peer, t)
+			default:
+				inRecord = false
+				r.note(l.n, l.text, ContextStderr)
+			}
 			continue
 		}
-		peer, level := string(m[2]), string(m[3])
-		if claudeLevels[strings.ToLower(peer)] && !claudeLevels[strings.ToLower(level)] {
+		peer = string(m[2])
+		if level := string(m[3]); claudeLevels[strings.ToLower(peer)] && !claudeLevels[strings.ToLower(level)] {
 			peer = level
 		}
-		r.claudeText(l.n, string(m[1]), peer, m[4])
+		inRecord = r.claudeText(l.n, string(m[1]), peer, m[4])
 	}
 }
 
-// claudeText reads the text of one log line.
-func (r *reader) claudeText(n int, ts, peer string, text []byte) {
+// claudeOwn matches the client's own sentences, which a person pasting a
+// few lines may have cut from their header.
+var claudeOwn = regexp.MustCompile(`^(?:Message from (?:client|server): |Server transport closed|Client transport closed|Server disconnected\.|Initializing server\.\.\.|Server started and connected successfully|Shutting down server)`)
+
+// claudeSummary matches what Claude Desktop writes instead of a message
+// since it stopped logging their JSON: `method="tools/list" id=1 params`,
+// `id=1 result`. It names the message, but its members are not there to
+// judge.
+var claudeSummary = regexp.MustCompile(`^(?:method="[^"]*"|id=\S+)`)
+
+// claudeText reads the text of one log line; it reports whether the text
+// opens a record that Node prints over the next lines (it ends with "{").
+func (r *reader) claudeText(n int, ts, peer string, text []byte) bool {
+	r.peer = peer
 	from := ""
 	switch {
 	case bytes.HasPrefix(text, []byte("Message from client: ")):
@@ -56,16 +85,21 @@ func (r *reader) claudeText(n int, ts, peer string, text []byte) {
 			r.started(peer)
 		}
 		r.note(n, text, ContextClientLog)
-		return
+		return bytes.HasSuffix(bytes.TrimRight(text, " \t"), []byte("{"))
 	}
 	body := text[len("Message from client: "):]
+	if claudeSummary.Match(body) {
+		r.context(n, ContextSDKObject, text)
+		return false
+	}
 	msg, complete := firstValue(body)
 	if !r.add(Entry{Line: n, From: from, Raw: msg, Time: parseTime(ts), Peer: peer, Run: r.runOf(peer)}) {
-		return
+		return false
 	}
 	if !complete {
 		r.problem(codeTruncated, n, r.last(), "")
 	}
+	return false
 }
 
 // firstValue returns the JSON value at the start of b (an object or an

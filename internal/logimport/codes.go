@@ -109,6 +109,10 @@ var codeTable = map[string]CodeInfo{
 		i18n.EN: "The handshake names a protocol revision that was never published: a revision is the date of a published specification (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). The log is explained with the nearest known revision, shown after the arrow.",
 		i18n.FR: "La poignée de main nomme une révision du protocole qui n’a jamais été publiée : une révision est la date d’une spécification publiée (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25…). Le journal est expliqué selon la révision connue la plus proche, indiquée après la flèche.",
 	}},
+	codeElided: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "This message was shortened by hand before it was pasted: the log shows `...` where part of it was left out, which is not JSON. The parts left out are read as empty and not judged; the rest is checked as it is. Its sender wrote the whole message, not the dots.",
+		i18n.FR: "Ce message a été abrégé à la main avant d’être collé\u202f: le journal montre `...` là où une partie a été omise, ce qui n’est pas du JSON. Les parties omises sont lues comme vides et ne sont pas jugées\u202f; le reste est vérifié tel quel. Son émetteur a écrit le message entier, pas les points.",
+	}},
 	codeClientTimeout: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The client gave up waiting: its request timed out before the server answered (the SDKs’ -32001, “Request timed out”). The server was too slow, or never answered; a long job should send progress notifications, or answer sooner.",
 		i18n.FR: "Le client a cessé d’attendre : sa requête a expiré avant que le serveur ne réponde (le -32001 des SDK, « Request timed out »). Le serveur a été trop lent, ou n’a jamais répondu ; un long travail doit envoyer des notifications de progression, ou répondre plus tôt.",

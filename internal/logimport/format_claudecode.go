@@ -36,14 +36,22 @@ type claudeCodeEntry struct {
 	Timestamp string `json:"timestamp"`
 }
 
+// isClaudeCodeArray reports whether t is a Claude Code MCP log file: an
+// array whose first entry has "debug" or "error", and "sessionId". A
+// file pasted in part (the array not closed) is one too: its whole
+// entries are read.
 func isClaudeCodeArray(t []byte) bool {
-	var entries []map[string]json.RawMessage
-	if json.Unmarshal(t, &entries) != nil || len(entries) == 0 {
+	elems, _ := arrayElements(t)
+	if len(elems) == 0 {
 		return false
 	}
-	_, d := entries[0]["debug"]
-	_, e := entries[0]["error"]
-	_, s := entries[0]["sessionId"]
+	var first map[string]json.RawMessage
+	if json.Unmarshal(elems[0].raw, &first) != nil {
+		return false
+	}
+	_, d := first["debug"]
+	_, e := first["error"]
+	_, s := first["sessionId"]
 	return (d || e) && s
 }
 

@@ -27,7 +27,16 @@ func init() {
 2025-06-01 10:00:01.200 [error] Client error for command Request timed out`,
 		detect: func(s *sniff) bool { return s.count(vscodeHead) > 0 && s.count(cursorWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient})
+			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient, stderr: cursorStderr})
 			return nil
 		}})
 }
+
+// cursorStderr is a line of the server's stderr: Cursor writes what the
+// server wrote under the server's whole identifier ("user-NAME" for a
+// server of the user's mcp.json, "project-N-…-NAME" for a project's),
+// where its own lines carry the identifier's last letters ("ysql: Calling
+// tool …") or nothing.
+//
+//	2025-06-01 10:00:00.684 [error] user-gift: 2025-06-01 10:00:00,683 - mcp.server - INFO - Processing request of type CallToolRequest
+var cursorStderr = regexp.MustCompile(`^(?:user|project-\d+)-[^:\s][^:]{0,200}: `)

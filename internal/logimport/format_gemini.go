@@ -14,7 +14,12 @@ import (
 //
 //	MCP STDERR (gift): gift server listening on stdio
 //	✖ MCP ERROR (gift): SyntaxError: Unexpected token 'g', "gift serve"... is not valid JSON
-var geminiWords = regexp.MustCompile(`MCP (?:STDERR|ERROR) \(([^)]+)\)|Error during discovery for (?:MCP )?server '([^']+)'|\[DEBUG\] \[MCP`)
+//
+// Its first versions drew the failure in a box:
+//
+//	│ failed to start or connect to MCP server 'gift' {"command":"npx"};  │
+//	│    McpError: MCP error -32000: Connection closed                     │
+var geminiWords = regexp.MustCompile(`MCP (?:STDERR|ERROR) \(([^)]+)\)|Error during discovery for (?:MCP )?server '([^']+)'|\[DEBUG\] \[MCP|failed to start or connect to MCP server '([^']+)'`)
 
 const FormatGemini Format = "gemini"
 
@@ -26,10 +31,10 @@ func init() {
 ✖ Error during discovery for server 'gift': No prompts or tools found on the server.`,
 		detect: func(s *sniff) bool { return s.count(geminiWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✖✕ℹ⚠] |\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`), writer: grader.SenderClient,
+			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✖✕ℹ⚠│] *|\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`), writer: grader.SenderClient,
 				peerOf: func(t []byte) string {
 					if m := geminiWords.FindSubmatch(t); m != nil {
-						return string(append(m[1], m[2]...))
+						return string(m[1]) + string(m[2]) + string(m[3])
 					}
 					return ""
 				}})

@@ -16,7 +16,11 @@ import (
 //	[4242] {
 //	  "jsonrpc": "2.0", …
 //	}
-var remoteHead = regexp.MustCompile(`^\[(?P<pid>\d+)\] `)
+//
+// Its debug log (--debug) starts each line with the time as well:
+//
+//	[2025-07-23T18:09:47.614Z][4242] [Local→Remote] tools/list
+var remoteHead = regexp.MustCompile(`^(?:\[(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)\])?\[(?P<pid>\d+)\] `)
 
 const FormatMCPRemote Format = "mcp-remote"
 

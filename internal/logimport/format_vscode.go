@@ -27,10 +27,19 @@ func init() {
 2025-06-01 10:00:00.300 [trace] [editor -> server] {"jsonrpc":"2.0","id":1,"method":"initialize",…}
 2025-06-01 10:00:00.450 [trace] [server -> editor] {"jsonrpc":"2.0","id":1,"result":{…}}`,
 		detect: func(s *sniff) bool {
-			return s.any("[editor -> server]", "[server -> editor]") || (s.count(vscodeHead) > 0 && s.any("Connection state: ", "[server stderr]"))
+			return s.any("[editor -> server]", "[server -> editor]") || (s.count(vscodeHead) > 0 && (s.any("Connection state: ", "[server stderr]") || s.count(vscodeWords) > 0))
 		},
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient})
+			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient, serverSays: vscodeHTTPBody})
 			return nil
 		}})
 }
+
+// vscodeWords are other lines only VS Code's MCP channel writes: its
+// first versions' "[Client Says]" and "[Server Says]", the tools it found,
+// and its HTTP transport's words about the stream of notifications.
+var vscodeWords = regexp.MustCompile(`\[(?:Client|Server) Says\] |Discovered \d+ tools|Error reading from async stream|for async notifications|Starting server from (?:LocalProcess|Remote) extension host`)
+
+// vscodeHTTPBody is how VS Code introduces the body of an HTTP error the
+// server answered: the message after it is the server's.
+var vscodeHTTPBody = regexp.MustCompile(`\d{3} status (?:sending message to|connecting to) \S+`)

@@ -90,6 +90,11 @@ type Result struct {
 	// (notes.go); ContextLines counts them all.
 	Context      []Context
 	ContextLines int
+	// NoHandshake is true when the server said in the log that a request
+	// came before the handshake (the Python SDK's "Received request before
+	// initialization was complete"): a log without initialize is then not
+	// one that starts mid-session.
+	NoHandshake bool
 	// Revision is the revision the log's handshake settles on (from the
 	// initialize result alone, when the request is not in the log), or the
 	// nearest known one to a date no one published; "" when the log has
@@ -128,7 +133,8 @@ var (
 	ErrNotFormat     = errors.New("the text is not in the format asked for")
 	ErrNoMessages    = errors.New("no MCP message found")
 	// ErrSDKObjects comes with ErrNoMessages when the text prints its
-	// messages as an SDK's objects (Rust's Debug, a typed Python model),
+	// messages as an SDK's objects (Rust's Debug, a typed Python model) or
+	// names them without their members (Claude Desktop's `method="…" id=1`),
 	// which cannot be read back into JSON honestly (pyrepr.go).
 	ErrSDKObjects = errors.New("the lines print messages as an SDK's objects, not as JSON: log the messages' JSON, or capture the traffic itself")
 )
@@ -161,7 +167,7 @@ func Read(src []byte, format Format, lim Limits) (Result, error) {
 	}
 	r.finish()
 	if len(r.res.Entries) == 0 && !r.sawFailure() {
-		if sdkObject.Match(src) || pyStart.Match(src) {
+		if r.sdkObjects > 0 || sdkObject.Match(src) || pyStart.Match(src) {
 			return r.res, fmt.Errorf("%w: %w", ErrNoMessages, ErrSDKObjects)
 		}
 		return r.res, fmt.Errorf("%w (formats known: %s)", ErrNoMessages, strings.Join(Names()[1:], ", "))

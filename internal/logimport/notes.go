@@ -31,6 +31,9 @@ const maxContext = 500
 // context records a line that is no message.
 func (r *reader) context(n int, kind string, text []byte) {
 	r.res.ContextLines++
+	if kind == ContextSDKObject {
+		r.sdkObjects++
+	}
 	if len(r.res.Context) < maxContext {
 		r.res.Context = append(r.res.Context, Context{Line: n, Kind: kind, Text: clip(string(text))})
 	}
@@ -42,13 +45,20 @@ var (
 	// A client's JSON.parse complaint, in all of Node's forms, and the
 	// SDKs' own words: it quotes what the server wrote on stdout.
 	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal`)
-	timeoutLine    = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded`)
-	crashLine      = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine       = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|process exited|server disconnected|transport closed unexpectedly|closed unexpectedly|connection closed|-32000|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
-	shutdownLine   = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
-	stderrLine     = regexp.MustCompile(`(?i)\[server stderr\]|MCP STDERR|\bstderr\b`)
-	shellLine      = regexp.MustCompile(`^(?:\$ |% |# |PS [A-Za-z]:\\[^>]*> |[\w.-]+@[\w.-]+[^$#]*[$#] |C:\\[^>]*>)`)
-	httpLine       = regexp.MustCompile(`^(?:[<>] |\* |(?:event|id|retry):|: ?\S*$|HTTP/[\d.]+ \d{3})`)
+	// timeoutLine: the SDKs' -32001 and Go's deadline, and Zed's "Context
+	// server request timeout" after "cancelled csp request task for
+	// \"initialize\" id 0 which took over 60s".
+	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
+	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
+	exitLine     = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|process exited|server disconnected|transport closed unexpectedly|closed unexpectedly|connection closed|-32000|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
+	// stderrLine names a line that copies the server's stderr: a label
+	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not
+	// any sentence with the word (Claude Desktop's own "you can add
+	// output to stderr" is the client's).
+	stderrLine = regexp.MustCompile(`(?i)\[server stderr\]|MCP STDERR|\bstderr\s*[:\]]`)
+	shellLine  = regexp.MustCompile(`^(?:\$ |% |# |PS [A-Za-z]:\\[^>]*> |[\w.-]+@[\w.-]+[^$#]*[$#] |C:\\[^>]*>)`)
+	httpLine   = regexp.MustCompile(`^(?:[<>] |\* |(?:event|id|retry):|: ?\S*$|HTTP/[\d.]+ \d{3})`)
 )
 
 // failure codes: what the client saw happen to the server.
@@ -63,13 +73,16 @@ const (
 // server's stdout, or context of the given kind. It reports whether the
 // line was a failure or a complaint.
 func (r *reader) note(n int, text []byte, kind string) bool {
-	t := bytes.TrimSpace(text)
+	// A terminal's box ("│ … │", Gemini CLI's first versions) is no part
+	// of the line.
+	t := bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimSpace(text), []byte("│")))
 	if len(t) == 0 {
 		return false
 	}
 	if kind != ContextStderr && stderrLine.Match(t) {
 		kind = ContextStderr
 	}
+	r.noHandshake(t)
 	if code := r.failureOf(t, kind); code != "" {
 		r.failure(code, n, t)
 		return true
@@ -109,12 +122,15 @@ func (r *reader) failureOf(t []byte, kind string) string {
 }
 
 // failure records a failure once for a run of lines that repeat it (a
-// stack trace, a client retrying), on the last message read before it.
+// stack trace, a client retrying), on the last message read before it;
+// the same failure of another server (an mcp.log, Gemini CLI's discovery
+// of several servers) is another one.
 func (r *reader) failure(code string, n int, t []byte) {
-	if r.lastFailure == code && r.lastFailureAt == len(r.res.Entries) {
+	samePeer := r.lastFailurePeer == r.peer || r.lastFailurePeer == "" || r.peer == ""
+	if r.lastFailure == code && r.lastFailureAt == len(r.res.Entries) && samePeer {
 		return
 	}
-	r.lastFailure, r.lastFailureAt = code, len(r.res.Entries)
+	r.lastFailure, r.lastFailureAt, r.lastFailurePeer = code, len(r.res.Entries), r.peer
 	r.problem(code, n, -1, string(t))
 }
 
@@ -176,6 +192,7 @@ func (r *reader) sawFailure() bool {
 // framing are named; anything else really is what the server wrote on
 // stdout, and breaks the framing.
 func (r *reader) rawLine(n int, t []byte, noise string) {
+	r.noHandshake(t)
 	switch {
 	case crashLine.Match(t):
 		r.failure(codeServerCrashed, n, t)
@@ -208,5 +225,17 @@ func (r *reader) timedOutCancels() {
 		if json.Unmarshal(e.Raw, &m) == nil && m.Method == "notifications/cancelled" && timeoutLine.MatchString(m.Params.Reason) {
 			r.problem(codeClientTimeout, e.Line, i, m.Params.Reason)
 		}
+	}
+}
+
+// beforeHandshake matches a server's own words that a request came before
+// the handshake was done (the Python SDK's warning).
+var beforeHandshake = regexp.MustCompile(`Received request before initialization was complete`)
+
+// noHandshake notes a server saying that no handshake came before a
+// request: the log does not start mid-session, whatever it lacks.
+func (r *reader) noHandshake(t []byte) {
+	if !r.res.NoHandshake && beforeHandshake.Match(t) {
+		r.res.NoHandshake = true
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+
+	"github.com/mcpplayground/playground/internal/grader"
 )
 
 // lineStyle is how one format writes its lines, for the reader that finds
@@ -27,6 +29,14 @@ type lineStyle struct {
 	// peerOf reads the server's name from a line's text, when the format
 	// writes it there rather than in the header.
 	peerOf func(text []byte) string
+	// serverSays matches the words before a message the server sent
+	// although the writer's words would say otherwise: VS Code quotes
+	// the body of an HTTP error the server answered ("400 status sending
+	// message to URL: {…}").
+	serverSays *regexp.Regexp
+	// stderr matches the text of a line that copies the server's stderr
+	// under a label of the format's own (Cursor's "user-NAME: …").
+	stderr *regexp.Regexp
 }
 
 // maxCollect bounds a message printed over several lines: past it, the
@@ -134,6 +144,7 @@ func (p *prefixed) text(n int, text []byte) {
 			p.peer = peer
 		}
 	}
+	p.r.peer = p.peer
 	if startLine.Match(text) {
 		p.r.started(p.peer)
 	}
@@ -142,13 +153,20 @@ func (p *prefixed) text(n int, text []byte) {
 		return
 	}
 	if at < 0 {
-		p.r.note(n, text, p.st.kind)
+		kind := p.st.kind
+		if p.st.stderr != nil && p.st.stderr.Match(text) {
+			kind = ContextStderr
+		}
+		p.r.note(n, text, kind)
 		if s := senderWords(string(text)); s != (sender{}) && len(text) < 200 && bytes.ContainsAny(text, "→←<>") {
 			p.pending, p.pendingLine = s, n
 		}
 		return
 	}
 	s := senderWords(string(text[:at]))
+	if p.st.serverSays != nil && p.st.serverSays.Match(text[:at]) {
+		s = sender{from: grader.SenderServer}
+	}
 	if s == (sender{}) && p.pendingLine == n-1 {
 		s = p.pending
 	}
@@ -237,6 +255,9 @@ func (p *prefixed) add(n int, s sender, raw []byte, complete bool) {
 		return
 	}
 	p.r.setPersp(len(p.r.res.Entries)-1, s.persp, e.From)
+	if s.from != "" {
+		p.r.setLabelled(len(p.r.res.Entries) - 1)
+	}
 	if !complete {
 		p.r.problem(codeTruncated, n, p.r.last(), "")
 	}

@@ -18,12 +18,22 @@ type reader struct {
 	shutdown bool
 	// lastFailure and lastFailureAt keep a failure from being reported
 	// once per line of the same stack trace.
-	lastFailure   string
-	lastFailureAt int
-	runs          map[string]*runState
+	lastFailure     string
+	lastFailureAt   int
+	lastFailurePeer string
+	// peer is the server the line being read is about, where the format
+	// names it.
+	peer string
+	runs map[string]*runState
 	// inTrace is true from a crash to the next message: the lines of its
 	// stack trace are the server's stderr.
 	inTrace bool
+	// labelled is, for each entry, whether a side's name in the log's
+	// words gave its sender (recipientLabels).
+	labelled []bool
+	// sdkObjects counts the lines that print a message otherwise than as
+	// JSON (ContextSDKObject): a text of nothing else says so.
+	sdkObjects int
 }
 
 // add keeps e unless MaxMessages is reached; it reports whether reading
@@ -58,6 +68,8 @@ func (r *reader) last() int { return len(r.res.Entries) - 1 }
 // finish works out the senders the log did not give and masks secrets
 // (in the messages, the problems' details and the context lines).
 func (r *reader) finish() {
+	r.elisions()
+	r.recipientLabels()
 	r.resolveWriter()
 	splitRuns(r.res.Entries)
 	inferSenders(r.res.Entries)

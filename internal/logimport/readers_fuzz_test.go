@@ -15,7 +15,8 @@ import (
 func FuzzRead(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*")
 	corpus, _ := filepath.Glob("testdata/corpus/*")
-	for _, p := range append(files, corpus...) {
+	shapes, _ := filepath.Glob("testdata/corpus/shapes/*")
+	for _, p := range append(append(files, corpus...), shapes...) {
 		if strings.HasSuffix(p, ".golden.json") {
 			continue
 		}

@@ -140,3 +140,49 @@ func (r *reader) resolveWriter() {
 		}
 	}
 }
+
+// setLabelled notes that a side's name in the words before entry i gave
+// its sender (roleFromTokens), for recipientLabels.
+func (r *reader) setLabelled(i int) {
+	for len(r.labelled) <= i {
+		r.labelled = append(r.labelled, false)
+	}
+	r.labelled[i] = true
+}
+
+// recipientLabels reads again the senders a log's labels gave, when the
+// labels name the side a message goes to rather than the one it comes
+// from: JetBrains' AI Assistant logs what it writes to the server as
+// "SERVER - {…initialize…}" and what the server writes as "CLIENT - {…}".
+// When most of the labelled requests and notifications go against the
+// direction their method has (an initialize "from the server"), the
+// labels are read the other way round, for the whole log, and the senders
+// are marked inferred; a log whose labels mostly agree is kept as it is,
+// its odd message being the sender's mistake.
+func (r *reader) recipientLabels() {
+	agree, against := 0, 0
+	for i, ok := range r.labelled {
+		if !ok {
+			continue
+		}
+		e := r.res.Entries[i]
+		pk := peek(e.Raw)
+		if pk.kind != kindRequest && pk.kind != kindNotification {
+			continue
+		}
+		switch grader.MethodSender(pk.method, "") {
+		case e.From:
+			agree++
+		case other(e.From):
+			against++
+		}
+	}
+	if against < 2 || against <= agree {
+		return
+	}
+	for i, ok := range r.labelled {
+		if e := &r.res.Entries[i]; ok {
+			e.From, e.Inferred = other(e.From), true
+		}
+	}
+}
