@@ -16,7 +16,8 @@ import (
 func TestWriteJSONIsTheWholeEncoding(t *testing.T) {
 	files, _ := filepath.Glob("../logimport/testdata/*")
 	corpus, _ := filepath.Glob("../logimport/testdata/corpus/*")
-	files = append(files, corpus...)
+	shapes, _ := filepath.Glob("../logimport/testdata/corpus/shapes/*")
+	files = append(append(files, corpus...), shapes...)
 	checked := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)
