@@ -101,30 +101,10 @@ func TestCorpus(t *testing.T) {
 				}
 			}
 			got := problems(r)
-			for _, code := range got {
-				if !slices.Contains(c.want, code) {
-					alarms++
-				}
-			}
-			for _, code := range c.want {
-				wanted++
-				if slices.Contains(got, code) {
-					found++
-				}
-			}
-			if d := cmp.Diff(sorted(c.want), got); d != "" {
-				t.Errorf("problems (-want +got):\n%s", d)
-			}
-			if r.OK() != c.bad {
+			wanted += len(c.want)
+			alarms, found = alarms+falseAlarms(got, c.want), found+foundOf(got, c.want)
+			if judged(t, r, got, c.want, c.bad, c.rev, c.convs) {
 				verdicts++
-			} else {
-				t.Errorf("verdict OK=%v, want %v", r.OK(), !c.bad)
-			}
-			if c.rev != "" && r.Protocol != c.rev {
-				t.Errorf("revision %s, want %s", r.Protocol, c.rev)
-			}
-			if n := max(len(r.Conversations), 1); c.convs > 0 && n != c.convs {
-				t.Errorf("%d conversations, want %d", n, c.convs)
 			}
 		})
 	}
@@ -179,4 +159,46 @@ func sorted(xs []string) []string {
 	out := slices.Clone(xs)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// falseAlarms counts the problems found that are not wanted.
+func falseAlarms(got, want []string) int {
+	n := 0
+	for _, code := range got {
+		if !slices.Contains(want, code) {
+			n++
+		}
+	}
+	return n
+}
+
+// foundOf counts the problems wanted that were found.
+func foundOf(got, want []string) int {
+	n := 0
+	for _, code := range want {
+		if slices.Contains(got, code) {
+			n++
+		}
+	}
+	return n
+}
+
+// judged holds an explained log of a corpus to its case: its problems,
+// revision and conversations; it reports whether the verdict is right.
+func judged(t *testing.T, r *Report, got, want []string, bad bool, rev string, convs int) bool {
+	t.Helper()
+	if d := cmp.Diff(sorted(want), got); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
+	}
+	if rev != "" && r.Protocol != rev {
+		t.Errorf("revision %s, want %s", r.Protocol, rev)
+	}
+	if n := max(len(r.Conversations), 1); convs > 0 && n != convs {
+		t.Errorf("%d conversations, want %d", n, convs)
+	}
+	if r.OK() == bad {
+		t.Errorf("verdict OK=%v, want %v", r.OK(), !bad)
+		return false
+	}
+	return true
 }

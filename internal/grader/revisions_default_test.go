@@ -1,9 +1,6 @@
 package grader
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,23 +29,8 @@ func TestDefaultRevisionNamedRight(t *testing.T) {
 	}
 	root := moduleRoot(t)
 	found := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		ext := filepath.Ext(path)
-		if d.IsDir() || (ext != ".go" && ext != ".md" && ext != ".templ") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	eachText(t, root, func(rel string, b []byte) {
 		text := strings.Join(strings.Fields(string(b)), " ")
-		rel, _ := filepath.Rel(root, path)
 		for _, re := range defaultNamed {
 			for _, m := range re.FindAllStringSubmatch(text, -1) {
 				found++
@@ -57,11 +39,7 @@ func TestDefaultRevisionNamedRight(t *testing.T) {
 				}
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if found < 5 {
 		t.Errorf("only %d texts found naming the default revision: the patterns no longer match how texts write it", found)
 	}

@@ -21,6 +21,26 @@ func TestRevisionListsAgree(t *testing.T) {
 	root := moduleRoot(t)
 	date := regexp.MustCompile(`20\d\d-\d\d-\d\d`)
 	found := 0
+	eachText(t, root, func(rel string, b []byte) {
+		for _, m := range revisionList.FindAllStringSubmatch(string(b), -1) {
+			found++
+			got := date.FindAllString(m[0], -1)
+			ok := slices.Equal(got, Revisions()) || slices.Equal(got, CourseRevisions()) ||
+				(m[1] != "" && slices.Equal(got, Revisions()[:min(len(got), len(Revisions()))]))
+			if !ok {
+				t.Errorf("%s: %q lists neither Revisions %v nor CourseRevisions %v", rel, m[0], Revisions(), CourseRevisions())
+			}
+		}
+	})
+	if found == 0 {
+		t.Error("no list of revisions found: the pattern no longer matches how texts write them")
+	}
+}
+
+// eachText calls f with the text of every Go (tests aside), Markdown and
+// templ file of the module below root, testdata and hidden folders aside.
+func eachText(t *testing.T, root string, f func(rel string, b []byte)) {
+	t.Helper()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -37,21 +57,10 @@ func TestRevisionListsAgree(t *testing.T) {
 			return err
 		}
 		rel, _ := filepath.Rel(root, path)
-		for _, m := range revisionList.FindAllStringSubmatch(string(b), -1) {
-			found++
-			got := date.FindAllString(m[0], -1)
-			ok := slices.Equal(got, Revisions()) || slices.Equal(got, CourseRevisions()) ||
-				(m[1] != "" && slices.Equal(got, Revisions()[:min(len(got), len(Revisions()))]))
-			if !ok {
-				t.Errorf("%s: %q lists neither Revisions %v nor CourseRevisions %v", rel, m[0], Revisions(), CourseRevisions())
-			}
-		}
+		f(rel, b)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if found == 0 {
-		t.Error("no list of revisions found: the pattern no longer matches how texts write them")
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	goparser "go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,35 +20,8 @@ import (
 // senders stay free: an exercise kind "server", a log's direction words
 // mapped to senders, a JSON member, a page's words.
 func TestSendersUseTheJudgesWords(t *testing.T) {
-	root := moduleRoot(t)
-	fset := token.NewFileSet()
-	var problems []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if strings.HasPrefix(rel, "internal/grader/") {
-			return nil
-		}
-		f, err := goparser.ParseFile(fset, path, nil, goparser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		problems = append(problems, senderLiteralProblems(fset, f)...)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range problems {
+	scan := func(fset *token.FileSet, _ string, f *ast.File) []string { return senderLiteralProblems(fset, f) }
+	for _, p := range scanSources(t, scan) {
 		t.Error(p)
 	}
 }

@@ -20,6 +20,16 @@ import (
 // JSON-RPC envelope, or parses Accept-Language (i18n.Match does). The
 // source files are read with go/ast, tests and generated files aside.
 func TestOneVocabulary(t *testing.T) {
+	for _, p := range scanSources(t, vocabularyProblems) {
+		t.Error(p)
+	}
+}
+
+// scanSources runs scan on every non-test Go file of the module outside
+// the judge (internal/grader), testdata and hidden folders aside, and
+// returns what it reports.
+func scanSources(t *testing.T, scan func(fset *token.FileSet, rel string, f *ast.File) []string) []string {
+	t.Helper()
 	root := moduleRoot(t)
 	fset := token.NewFileSet()
 	var problems []string
@@ -42,15 +52,13 @@ func TestOneVocabulary(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		problems = append(problems, vocabularyProblems(fset, rel, f)...)
+		problems = append(problems, scan(fset, rel, f)...)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range problems {
-		t.Error(p)
-	}
+	return problems
 }
 
 // allowedConsts are constants spelled like a sender that are something else,
