@@ -247,7 +247,8 @@ func (s *Session) explain(raw []byte, e *rpcError) *rpcError {
 	return &out
 }
 
-// diagnostics runs the checker on a client message; it never panics.
+// diagnostics runs the checker on a client message, by the revision it
+// is answered under (a 2026-07-28 request names its own); it never panics.
 func (s *Session) diagnostics(raw []byte) (diags []grader.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -256,7 +257,9 @@ func (s *Session) diagnostics(raw []byte) (diags []grader.Diagnostic) {
 		}
 	}()
 	rev := s.Revision()
-	if rev == "" {
+	if statelessRequest(raw) {
+		rev = Rev20260728
+	} else if rev == "" {
 		rev = grader.DefaultRevision
 	}
 	rep := grader.Check(raw, grader.Options{Protocol: rev, Lang: s.lang, Sender: grader.SenderClient})
@@ -332,6 +335,18 @@ const (
 	// so learners can practise pagination.
 	MetaPageSize = "mcpplayground/pageSize"
 )
+
+// statelessRequest reports whether raw is a 2026-07-28 request: its
+// params._meta names that revision.
+func statelessRequest(raw []byte) bool {
+	var m struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	var v string
+	return json.Unmarshal(raw, &m) == nil && json.Unmarshal(m.Params.Meta[MetaProtocolVersion], &v) == nil && v == Rev20260728
+}
 
 // modernVersion returns the revision named in params._meta, if any.
 func modernVersion(p params) (string, bool, *rpcError) {
