@@ -32,8 +32,10 @@
 //   - a method this revision does not define: -32601 (for requests; an unknown
 //     notification is ignored, as JSON-RPC requires);
 //   - params that are not an object, or a required parameter that is missing or
-//     of the wrong JSON type, an unknown tool, prompt, cursor or log level:
-//     -32602; an unknown resource: -32002 (2025-06-18, 2025-11-25) or -32602
+//     of the wrong JSON type, an unknown tool, prompt, cursor or log level,
+//     a 2026-07-28 retry whose requestState is missing or is not the one the
+//     input_required result carried (request_state.go): -32602; an unknown
+//     resource: -32002 (2025-06-18, 2025-11-25) or -32602
 //     with the uri in error.data (2026-07-28, SEP-2164).
 //
 // Unknown fields are ignored. When a message is rejected, error.data carries
@@ -117,6 +119,9 @@
 // # Determinism
 //
 // The same messages give the same replies: no randomness and no clock in
-// replies (only HTTP session ids are random). The slow tool paces itself with
+// replies. Only HTTP session ids are random, and the key that seals the
+// requestState of a 2026-07-28 input_required result: drawn once per
+// Server (Config.StateKey sets it), so one Server gives one call the same
+// state, and another Server another one. The slow tool paces itself with
 // Config.Clock, which tests replace.
 package mockserver

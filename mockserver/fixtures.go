@@ -73,9 +73,9 @@ func elicitFixture(message string, schema map[string]any, prefix string) func(*c
 			msg = c.str("message")
 		}
 		params := c.elicitParams(msg, schema)
-		answer, instead, ok := c.askTool("elicitation", "elicitation/create", params)
+		answer, instead, rerr, ok := c.askTool("elicitation", "elicitation/create", params)
 		if !ok {
-			return instead, nil
+			return instead, rerr
 		}
 		var res struct {
 			Action  string          `json:"action"`
@@ -171,9 +171,9 @@ func callSampling(c *call) (any, *rpcError) {
 		"messages":  []any{map[string]any{"role": "user", "content": text(c.str("prompt"))}},
 		"maxTokens": 100,
 	}
-	answer, instead, ok := c.askTool("sampling", "sampling/createMessage", params)
+	answer, instead, rerr, ok := c.askTool("sampling", "sampling/createMessage", params)
 	if !ok {
-		return instead, nil
+		return instead, rerr
 	}
 	var res struct {
 		Content textBlock `json:"content"`

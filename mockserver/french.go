@@ -121,7 +121,11 @@ var french = map[string]string{
 	"Invalid Request: this session is already initialized; initialize is sent once per session":                        "Requête invalide\u00a0: cette session est déjà initialisée\u00a0; initialize s’envoie une fois par session",
 	"Invalid params: unknown log level %q; use one of debug, info, notice, warning, error, critical, alert, emergency": "Paramètres invalides\u00a0: niveau de journal %q inconnu\u00a0; utilisez debug, info, notice, warning, error, critical, alert ou emergency",
 	"Invalid Request: the message is larger than %d bytes":                                                             "Requête invalide\u00a0: le message dépasse %d octets",
-	"Unsupported protocol version":                               "Version du protocole non prise en charge",
+	// A 2026-07-28 retry's requestState (request_state.go).
+	stateMissing:                   "Paramètres invalides\u00a0: cette nouvelle tentative porte «\u00a0inputResponses\u00a0» mais pas de «\u00a0requestState\u00a0»\u00a0; elle doit renvoyer le requestState du résultat input_required, tel quel, à côté d’inputResponses",
+	stateNotText:                   "Paramètres invalides\u00a0: «\u00a0requestState\u00a0» doit être une chaîne\u00a0: le requestState du résultat input_required, tel quel",
+	stateMismatch:                  "Paramètres invalides\u00a0: ce «\u00a0requestState\u00a0» n’est pas celui que le serveur a envoyé pour cet appel\u00a0: il a été modifié, ou il vient d’un autre appel (un autre outil ou d’autres arguments)\u00a0; la nouvelle tentative doit renvoyer le requestState du résultat input_required, tel quel, avec les mêmes name et arguments",
+	"Unsupported protocol version": "Version du protocole non prise en charge",
 	"Missing required client capability: elicitation":            "Capacité du client requise manquante\u00a0: elicitation",
 	"Missing required client capability: sampling":               "Capacité du client requise manquante\u00a0: sampling",
 	"Which kind of gift do you prefer, and what is your budget?": "Quel genre de cadeau préférez-vous, et quel est votre budget\u00a0?",

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,6 +67,7 @@ var skippedReplies = []skippedReply{
 var mustCompare = []string{
 	"05-lifecycle.md 1", "06-tools.md 7", "07-slow-work.md 2", "07-slow-work.md 4", "07-slow-work.md 8", "08-resources-prompts.md 6",
 	"08-resources-prompts.md 9", "08-resources-prompts.md 20", "08-resources-prompts.md 21", "09-errors.md 12", "10-reading-logs.md 3", "11-debugging.md 21", "12-stateless-2026.md 1",
+	"12-stateless-2026.md 2", "12-stateless-2026.md 3",
 }
 
 // lessonMessage is one JSON-RPC message shown in a lesson.
@@ -258,6 +260,7 @@ func TestLessonExamplesMatchTheServer(t *testing.T) {
 	srv := newTestServer(Config{})
 	compared := map[string]bool{}
 	usedSkips := map[int]bool{}
+	made := map[string]string{} // a requestState a lesson shows → the server's
 	for _, file := range files {
 		src, err := fs.ReadFile(lessons.FS, file)
 		if err != nil {
@@ -284,7 +287,7 @@ func TestLessonExamplesMatchTheServer(t *testing.T) {
 			}
 			key := lesson + " " + req.idKey()
 			compared[key] = true
-			t.Run(key, func(t *testing.T) { compareReplay(t, srv, protocol, req, replies, progress) })
+			t.Run(key, func(t *testing.T) { compareReplay(t, srv, protocol, echoStates(req, made), replies, progress, made) })
 		}
 	}
 	for _, k := range mustCompare {
@@ -333,12 +336,14 @@ func lessonProgress(req lessonMessage, msgs []lessonMessage) []lessonMessage {
 }
 
 // compareReplay sends req to the server and finds the lesson's replies
-// and progress notifications in what it answers and sends.
-func compareReplay(t *testing.T, srv *Server, protocol string, req lessonMessage, replies, progress []lessonMessage) {
+// and progress notifications in what it answers and sends. A requestState
+// the lesson shows is the server's own, sealed with its key: it is
+// compared by its shape, and kept in made for the retry that echoes it.
+func compareReplay(t *testing.T, srv *Server, protocol string, req lessonMessage, replies, progress []lessonMessage, made map[string]string) {
 	t.Helper()
 	got, sent := replay(t, srv, protocol, req)
 	for _, want := range replies {
-		if diffs := contains(want.v, got, ""); len(diffs) > 0 {
+		if diffs := contains(sealedState(t, want.v, got, made), got, ""); len(diffs) > 0 {
 			t.Errorf("the server's reply differs from the lesson's:\n  %s\nlesson: %s\nserver: %s", strings.Join(diffs, "\n  "), want.raw, show(got))
 		}
 	}
@@ -350,6 +355,55 @@ func compareReplay(t *testing.T, srv *Server, protocol string, req lessonMessage
 			t.Errorf("the server did not send the lesson's progress notification:\nlesson: %s\nserver sent: %s", want.raw, show(sent))
 		}
 	}
+}
+
+// sealedState is want with the server's requestState in place of the one
+// the lesson shows, which must look like it (the same question, a seal of
+// the same length), recorded in made.
+func sealedState(t *testing.T, want, got map[string]any, made map[string]string) map[string]any {
+	t.Helper()
+	wres, _ := want["result"].(map[string]any)
+	gres, _ := got["result"].(map[string]any)
+	shown, ok := wres["requestState"].(string)
+	real, ok2 := gres["requestState"].(string)
+	if !ok || !ok2 {
+		return want
+	}
+	q1, _, _ := strings.Cut(shown, ".")
+	q2, _, _ := strings.Cut(real, ".")
+	if !stateShape.MatchString(shown) || q1 != q2 {
+		t.Errorf("the lesson's requestState %q is not one the gift server makes, like %q", shown, real)
+	}
+	made[shown] = real
+	res := make(map[string]any, len(wres))
+	for k, v := range wres {
+		res[k] = v
+	}
+	res["requestState"] = real
+	out := make(map[string]any, len(want))
+	for k, v := range want {
+		out[k] = v
+	}
+	out["result"] = res
+	return out
+}
+
+// echoStates is req with the server's requestState in place of the one
+// the lesson showed: the retry echoes what the server really sent.
+func echoStates(req lessonMessage, made map[string]string) lessonMessage {
+	p, _ := req.v["params"].(map[string]any)
+	shown, ok := p["requestState"].(string)
+	real, known := made[shown]
+	if !ok || !known {
+		return req
+	}
+	out := req
+	out.v = nil
+	out.raw = strings.ReplaceAll(req.raw, strconv.Quote(shown), strconv.Quote(real))
+	if json.Unmarshal([]byte(out.raw), &out.v) != nil {
+		return req
+	}
+	return out
 }
 
 // TestContains checks the comparison itself, so that a lax contains cannot

@@ -3,6 +3,7 @@ package mockserver
 import (
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
@@ -63,6 +64,11 @@ type Config struct {
 	// Mistake makes the server commit one typical server mistake on purpose
 	// (mistakes.go); "" follows the specification.
 	Mistake Mistake
+	// StateKey is the key that seals the requestState of 2026-07-28
+	// input_required results (request_state.go). Empty: New draws 32
+	// random bytes, so a state is good only on this Server. Instances
+	// behind one proxy must share it: serve reads it from the database.
+	StateKey []byte
 }
 
 // Server is the gift MCP server: immutable definitions shared by all sessions.
@@ -79,6 +85,8 @@ type Server struct {
 	serverInfo      implementation
 	instructions    string
 	capabilitiesRaw json.RawMessage
+	// stateKey seals requestState (Config.StateKey, or drawn by New).
+	stateKey []byte
 }
 
 type implementation struct {
@@ -113,6 +121,10 @@ func New(cfg Config) *Server {
 		log:          log,
 		serverInfo:   implementation{Name: "gift-server", Title: "Gift ideas server", Version: Version},
 		instructions: "Call suggest_gifts with an occasion, a budget and a recipient.",
+	}
+	s.stateKey = slices.Clone(cfg.StateKey)
+	if len(s.stateKey) == 0 {
+		s.stateKey = newStateKey()
 	}
 	s.tools = giftTools()
 	s.resources = giftResources()

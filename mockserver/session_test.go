@@ -253,12 +253,6 @@ func TestExchanges(t *testing.T) {
 		{"elicitation needs the capability", []string{initMsg, initialized},
 			`{"jsonrpc":"2.0","id":26,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`,
 			`{"jsonrpc":"2.0","id":26,"result":{"content":[{"type":"text","text":"ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize."}],"isError":true}}`},
-		{"stateless elicitation asks for input", nil,
-			`{"jsonrpc":"2.0","id":27,"method":"tools/call","params":{"name":"ask_gift_preferences","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
-			`{"jsonrpc":"2.0","id":27,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"}},"resultType":"input_required","inputRequests":{"preferences":{"method":"elicitation/create","params":{"message":"Which kind of gift do you prefer, and what is your budget?","mode":"form","requestedSchema":{"properties":{"category":{"description":"The kind of gift you prefer.","enum":["books","kitchen","games"],"title":"Category","type":"string"},"maxBudget":{"description":"The most you want to spend, in US dollars.","minimum":0,"title":"Budget","type":"number"}},"required":["category"],"type":"object"}}}}}}`},
-		{"stateless elicitation retried with the answer", nil,
-			`{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"kitchen","maxBudget":34}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`,
-			`{"jsonrpc":"2.0","id":28,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"gift-server","title":"Gift ideas server","version":"1.0.0"}},"content":[{"type":"text","text":"Gifts in kitchen:\n- Espresso cups, set of two ($34)\n- Spice sampler ($12)"}],"structuredContent":{"gifts":[{"name":"Espresso cups, set of two","price":34,"category":"kitchen"},{"name":"Spice sampler","price":12,"category":"kitchen"}]},"isError":false}}`},
 	}
 	srv := newTestServer(Config{})
 	for _, tt := range tests {

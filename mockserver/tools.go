@@ -368,36 +368,45 @@ type inputRequest struct {
 // ask asks the client something: in a legacy session by sending it a request
 // and waiting, in a 2026-07-28 request from the inputResponses of the retry.
 // When the answer is not there yet in a modern request, it returns the
-// InputRequiredResult to send instead.
-func (c *call) ask(key, method string, params any) (answer json.RawMessage, pending any, err error) {
+// InputRequiredResult to send instead, sealed with its requestState; a
+// retry whose requestState is missing or does not verify gets the -32602
+// to answer instead (request_state.go).
+func (c *call) ask(key, method string, params any) (answer json.RawMessage, pending any, rerr *rpcError, err error) {
 	if c.r.modern {
-		responses, _, perr := c.r.p.object("inputResponses", false)
-		if perr == nil {
+		_, carries := c.r.p["inputResponses"]
+		verified, rerr := c.retryState(key, method, carries)
+		if rerr != nil {
+			return nil, nil, rerr, nil
+		}
+		if responses, _, perr := c.r.p.object("inputResponses", false); verified && perr == nil {
 			if raw, ok := responses[key]; ok {
-				return raw, nil, nil
+				return raw, nil, nil, nil
 			}
 		}
-		return nil, inputRequired{ResultType: "input_required", InputRequests: map[string]any{key: inputRequest{method, params}}}, nil
+		return nil, inputRequired{ResultType: "input_required", InputRequests: map[string]any{key: inputRequest{method, params}}, RequestState: c.requestState(key, method)}, nil, nil
 	}
 	res, err := c.s.askClient(c.ctx, c.related(), method, params)
-	return res, nil, err
+	return res, nil, nil, err
 }
 
 // askTool is ask for a tool's call: when there is no answer to use, it
 // returns false and what the tool returns instead: the pending
-// InputRequiredResult, nothing when the call was cancelled, or a tool error
-// saying why the client's answer is missing.
-func (c *call) askTool(key, method string, params any) (answer json.RawMessage, instead any, ok bool) {
-	answer, pending, err := c.ask(key, method, params)
+// InputRequiredResult, the -32602 of a retry whose requestState is wrong,
+// nothing when the call was cancelled, or a tool error saying why the
+// client's answer is missing.
+func (c *call) askTool(key, method string, params any) (answer json.RawMessage, instead any, rerr *rpcError, ok bool) {
+	answer, pending, rerr, err := c.ask(key, method, params)
 	switch {
+	case rerr != nil:
+		return nil, nil, rerr, false
 	case pending != nil:
-		return nil, pending, false
+		return nil, pending, nil, false
 	case errors.Is(err, context.Canceled):
-		return nil, nil, false
+		return nil, nil, nil, false
 	case err != nil:
-		return nil, toolError(askFailed(method, err)), false
+		return nil, toolError(askFailed(method, err)), nil, false
 	}
-	return answer, nil, true
+	return answer, nil, nil, true
 }
 
 // elicitParams are the params of an elicitation/create form request; "mode"
@@ -719,9 +728,9 @@ func askGiftPreferences(c *call) (any, *rpcError) {
 		return toolError("ask_gift_preferences asks you a question with elicitation/create, but your client did not declare the elicitation capability in initialize."), nil
 	}
 	params := c.elicitParams("Which kind of gift do you prefer, and what is your budget?", elicitSchema)
-	answer, instead, ok := c.askTool("preferences", "elicitation/create", params)
+	answer, instead, rerr, ok := c.askTool("preferences", "elicitation/create", params)
 	if !ok {
-		return instead, nil
+		return instead, rerr
 	}
 	var res struct {
 		Action  string         `json:"action"`
@@ -778,9 +787,9 @@ func writeCardMessage(c *call) (any, *rpcError) {
 		"systemPrompt": "You write short, warm gift card messages.",
 		"maxTokens":    200,
 	}
-	answer, instead, ok := c.askTool("card", "sampling/createMessage", params)
+	answer, instead, rerr, ok := c.askTool("card", "sampling/createMessage", params)
 	if !ok {
-		return instead, nil
+		return instead, rerr
 	}
 	var res struct {
 		Role    string          `json:"role"`

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,8 +9,9 @@ import (
 
 // The live exercise on 2026-07-28 passes in the real console: no
 // handshake, the tool asks in an input_required result, and the retry, a
-// new request with the answers, gets the gift ideas. Sending the same call
-// again without the answers does not pass.
+// new request with the answers and the result's requestState, gets the
+// gift ideas. Sending the same call again without the answers does not
+// pass, nor does a retry without the requestState (the server refuses it).
 func TestConsoleLive2026ExercisePasses(t *testing.T) {
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
@@ -25,26 +27,41 @@ func TestConsoleLive2026ExercisePasses(t *testing.T) {
 		return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{` + meta + `,"name":"ask_gift_preferences","arguments":{}` + extra + `}}`
 	}
 	var events *eventWatch
+	state := ""
 	for i := 1; i <= 2; i++ {
 		b.send(call(i, ""))
 		if events == nil {
 			events = watchEvents(t, b) // the first message made the learner
 		}
-		if got := waitAnswer(events, strconv.Itoa(i)); !strings.Contains(got, `"resultType":"input_required"`) {
+		got := waitAnswer(events, strconv.Itoa(i))
+		m := requestStateIn.FindStringSubmatch(got)
+		if !strings.Contains(got, `"resultType":"input_required"`) || m == nil {
 			t.Fatalf("call %d: %s", i, got)
 		}
+		state = m[1]
 	}
 	if res := b.checkExchange(id); res.Passed {
 		t.Errorf("the same call sent twice, without the answers, passed: %+v", res.Checks)
 	}
-	b.send(call(3, `,"inputResponses":{"preferences":{"action":"accept","content":{"category":"games","maxBudget":40}}}`))
-	if got := waitAnswer(events, "3"); !strings.Contains(got, `"resultType":"complete"`) || !strings.Contains(got, "Wooden dice tower") {
+	const answers = `,"inputResponses":{"preferences":{"action":"accept","content":{"category":"games","maxBudget":40}}}`
+	b.send(call(3, answers))
+	if got := waitAnswer(events, "3"); !strings.Contains(got, `"code":-32602`) || !strings.Contains(got, "requestState") {
+		t.Fatalf("the retry without requestState: %s", got)
+	}
+	if res := b.checkExchange(id); res.Passed {
+		t.Errorf("a retry without requestState passed: %+v", res.Checks)
+	}
+	b.send(call(4, answers+`,"requestState":"`+state+`"`))
+	if got := waitAnswer(events, "4"); !strings.Contains(got, `"resultType":"complete"`) || !strings.Contains(got, "Wooden dice tower") {
 		t.Fatalf("the retry's answer: %s", got)
 	}
 	if res := b.checkExchange(id); !res.Passed {
 		t.Fatalf("the right session did not pass: %+v\n%s", res.Checks, res.FeedbackHTML)
 	}
 }
+
+// requestStateIn finds the requestState of an input_required result.
+var requestStateIn = regexp.MustCompile(`"requestState":"([^"]+)"`)
 
 // waitAnswer returns the gift server's response with this id (as JSON)
 // once the console's exchange holds it: ask_gift_preferences runs on its

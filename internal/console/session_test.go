@@ -200,7 +200,9 @@ func TestConsoleTranscripts(t *testing.T) {
 	scripts := consoleScripts()
 	for name, steps := range scripts {
 		t.Run(name, func(t *testing.T) {
-			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}})
+			// A fixed key: the requestState of a 2026-07-28 question is
+			// the same in every run, and the retry can echo it.
+			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, StateKey: []byte(transcriptStateKey)})
 			c := Start(srv, Options{})
 			defer c.Close()
 			runScript(t, c, steps)
@@ -208,6 +210,9 @@ func TestConsoleTranscripts(t *testing.T) {
 		})
 	}
 }
+
+// transcriptStateKey seals the requestState of the golden transcripts.
+const transcriptStateKey = "the console's golden transcripts"
 
 // consoleScripts are the scripted sessions of the golden transcripts.
 func consoleScripts() map[string][]consoleStep {
@@ -251,7 +256,7 @@ func consoleScripts() map[string][]consoleStep {
 			{send: `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{` + modernMeta + `}}`},
 			{send: `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"anniversary","budget":200,"recipient":"partner"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/logLevel":"info"}}}`},
 			{send: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask_gift_preferences","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
-			{send: `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"games","maxBudget":30}}},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
+			{send: `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ask_gift_preferences","inputResponses":{"preferences":{"action":"accept","content":{"category":"games","maxBudget":30}}},"requestState":"preferences.C2vRiOAoLjSUhhiuDAKCng","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}`},
 			{send: `{"jsonrpc":"2.0","id":5,"method":"logging/setLevel","params":{"level":"info",` + modernMeta + `}}`},
 		},
 	}

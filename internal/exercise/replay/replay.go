@@ -173,14 +173,17 @@ func Play(ctx context.Context, written []item) (string, error) {
 	return answer, err
 }
 
-// play is Play, giving the real session's events.
+// play is Play, giving the real session's events. The client echoes what
+// the server sealed: where a written client message carries a
+// requestState the written session shows the server sending, the real
+// server's requestState for that response is sent instead (echoStates).
 func play(ctx context.Context, written []item) ([]exchange.Event, error) {
 	c := console.Start(mockserver.New(mockserver.Config{}), console.Options{})
 	defer c.Close()
 	updates, stop := c.Subscribe()
 	defer stop()
 	var want shown
-	for _, it := range written {
+	for i, it := range written {
 		if it.From == grader.SenderServer {
 			want.add(it.Message)
 			continue
@@ -192,6 +195,8 @@ func play(ctx context.Context, written []item) ([]exchange.Event, error) {
 		var s string
 		if json.Unmarshal(it.Message, &s) == nil {
 			raw = s // text that was not JSON, sent as it is
+		} else {
+			raw = echoStates(raw, sealedStates(written[:i], c.Events(0)))
 		}
 		c.Send(raw)
 	}
@@ -293,4 +298,66 @@ func waitServer(ctx context.Context, c *console.Session, updates <-chan console.
 			return ctx.Err()
 		}
 	}
+}
+
+// sealedStates pairs each requestState the written session shows the
+// server sending with the one the real server sent in the same place: the
+// n-th response with that id. The gift server seals its state with a key
+// drawn for each server, so a written session can show only what one real
+// session gave; the replay's client, like a learner in the console,
+// echoes what its own server sent.
+func sealedStates(written []item, events []exchange.Event) map[string]string {
+	real := map[string][]string{} // compact id → the states of its responses, in order
+	for _, e := range events {
+		if e.From == grader.SenderServer && (e.Kind == grader.KindResponse || e.Kind == grader.KindError) {
+			id, err := compactJSON(e.ID)
+			if err == nil {
+				real[id] = append(real[id], resultState([]byte(e.Raw)))
+			}
+		}
+	}
+	out := map[string]string{}
+	seen := map[string]int{}
+	for _, it := range written {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method *string         `json:"method"`
+		}
+		if it.From != grader.SenderServer || json.Unmarshal(it.Message, &m) != nil || m.Method != nil || len(m.ID) == 0 {
+			continue
+		}
+		id, err := compactJSON(m.ID)
+		if err != nil {
+			continue
+		}
+		n := seen[id]
+		seen[id]++
+		if shown := resultState(it.Message); shown != "" && n < len(real[id]) && real[id][n] != "" {
+			out[shown] = real[id][n]
+		}
+	}
+	return out
+}
+
+// resultState is the requestState of a response's result ("" when none).
+func resultState(msg []byte) string {
+	var m struct {
+		Result struct {
+			RequestState string `json:"requestState"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal(msg, &m)
+	return m.Result.RequestState
+}
+
+// echoStates writes the real states in place of the written ones in a
+// client message, where it carries one as a JSON string (a quoted string
+// inside another string is escaped, and is left alone).
+func echoStates(raw string, states map[string]string) string {
+	for shown, real := range states {
+		quoted, _ := json.Marshal(shown)
+		withReal, _ := json.Marshal(real)
+		raw = strings.ReplaceAll(raw, string(quoted), string(withReal))
+	}
+	return raw
 }

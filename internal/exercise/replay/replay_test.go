@@ -155,3 +155,37 @@ func TestSameOrder(t *testing.T) {
 		}
 	}
 }
+
+// The gift server seals its requestState with a key of its own: where a
+// written retry echoes the state the written session shows the server
+// sending, the replay echoes the real server's (as a learner copies it in
+// the console), and the retry completes; a state the session does not show
+// the server sending is sent as written, and refused.
+func TestPlayEchoesTheServersState(t *testing.T) {
+	const meta = `"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}`
+	call := `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {` + meta + `, "name": "ask_gift_preferences", "arguments": {}}}`
+	asked := `{"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required", "requestState": "preferences.shown-in-the-session"}}`
+	retry := func(state string) string {
+		return `{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {` + meta + `, "name": "ask_gift_preferences", "arguments": {}, "inputResponses": {"preferences": {"action": "decline"}}, "requestState": "` + state + `"}}`
+	}
+	for _, tt := range []struct {
+		state, want string
+	}{
+		{"preferences.shown-in-the-session", `"resultType":"complete"`},
+		{"preferences.made-up", `"code":-32602`},
+	} {
+		written := []item{
+			{From: "client", Message: []byte(call)},
+			{From: "server", Message: []byte(asked)},
+			{From: "client", Message: []byte(retry(tt.state))},
+			{From: "server", Message: []byte(`{"jsonrpc": "2.0", "id": 2, "result": {}}`)},
+		}
+		answer, err := Play(context.Background(), written)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := strings.LastIndex(answer, `"id":2`); i < 0 || !strings.Contains(answer[i:], tt.want) {
+			t.Errorf("retry with %q: want %s in the real answer:\n%s", tt.state, tt.want, answer)
+		}
+	}
+}
