@@ -154,6 +154,10 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
 }
 
+// requestStateSecret names the database's secret that seals the gift
+// server's requestState, shared by every instance on the database.
+const requestStateSecret = "request-state-v1"
+
 func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	content, err := loadContent(ctx, cfg, log)
 	if err != nil {
@@ -174,6 +178,15 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 	defer claim.release()
 
+	// The key that seals the gift server's requestState (2026-07-28) is the
+	// database's, like the cookie-signing secret: behind a proxy the retry
+	// of an input_required call may reach another instance than the
+	// question, and that instance must accept the state.
+	stateKey, err := st.Secret(ctx, requestStateSecret, 32)
+	if err != nil {
+		return fmt.Errorf("read the requestState key: %w", err)
+	}
+
 	// Without a configured token the instructor pages get a fresh one,
 	// printed once below with the URL to open.
 	instructorToken, generated := cfg.instructorToken, false
@@ -189,7 +202,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	}
 	// The gift server behind /mcp and the console; its sessions end with
 	// the server, so a shutdown does not wait for their event streams.
-	mock := mockserver.New(mockserver.Config{Fixtures: cfg.fixtures, Logger: log})
+	mock := mockserver.New(mockserver.Config{Fixtures: cfg.fixtures, Logger: log, StateKey: stateKey})
 	srv, err := web.New(web.Config{
 		Dev:             cfg.dev,
 		InstructorToken: instructorToken,

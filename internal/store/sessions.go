@@ -13,8 +13,9 @@ import (
 const MaxSecretBytes = 1024
 
 // Secret returns the secret called name, creating it from n random bytes
-// the first time. Every instance on the database gets the same value, so a
-// cookie signed by one is accepted by the others.
+// the first time. Every instance on the database gets the same value, so
+// what one signs the others accept: an instructor's cookie, the gift
+// server's requestState.
 func (s *Store) Secret(ctx context.Context, name string, n int) ([]byte, error) {
 	if n <= 0 || n > MaxSecretBytes {
 		return nil, fmt.Errorf("secret %s: size %d out of 1..%d", name, n, MaxSecretBytes)
