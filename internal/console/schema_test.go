@@ -44,7 +44,9 @@ func TestRepliesMatchOfficialSchemas(t *testing.T) {
 	}
 	for name, steps := range scripts {
 		t.Run(name, func(t *testing.T) {
-			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}, Fixtures: mockserver.FixturesConformance})
+			// The transcripts' key, so that the 2026-07-28 retry echoes a
+			// state this server sealed and its result is checked too.
+			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}, Fixtures: mockserver.FixturesConformance, StateKey: []byte(transcriptStateKey)})
 			c := Start(srv, Options{})
 			defer c.Close()
 			runScript(t, c, steps)
@@ -102,7 +104,7 @@ func checkOut(t *testing.T, o *schematest.Official, rev string, e, req exchange.
 func TestServerMessagesPassTheChecker(t *testing.T) {
 	for name, steps := range consoleScripts() {
 		t.Run(name, func(t *testing.T) {
-			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}})
+			srv := mockserver.New(mockserver.Config{Clock: quickClock{now: time.Unix(0, 0)}, StateKey: []byte(transcriptStateKey)})
 			c := Start(srv, Options{})
 			defer c.Close()
 			runScript(t, c, steps)
