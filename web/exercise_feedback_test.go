@@ -7,12 +7,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -149,9 +151,9 @@ func TestConcurrentLearnersThroughRouter(t *testing.T) {
 	if err != nil || n != learners {
 		t.Errorf("%d attempts stored (%v), want %d", n, err, learners)
 	}
-	stats, err := e.store.ExerciseStats(ctx)
-	if err != nil || len(stats) != 1 || stats[0].Passed != learners/2 || stats[0].Attempts != learners {
-		t.Errorf("stats = %+v, %v", stats, err)
+	dash, err := e.store.Dashboard(ctx, time.Now(), store.StuckRule{}, 0)
+	if err != nil || len(dash.Exercises) != 1 || dash.Exercises[0].Passed != learners/2 || dash.Exercises[0].Attempts != learners {
+		t.Errorf("exercise sums = %+v, %v", dash.Exercises, err)
 	}
 }
 

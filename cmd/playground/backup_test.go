@@ -149,6 +149,7 @@ func TestBackupRefusesBadUse(t *testing.T) {
 		{[]string{"backup", "-db", db, exists}, "already exists"},
 		{[]string{"backup", "-db", filepath.Join(dir, "missing.db"), filepath.Join(dir, "new.db")}, "missing.db"},
 		{[]string{"backup", "-db", db, "a", "b"}, "usage"},
+		{[]string{"backup", "-db", "postgres://course@localhost/course", filepath.Join(dir, "pg.db")}, "pg_dump"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(tt.args, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tt.want) {

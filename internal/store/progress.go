@@ -156,40 +156,6 @@ func (s *Store) MarkLessonRead(ctx context.Context, learnerID int64, slug string
 	return nil
 }
 
-// ExerciseStat sums up one exercise over every learner.
-type ExerciseStat struct {
-	ExerciseID string
-	Learners   int // learners with a record (hint or attempt)
-	Attempted  int // learners with at least one attempt
-	Passed     int
-	Attempts   int
-	Hints      int // hints revealed, summed
-}
-
-// ExerciseStats sums up every exercise that any learner touched, by id.
-func (s *Store) ExerciseStats(ctx context.Context) ([]ExerciseStat, error) {
-	rows, err := s.read.QueryContext(ctx, `
-		SELECT exercise_id, count(*), sum(CASE WHEN attempts > 0 THEN 1 ELSE 0 END),
-			sum(CASE WHEN status = 'passed' THEN 1 ELSE 0 END), sum(attempts), sum(hints_revealed)
-		FROM exercise_progress GROUP BY exercise_id ORDER BY exercise_id`)
-	if err != nil {
-		return nil, fmt.Errorf("sum up exercises: %w", err)
-	}
-	defer rows.Close()
-	var out []ExerciseStat
-	for rows.Next() {
-		var st ExerciseStat
-		if err := rows.Scan(&st.ExerciseID, &st.Learners, &st.Attempted, &st.Passed, &st.Attempts, &st.Hints); err != nil {
-			return nil, fmt.Errorf("sum up exercises: %w", err)
-		}
-		out = append(out, st)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sum up exercises: %w", err)
-	}
-	return out, nil
-}
-
 // AllProgress calls fn for every learner's record on every exercise, by
 // learner then exercise (for the instructor's CSV export). It stops at the
 // first error fn returns.

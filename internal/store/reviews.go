@@ -100,27 +100,3 @@ func scanReview(row interface{ Scan(...any) error }) (ReviewCard, error) {
 	c.Codes = strings.Fields(codes)
 	return c, nil
 }
-
-// AttemptCodes are the codes each of the attempts tripped, by attempt id.
-func (s *Store) AttemptCodes(ctx context.Context, attemptIDs []int64) (map[int64][]string, error) {
-	out := map[int64][]string{}
-	for _, id := range attemptIDs {
-		rows, err := s.read.QueryContext(ctx, `SELECT code FROM attempt_codes WHERE attempt_id = ? ORDER BY code`, id)
-		if err != nil {
-			return nil, fmt.Errorf("attempt codes: %w", err)
-		}
-		for rows.Next() {
-			var code string
-			if err := rows.Scan(&code); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("attempt codes: %w", err)
-			}
-			out[id] = append(out[id], code)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("attempt codes: %w", err)
-		}
-	}
-	return out, nil
-}

@@ -28,7 +28,7 @@ func TestReviews(t *testing.T) {
 	if err := st.RecordReview(ctx, l.ID, a.ID, "ex-1", []string{"mcp.method.unknown", "jsonrpc.id.null"}, card, keep); err != nil {
 		t.Fatal(err)
 	}
-	codes, err := st.AttemptCodes(ctx, []int64{a.ID})
+	codes, err := attemptCodes(ctx, st, a.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,4 +64,29 @@ func TestReviews(t *testing.T) {
 	if _, ok, _ := st.ReviewFor(ctx, l.ID, "ex-1"); ok {
 		t.Error("a retired card stays")
 	}
+}
+
+// attemptCodes reads the codes each attempt tripped, by attempt id, from
+// the table RecordReview writes.
+func attemptCodes(ctx context.Context, s *Store, ids ...int64) (map[int64][]string, error) {
+	out := map[int64][]string{}
+	for _, id := range ids {
+		rows, err := s.read.QueryContext(ctx, `SELECT code FROM attempt_codes WHERE attempt_id = ? ORDER BY code`, id)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var code string
+			if err := rows.Scan(&code); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = append(out[id], code)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

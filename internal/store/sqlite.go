@@ -120,21 +120,13 @@ func (s *Store) explain(err error) error {
 	return fmt.Errorf("%s: %w", s.path, err)
 }
 
-// Backup writes a consistent copy of the database to dest while the server
-// keeps running (VACUUM INTO reads one snapshot). The copy is written
-// beside dest under a temporary name and linked to dest only when
-// complete, so a failed backup leaves nothing behind and never replaces an
-// existing file. PostgreSQL is backed up with pg_dump instead.
-func (s *Store) Backup(ctx context.Context, dest string) error {
-	if s.engine != SQLite {
-		return fmt.Errorf("back up database to %s: a PostgreSQL database is backed up with pg_dump", dest)
-	}
-	return vacuumInto(ctx, s.read, dest)
-}
-
-// BackupFile copies the SQLite database at path to dest, as Backup does,
-// without opening it for writing: no migration, no write probe, so a
-// backup taken while a busy server writes never waits for the write lock.
+// BackupFile writes a consistent copy of the SQLite database at path to
+// dest while a server keeps writing it (VACUUM INTO reads one snapshot).
+// It opens the database without writing: no migration, no write probe, so
+// a backup taken while a busy server writes never waits for the write
+// lock. The copy is written beside dest under a temporary name and linked
+// to dest only when complete, so a failed backup leaves nothing behind and
+// never replaces an existing file. PostgreSQL is backed up with pg_dump.
 func BackupFile(ctx context.Context, path, dest string) error {
 	pool, err := sql.Open("sqlite", sqliteDSN(path, false))
 	if err != nil {

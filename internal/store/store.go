@@ -112,9 +112,6 @@ func (s *Store) Close() error {
 // URL without its password: what logs and messages may show.
 func (s *Store) Path() string { return s.path }
 
-// Engine is the database the store runs on.
-func (s *Store) Engine() Engine { return s.engine }
-
 // Ping reports whether the database answers a query.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int

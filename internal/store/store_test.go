@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -83,8 +82,8 @@ func TestBackupIsAUsableDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	dest := filepath.Join(dir, "copy.db")
-	if err := s.Backup(ctx, dest); err != nil {
-		t.Fatalf("Backup: %v", err)
+	if err := BackupFile(ctx, filepath.Join(dir, "p.db"), dest); err != nil {
+		t.Fatalf("BackupFile: %v", err)
 	}
 	c, err := Open(ctx, dest)
 	if err != nil {
@@ -99,8 +98,8 @@ func TestBackupIsAUsableDatabase(t *testing.T) {
 		t.Errorf("backup has %d learners, want 1", n)
 	}
 	// A second backup to the same name is refused and leaves the first intact.
-	if err := s.Backup(ctx, dest); err == nil {
-		t.Error("Backup over an existing file succeeded")
+	if err := BackupFile(ctx, filepath.Join(dir, "p.db"), dest); err == nil {
+		t.Error("BackupFile over an existing file succeeded")
 	}
 	if fi, err := os.Stat(dest); err != nil || fi.Size() == 0 {
 		t.Errorf("the first backup was damaged by the refused one: %v %v", fi, err)
@@ -112,7 +111,8 @@ func TestBackupIsAUsableDatabase(t *testing.T) {
 // that would block a retry with the same name.
 func TestFailedBackupLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
-	s, err := Open(context.Background(), filepath.Join(dir, "p.db"))
+	src := filepath.Join(dir, "p.db")
+	s, err := Open(context.Background(), src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,14 +120,14 @@ func TestFailedBackupLeavesNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	dest := filepath.Join(dir, "copy.db")
-	if err := s.Backup(ctx, dest); err == nil {
+	if err := BackupFile(ctx, src, dest); err == nil {
 		t.Fatal("a cancelled backup succeeded")
 	}
-	if err := s.Backup(context.Background(), filepath.Join(dir, "missing-dir", "copy.db")); err == nil {
+	if err := BackupFile(context.Background(), src, filepath.Join(dir, "missing-dir", "copy.db")); err == nil {
 		t.Fatal("a backup into a missing directory succeeded")
 	}
 	assertOnly(t, dir, "p.db", "p.db-shm", "p.db-wal")
-	if err := s.Backup(context.Background(), dest); err != nil {
+	if err := BackupFile(context.Background(), src, dest); err != nil {
 		t.Fatalf("retry with the same name: %v", err)
 	}
 }
@@ -146,13 +146,5 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 		if !want[e.Name()] {
 			t.Errorf("%s holds %s, left behind", dir, e.Name())
 		}
-	}
-}
-
-func TestPostgresBackupPointsToPgDump(t *testing.T) {
-	s := openPostgresTest(t)
-	err := s.Backup(context.Background(), filepath.Join(t.TempDir(), "x.db"))
-	if err == nil || !strings.Contains(err.Error(), "pg_dump") {
-		t.Errorf("Backup on PostgreSQL = %v, want a pointer to pg_dump", err)
 	}
 }

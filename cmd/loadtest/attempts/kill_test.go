@@ -206,12 +206,12 @@ func checkStored(t *testing.T, db string, ex *exercise.Exercise, acks []ack) {
 	if lost > 0 {
 		t.Errorf("%d of %d acknowledged attempts lost", lost, len(acks))
 	}
-	stats, err := st.ExerciseStats(context.Background())
+	dash, err := st.Dashboard(context.Background(), time.Now(), store.StuckRule{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	counted := 0
-	for _, s := range stats {
+	for _, s := range dash.Exercises {
 		counted += s.Attempts
 	}
 	if counted != len(stored) {
