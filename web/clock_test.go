@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // realTime are the places of the web layer that may read the system clock:
@@ -45,4 +47,22 @@ func TestHandlersUseTheInjectedClock(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// manualClock is a Clock that moves only when the test moves it.
+type manualClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *manualClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *manualClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -392,24 +391,6 @@ func TestE2EPhoneFits390(t *testing.T) {
 	}
 }
 
-// testClock is a clock a test moves by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // Review keyed to mistakes: an exercise answered wrongly comes back after
 // box 1's interval as "Review (1)" on the course and progress pages; the
 // review page says in words what tripped the learner, with a link to the
@@ -419,7 +400,7 @@ func (c *testClock) advance(d time.Duration) {
 // the old hints keeps it in box 2.
 func TestE2EReviewKeyedToMistakes(t *testing.T) {
 	axe := loadAxe(t)
-	clock := &testClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	clock := &manualClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	ts := httptest.NewServer(e.h)
 	defer ts.Close()

@@ -19,7 +19,7 @@ import (
 // attempts are numbered in the order sent, and a learner who has sent
 // nothing since joining is flagged.
 func TestInstructorFromStuckToWhy(t *testing.T) {
-	clock := &testClock{now: time.Now()}
+	clock := &manualClock{t: time.Now()}
 	eachEngine(t, Config{JoinCode: "ROOM-1", Clock: clock}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
 		ex, ok := e.catalog.Exercise("notifications-classify-no-id")

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -147,24 +146,6 @@ func TestAnonymousLimitIgnoresForgedForwardedFor(t *testing.T) {
 			t.Errorf("behind a trusted proxy, client %d got %d; want 200 (one bucket per client)", i+1, c)
 		}
 	}
-}
-
-// manualClock is a Clock that moves only when the test moves it.
-type manualClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *manualClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *manualClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
 }
 
 // TestFailureLimiterBurst: failures count from the first one of a burst,

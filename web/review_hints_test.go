@@ -17,7 +17,7 @@ import (
 // so passing the review then keeps the exercise in its box. The same
 // pass without looking moves it on (TestE2EReviewKeyedToMistakes).
 func TestReviewUnfoldedHintsCount(t *testing.T) {
-	clock := &testClock{now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	clock := &manualClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	base := e.serve(t)
 	ex, ok := e.catalog.Exercise("json-rpc-write-list-changed")

@@ -102,7 +102,9 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 	if setup.postgres {
 		dsn = pgtest.DSN(t)
 	}
-	st, err := store.Open(context.Background(), dsn)
+	// The store stamps its records by the server's clock: a test's fake
+	// clock sets both the deadlines and the times compared with them.
+	st, err := store.OpenWith(context.Background(), dsn, store.Options{Clock: cfg.Clock})
 	if err != nil {
 		t.Fatalf("open the test database: %v", err)
 	}

@@ -51,7 +51,7 @@ func (s *Store) SaveAssignment(ctx context.Context, a Assignment) error {
 	if err := a.validate(); err != nil {
 		return err
 	}
-	now := time.Now().UnixMilli()
+	now := s.now().UnixMilli()
 	err := s.inTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO assignments(id, title, due_at, created_at) VALUES (?, ?, ?, ?)

@@ -43,7 +43,7 @@ type NewAttempt struct {
 // the exercise in one transaction: when it returns nil, both are durable.
 // It returns the stored attempt and the updated progress.
 func (s *Store) RecordAttempt(ctx context.Context, a NewAttempt) (Attempt, ExerciseProgress, error) {
-	now := time.Now()
+	now := s.now()
 	ms := now.UnixMilli()
 	status := StatusFailed
 	var passedAt any

@@ -298,7 +298,7 @@ func (s *Store) JoinWorkshop(ctx context.Context, learnerID int64, name string) 
 		if err := nameFree(ctx, tx, learnerID, name); err != nil {
 			return err
 		}
-		now := time.Now().UnixMilli()
+		now := s.now().UnixMilli()
 		if learnerID != 0 {
 			var err error
 			l, err = scanLearner(tx.QueryRowContext(ctx, `
@@ -402,7 +402,7 @@ func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 	var n int64
 	err := s.inTx(ctx, func(tx *txn) error {
 		var archive int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO archives(created_at) VALUES (?) RETURNING id`, time.Now().UnixMilli()).Scan(&archive); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO archives(created_at) VALUES (?) RETURNING id`, s.now().UnixMilli()).Scan(&archive); err != nil {
 			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE learners SET archive_id = ? WHERE archive_id IS NULL`, archive)

@@ -153,7 +153,7 @@ func isBidiControl(r rune) bool {
 // the browser. The token is not stored and cannot be recovered.
 func (s *Store) CreateLearner(ctx context.Context) (Learner, string, error) {
 	token, hash := newToken()
-	now := time.Now()
+	now := s.now()
 	// A resume code collision is astronomically rare but possible: try again
 	// with a new code rather than fail a learner's first click.
 	for range 5 {
@@ -265,7 +265,7 @@ func (s *Store) AdoptByResumeCode(ctx context.Context, code string) (Learner, st
 		if err != nil {
 			return err
 		}
-		now := time.Now().UnixMilli()
+		now := s.now().UnixMilli()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO learner_tokens(token_hash, learner_id, created_at) VALUES (?, ?, ?)`, hash, l.ID, now); err != nil {
 			return err
 		}

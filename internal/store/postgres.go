@@ -23,7 +23,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (*Store, error) {
 	// pooler in front of the database spreads them again.
 	pool.SetConnMaxLifetime(time.Hour)
 	d := &db{pool: pool, engine: Postgres}
-	s := &Store{read: d, write: d, engine: Postgres, path: shown}
+	s := &Store{read: d, write: d, engine: Postgres, path: shown, clock: o.Clock}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := pool.PingContext(pingCtx); err != nil {

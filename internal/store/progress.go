@@ -124,7 +124,7 @@ func (s *Store) RevealHint(ctx context.Context, learnerID int64, exerciseID stri
 	}
 	n = min(n, total)
 	var revealed int
-	now := time.Now().UnixMilli()
+	now := s.now().UnixMilli()
 	err := s.inTx(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `
 			INSERT INTO exercise_progress AS p (learner_id, exercise_id, status, hints_revealed, updated_at)
@@ -147,7 +147,7 @@ func (s *Store) MarkLessonRead(ctx context.Context, learnerID int64, slug string
 	err := s.inTx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx,
 			`INSERT INTO lessons_read(learner_id, lesson_slug, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-			learnerID, slug, time.Now().UnixMilli())
+			learnerID, slug, s.now().UnixMilli())
 		return err
 	})
 	if err != nil {

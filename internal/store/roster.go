@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -107,7 +106,7 @@ func rosterLine(rec []string) (RosterStudent, error) {
 // personal join code, and updates the name and e-mail of those already
 // in it. It returns how many were added and updated.
 func (s *Store) ImportRoster(ctx context.Context, students []RosterStudent) (added, updated int, err error) {
-	now := time.Now().UnixMilli()
+	now := s.now().UnixMilli()
 	err = s.inTx(ctx, func(tx *txn) error {
 		added, updated = 0, 0
 		for _, st := range students {

@@ -25,7 +25,7 @@ func (s *Store) Secret(ctx context.Context, name string, n int) ([]byte, error) 
 	var v []byte
 	err := s.inTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO secrets(name, value, created_at) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING`,
-			name, fresh, time.Now().UnixMilli()); err != nil {
+			name, fresh, s.now().UnixMilli()); err != nil {
 			return err
 		}
 		return tx.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)

@@ -36,7 +36,7 @@ func openSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	// One writer: SQLite serialises writes anyway, and queueing them in the
 	// pool is cheaper and fairer than busy-waiting on the file lock.
 	write.SetMaxOpenConns(1)
-	s := &Store{read: &db{pool: read, engine: SQLite}, write: &db{pool: write, engine: SQLite}, engine: SQLite, path: path}
+	s := &Store{read: &db{pool: read, engine: SQLite}, write: &db{pool: write, engine: SQLite}, engine: SQLite, path: path, clock: o.Clock}
 	if err := s.quickCheck(ctx); err != nil {
 		s.Close()
 		return nil, s.explain(err)

@@ -34,6 +34,7 @@ type Store struct {
 	engine Engine
 	path   string // the SQLite file, or the PostgreSQL URL without its password
 	ckpt   *checkpointer
+	clock  Clock
 	// applied are the migrations Open applied.
 	applied []string
 }
@@ -46,7 +47,25 @@ type Options struct {
 	// MaxIdleTime closes a connection unused for that long (default 5
 	// minutes), so an idle instance gives its connections back.
 	MaxIdleTime time.Duration
+	// Clock stamps what the store records: attempts, learners, progress,
+	// assignments, rosters (default: the system clock). A server passes
+	// the clock its handlers read, so a test's fake clock sets both the
+	// deadlines and the times that are compared with them.
+	Clock Clock
 }
+
+// Clock tells the time; web.Clock and mockserver.Clock have the same
+// method, so one fake clock can drive them all.
+type Clock interface {
+	Now() time.Time
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// now is the store's clock.
+func (s *Store) now() time.Time { return s.clock.Now() }
 
 func (o Options) withDefaults(e Engine) Options {
 	if o.MaxConns <= 0 {
@@ -57,6 +76,9 @@ func (o Options) withDefaults(e Engine) Options {
 	}
 	if o.MaxIdleTime <= 0 {
 		o.MaxIdleTime = 5 * time.Minute
+	}
+	if o.Clock == nil {
+		o.Clock = systemClock{}
 	}
 	return o
 }
@@ -126,7 +148,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // database in recovery or read-only mode.
 func (s *Store) ProbeWrite(ctx context.Context) error {
 	err := s.inTx(ctx, func(t *txn) error {
-		_, err := t.ExecContext(ctx, `UPDATE health SET probed_at = ? WHERE id = 1`, time.Now().UnixMilli())
+		_, err := t.ExecContext(ctx, `UPDATE health SET probed_at = ? WHERE id = 1`, s.now().UnixMilli())
 		return err
 	})
 	if err != nil {
