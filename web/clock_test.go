@@ -1,14 +1,11 @@
 package web
 
 import (
-	"go/ast"
-	goparser "go/parser"
-	"go/token"
-	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 // realTime are the places of the web layer that may read the system clock:
@@ -23,29 +20,8 @@ var realTime = map[string]string{
 // clock sets what a page says of the time: no other file of the package
 // calls time.Now.
 func TestHandlersUseTheInjectedClock(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") || realTime[name] != "" {
-			continue
-		}
-		f, err := goparser.ParseFile(fset, name, nil, goparser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "time" && (sel.Sel.Name == "Now" || sel.Sel.Name == "Since" || sel.Sel.Name == "Until") {
-				t.Errorf("%s: time.%s: use the server's clock, s.now()", fset.Position(sel.Pos()), sel.Sel.Name)
-			}
-			return true
-		})
+	for _, call := range sourcetest.ClockCalls(t, ".", realTime) {
+		t.Errorf("%s: use the server's clock, s.now()", call)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 // defaultNamed finds a text that names the default revision: "teaches
@@ -27,7 +28,7 @@ func TestDefaultRevisionNamedRight(t *testing.T) {
 			t.Errorf("%s: the footer %q does not name the revision taught, %s", l, f, DefaultRevision)
 		}
 	}
-	root := moduleRoot(t)
+	root := sourcetest.ModuleRoot(t)
 	found := 0
 	eachText(t, root, func(rel string, b []byte) {
 		text := strings.Join(strings.Fields(string(b)), " ")

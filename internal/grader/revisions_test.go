@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 // revisionList is a list of three or more revisions as a text writes it.
@@ -18,7 +20,7 @@ var revisionList = regexp.MustCompile(`20\d\d-\d\d-\d\d(?:(?:, |,|\||/| or | and
 // languages, the README, the exercise format, lessons) lists one of them, in
 // order, or the start of Revisions followed by "…".
 func TestRevisionListsAgree(t *testing.T) {
-	root := moduleRoot(t)
+	root := sourcetest.ModuleRoot(t)
 	date := regexp.MustCompile(`20\d\d-\d\d-\d\d`)
 	found := 0
 	eachText(t, root, func(rel string, b []byte) {

@@ -6,12 +6,12 @@ import (
 	goparser "go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 // The JSON-RPC words are defined once, here (message.go), and every package
@@ -30,7 +30,7 @@ func TestOneVocabulary(t *testing.T) {
 // returns what it reports.
 func scanSources(t *testing.T, scan func(fset *token.FileSet, rel string, f *ast.File) []string) []string {
 	t.Helper()
-	root := moduleRoot(t)
+	root := sourcetest.ModuleRoot(t)
 	fset := token.NewFileSet()
 	var problems []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -129,23 +129,4 @@ func calls(fn *ast.FuncDecl, pkg, name string) bool {
 		return !found
 	})
 	return found
-}
-
-// moduleRoot walks up from the package's directory to go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above " + strconv.Quote(dir))
-		}
-		dir = parent
-	}
 }

@@ -5,11 +5,12 @@ import (
 	goparser "go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 // The store's API is what the program uses: every exported method of Store
@@ -20,7 +21,7 @@ import (
 // its name with a method the program calls elsewhere slips through; it
 // never blames a method the program uses.
 func TestEveryMethodIsUsedByTheProgram(t *testing.T) {
-	root := moduleRoot(t)
+	root := sourcetest.ModuleRoot(t)
 	methods := map[string]string{} // exported method of *Store -> file
 	called := map[string]bool{}
 	fset := token.NewFileSet()
@@ -91,23 +92,4 @@ func isStoreMethod(fn *ast.FuncDecl) bool {
 	}
 	id, ok := star.X.(*ast.Ident)
 	return ok && id.Name == "Store"
-}
-
-// moduleRoot is the folder of go.mod above the package.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package")
-		}
-		dir = parent
-	}
 }

@@ -2,15 +2,13 @@ package store
 
 import (
 	"context"
-	"go/ast"
-	goparser "go/parser"
-	"go/token"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/testing/sourcetest"
 )
 
 type fixedClock struct{ t time.Time }
@@ -71,28 +69,7 @@ var machineTime = map[string]string{
 
 // No other file of the store calls time.Now: they ask s.now().
 func TestStoreUsesItsClock(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") || machineTime[name] != "" {
-			continue
-		}
-		f, err := goparser.ParseFile(fset, name, nil, goparser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "time" && (sel.Sel.Name == "Now" || sel.Sel.Name == "Since" || sel.Sel.Name == "Until") {
-				t.Errorf("%s: time.%s: use the store's clock, s.now()", fset.Position(sel.Pos()), sel.Sel.Name)
-			}
-			return true
-		})
+	for _, call := range sourcetest.ClockCalls(t, ".", machineTime) {
+		t.Errorf("%s: use the store's clock, s.now()", call)
 	}
 }
