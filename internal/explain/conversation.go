@@ -3,6 +3,7 @@ package explain
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/exchange"
@@ -119,8 +120,9 @@ func (r *Report) liftSession(rep grader.Report, gi int, group []int) {
 			continue
 		}
 		msgs := append(global(d.Related, group), gi)
+		slices.Sort(msgs)
 		r.Findings = append(r.Findings, Finding{Code: d.Code, Severity: d.Severity,
-			Messages: sortedUnique(msgs), Message: d.Message, Lesson: d.Lesson})
+			Messages: slices.Compact(msgs), Message: d.Message, Lesson: d.Lesson})
 	}
 }
 
@@ -140,7 +142,7 @@ func (r *Report) place() {
 func (r *Report) placeOne(f Finding) {
 	at := f.Messages[len(f.Messages)-1]
 	e := &r.events[at]
-	e.Report.Diagnostics = append(slicesClone(e.Report.Diagnostics), grader.Diagnostic{Code: f.Code, Severity: f.Severity,
+	e.Report.Diagnostics = append(slices.Clone(e.Report.Diagnostics), grader.Diagnostic{Code: f.Code, Severity: f.Severity,
 		Message: f.Message, Lesson: f.Lesson})
 	e.Report.Valid = e.Report.Valid && f.Severity != grader.SeverityError
 	for _, mi := range f.Messages[:len(f.Messages)-1] {
@@ -156,10 +158,6 @@ func hasCode(rep grader.Report, code string) bool {
 		}
 	}
 	return false
-}
-
-func slicesClone(ds []grader.Diagnostic) []grader.Diagnostic {
-	return append([]grader.Diagnostic(nil), ds...)
 }
 
 // global turns a conversation's message indices into the log's.
@@ -197,22 +195,6 @@ func midSession(entries []logimport.Entry, group []int, protocol string) bool {
 		}
 	}
 	return true
-}
-
-// sortedUnique sorts small index lists in place and drops repeats.
-func sortedUnique(xs []int) []int {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-	out := xs[:0]
-	for i, x := range xs {
-		if i == 0 || x != xs[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // closedCancels is the note said instead of "unanswered" about a
