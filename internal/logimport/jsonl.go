@@ -59,6 +59,10 @@ func (r *reader) jsonLine(n int, t []byte) {
 		r.add(Entry{Line: n, Raw: t})
 		return
 	}
+	if logRecord(obj) {
+		r.note(n, t, ContextServerLog)
+		return
+	}
 	e, ok := unwrap(obj)
 	if !ok {
 		r.problem(codeUnknownWrapper, n, -1, string(t))

@@ -43,22 +43,28 @@ func (r *reader) context(n int, kind string, text []byte) {
 // a person must know about.
 var (
 	// A client's JSON.parse complaint, in all of Node's forms, and the
-	// SDKs' own words: it quotes what the server wrote on stdout.
-	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal`)
+	// SDKs' own words (Python's, Go's "invalid character" and "invalid
+	// trailing data", the Java SDK's "Error processing inbound message
+	// for line: …"): it quotes what the server wrote on stdout.
+	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal|invalid trailing data at the end of stream|Error processing inbound message for line`)
 	// timeoutLine: the SDKs' -32001 and Go's deadline, and Zed's "Context
 	// server request timeout" after "cancelled csp request task for
 	// \"initialize\" id 0 which took over 60s".
 	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
 	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine     = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|process exited|server disconnected|transport closed unexpectedly|closed unexpectedly|connection closed|-32000|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	exitLine     = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
 	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
 	// stderrLine names a line that copies the server's stderr: a label
 	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not
 	// any sentence with the word (Claude Desktop's own "you can add
-	// output to stderr" is the client's).
-	stderrLine = regexp.MustCompile(`(?i)\[server stderr\]|MCP STDERR|\bstderr\s*[:\]]`)
-	shellLine  = regexp.MustCompile(`^(?:\$ |% |# |PS [A-Za-z]:\\[^>]*> |[\w.-]+@[\w.-]+[^$#]*[$#] |C:\\[^>]*>)`)
-	httpLine   = regexp.MustCompile(`^(?:[<>] |\* |(?:event|id|retry):|: ?\S*$|HTTP/[\d.]+ \d{3})`)
+	// output to stderr" is the client's), nor a field of an object the
+	// client prints (goose's `ProcessExit { stderr: "…" }`, its report of
+	// the server's exit).
+	stderrLine = regexp.MustCompile(`(?i)\[(?:server )?stderr\]|MCP STDERR|(?:^|[^{(,\s]\s)stderr\s*[:\]]`)
+	// shellLine: a prompt (bash's, PowerShell's, zsh's `user@host dir %`,
+	// a conda environment's "(base) " before it) and the command after it.
+	shellLine = regexp.MustCompile(`^(?:\$ |% |# |PS [A-Za-z]:\\[^>]*> |(?:\([\w.-]+\) )?[\w.-]+@[\w.-]+(?:[^$#]*[$#]| [\w~/.-]+ %) |C:\\[^>]*>)`)
+	httpLine  = regexp.MustCompile(`^(?:[<>] |\* |(?:event|id|retry):|: ?\S*$|HTTP/[\d.]+ \d{3})`)
 )
 
 // failure codes: what the client saw happen to the server.
@@ -77,6 +83,13 @@ func (r *reader) note(n int, text []byte, kind string) bool {
 	// of the line.
 	t := bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimSpace(text), []byte("│")))
 	if len(t) == 0 {
+		return false
+	}
+	if jsonStart(t) && looksLikeMessage(t) {
+		// A message where the format reads none (Copilot's own JSON-RPC
+		// with the IDE, dumped in idea.log) is another protocol's data:
+		// what it holds is no failure the client saw.
+		r.context(n, kind, t)
 		return false
 	}
 	if kind != ContextStderr && stderrLine.Match(t) {

@@ -278,7 +278,7 @@ func findMessage(t []byte) (at, end int, quoted bool) {
 	for i := 0; i < len(t) && tries < maxTries; i++ {
 		switch t[i] {
 		case '{':
-			if !objectCanStart(t, i+1) {
+			if !objectCanStart(t, i+1) || opensInnerValue(t, i) {
 				continue
 			}
 			tries++
@@ -315,6 +315,33 @@ const maxTries = 16
 func objectCanStart(t []byte, i int) bool {
 	j := skipSpace(t, i)
 	return j == len(t) || t[j] == '"' || t[j] == '}' || t[j] == '\r'
+}
+
+// opensInnerValue reports whether the "{" at t[i], last on its line,
+// opens a value inside something printed before it rather than a
+// message going on over the next lines: a member's value (`"notes": {`,
+// LibreChat printing its config over several lines) or a struct's Debug
+// (rmcp's `JsonRpcRequest {`, whose members are no JSON).
+func opensInnerValue(t []byte, i int) bool {
+	if skipSpace(t, i+1) < len(t) {
+		return false
+	}
+	j := i
+	for j > 0 && t[j-1] == ' ' {
+		j--
+	}
+	if j >= 2 && t[j-1] == ':' && t[j-2] == '"' {
+		return true
+	}
+	k := j
+	for k > 0 && isIdentByte(t[k-1]) {
+		k--
+	}
+	return k < j && j < i && t[k] >= 'A' && t[k] <= 'Z'
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // objectAt reads the value that t starts with: a message that closes on

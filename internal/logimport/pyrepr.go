@@ -27,11 +27,12 @@ import (
 var pyStart = regexp.MustCompile(`\b(?:SessionMessage|JSONRPCMessage|JSONRPCRequest|JSONRPCNotification|JSONRPCResponse|JSONRPCError)\(`)
 
 // sdkObject matches the other objects an SDK prints for a message: a
-// pydantic model's repr, a Rust struct's Debug, and what Node's
+// pydantic model's repr, a Rust struct's Debug (on one line, or pretty
+// over several: `JsonRpcRequest {` last on its line), and what Node's
 // util.inspect prints of an object a program built from it (mcp-remote's
 // "Local → Remote message { method: 'tools/list', id: 2, params:
 // undefined }", which has no jsonrpc member).
-var sdkObject = regexp.MustCompile(`\b(?:[A-Z][A-Za-z0-9]*)?(?:Request|Notification|Response|Result|Message|Error|Params)(?:\((?:root|method|id|jsonrpc|meta|params|name)=| ?\{ ?[a-z_]+: )|\bmessage \{ (?:method|id|jsonrpc|result|error): `)
+var sdkObject = regexp.MustCompile(`\b(?:[A-Z][A-Za-z0-9]*)?(?:Request|Notification|Response|Result|Message|Error|Params)(?:\((?:root|method|id|jsonrpc|meta|params|name)=| ?\{ ?[a-z_]+: | \{\s*$)|\bmessage \{ (?:method|id|jsonrpc|result|error): `)
 
 // pyMessage reads the first JSON-RPC message printed as a Python object in
 // t: where it starts, and its JSON.
