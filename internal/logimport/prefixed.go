@@ -37,6 +37,17 @@ type lineStyle struct {
 	// stderr matches the text of a line that copies the server's stderr
 	// under a label of the format's own (Cursor's "user-NAME: …").
 	stderr *regexp.Regexp
+	// untimed is the kind of a line whose header holds no time and whose
+	// text is not indented: LibreChat under Docker Compose writes
+	// "LibreChat | " before its own records and before the server's
+	// stderr alike, and only its own carry a time. An indented line goes
+	// on with the record before it.
+	untimed string
+	// wrapped matches a line without a header that goes on with the one
+	// before it, and is of its kind: LM Studio copies a server's stderr
+	// after its own header, and the server's logger wraps it onto deeply
+	// indented lines.
+	wrapped *regexp.Regexp
 }
 
 // maxCollect bounds a message printed over several lines: past it, the
@@ -55,6 +66,9 @@ type prefixed struct {
 	// initialize", then the message).
 	pending     sender
 	pendingLine int
+	// bareKind is the kind the last line without a header was named,
+	// for the lines that go on with it (lineStyle.wrapped).
+	bareKind string
 	// open is a message being collected over several lines.
 	open     []byte
 	openLine int
@@ -110,10 +124,28 @@ func (p *prefixed) line(l line) {
 		p.emit(p.open, false) // a new header: the message was cut short
 	}
 	if !headed && p.st.bare != "" {
-		p.r.note(l.n, text, p.st.bare)
+		p.r.note(l.n, text, p.bareKindOf(l.text))
+		return
+	}
+	if headed && p.st.untimed != "" && p.ts == "" && len(bytes.TrimLeft(text, " \t")) == len(text) {
+		p.r.note(l.n, text, p.st.untimed)
 		return
 	}
 	p.text(l.n, text)
+}
+
+// bareKindOf is the kind of a line without a header: the format's, or the
+// kind of the line it goes on with.
+func (p *prefixed) bareKindOf(t []byte) string {
+	kind := p.st.bare
+	switch {
+	case p.st.wrapped != nil && p.st.wrapped.Match(t) && p.bareKind != "":
+		kind = p.bareKind
+	case stderrLine.Match(t):
+		kind = ContextStderr
+	}
+	p.bareKind = kind
+	return kind
 }
 
 // header reads the named groups of a header match.
