@@ -99,6 +99,29 @@ var shapesCorpus = []shapeCase{
 		want: []string{"session.lifecycle.before-initialize"}, bad: true},
 	// A client this playground does not read: no message, said so.
 	{file: "cpp-mcp-client-timeout.log", format: "stdio", err: logimport.ErrNoMessages},
+	// The clients that write no message, only what failed: the
+	// client's own lines (its advice, its config, its summary) are no
+	// server's stdout.
+	{file: "codex-cli-startup-timeout.log", format: "codex", want: []string{"log.client-timeout"}, bad: true},
+	{file: "codex-cli-handshake-closed.log", format: "codex", want: []string{"log.server-exited"}, bad: true},
+	{file: "amazon-q-cli-initialize-closed.log", format: "amazon-q", want: []string{"log.server-exited"}, bad: true},
+	{file: "goose-process-exit-hermit.log", format: "goose", want: []string{"log.server-exited"}, bad: true},
+	{file: "goose-builtin-panicked.log", format: "goose", want: []string{"log.server-crashed"}, bad: true},
+	{file: "librechat-spawn-enoent.log", format: "librechat", want: []string{"log.server-exited"}, bad: true},
+	// A config printed over several lines and capabilities printed as
+	// JSON are no message; nothing failed.
+	{file: "librechat-capabilities.log", format: "librechat", err: logimport.ErrNoMessages},
+	// The server's stderr at LM Studio's [ERROR] level is no failure.
+	{file: "lm-studio-plugin-stderr.log", format: "lm-studio", err: logimport.ErrNoMessages},
+	// The Java SDK quotes the server's stdout after its complaint.
+	{file: "spring-ai-stdio-boot-banner.log", format: "java-sdk", want: []string{"log.stdout-noise"}, bad: true},
+	// The Go SDK's words for stdout noise; the log file's JSON records
+	// are no message.
+	{file: "crush-initialize-trailing-data.log", format: "crush", want: []string{"log.stdout-noise"}, bad: true},
+	// Copilot's own JSON-RPC (copilot/mcpTools) is not MCP.
+	{file: "jetbrains-copilot-connection-closed.log", format: "jetbrains-copilot", want: []string{"log.server-exited"}, bad: true},
+	// A request printed as rmcp's Debug: said so, not an invalid message.
+	{file: "rmcp-server-setlevel-debug.log", format: "prefixed", err: logimport.ErrSDKObjects},
 }
 
 // TestRealCorpus explains every log shaped as a real client wrote it, as
