@@ -66,7 +66,7 @@ type itemContext struct {
 func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 	x := i18n.ConsoleFor(ctx.lang)
 	vm := view.ExchangeItemVM{
-		Seq: e.Seq, From: e.From, Kind: string(e.Kind), Method: e.Method, ID: string(e.ID),
+		Seq: e.Seq, Version: e.Version(), From: e.From, Kind: string(e.Kind), Method: e.Method, ID: string(e.ID),
 		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
 	}
 	if e.Seq >= ctx.drawnFrom {

@@ -97,6 +97,19 @@ type Mention struct {
 	Message  string `json:"message"`
 }
 
+// Version is the Seq of the latest message that changed e: its own, or a
+// later one that answered it, cancelled it or mentioned it. A later event
+// only ever adds to an earlier one, so of two copies of one event the one
+// with the higher Version is the newer; a page that receives copies out of
+// order (a reply to its POST after the event stream) keeps the newer.
+func (e Event) Version() int {
+	v := max(e.Seq, e.AnsweredBy, e.CancelledBy)
+	for _, m := range e.Mentions {
+		v = max(v, m.Seq)
+	}
+	return v
+}
+
 // maxMentions bounds the mentions kept on one event: a message many
 // others refer to (an initialize repeated all session long) stays small.
 const maxMentions = 8

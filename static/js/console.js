@@ -80,12 +80,26 @@
     return list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   }
 
+  // newer says whether next, a copy of a timeline item, may replace prev:
+  // an event copied before a later message changed it (the reply to a POST
+  // arriving after the event stream told of the answer) must not undo the
+  // change. data-version is the latest message that changed the item.
+  function newer(next, prev) {
+    return (parseInt(next.dataset.version, 10) || 0) >= (parseInt(prev.dataset.version, 10) || 0);
+  }
+
+  function replaceItem(prev, next) {
+    if (!newer(next, prev)) return;
+    prev.replaceWith(next);
+    fold(next);
+  }
+
   function addEvent(o) {
     const stick = nearBottom();
     const el = fragment(o.html);
     const old = document.getElementById("msg-" + o.seq);
     if (old) {
-      old.replaceWith(el);
+      replaceItem(old, el);
     } else {
       let before = null;
       for (let i = list.children.length - 1; i >= 0; i--) {
@@ -93,14 +107,11 @@
         before = list.children[i];
       }
       list.insertBefore(el, before);
+      fold(el);
     }
-    fold(el);
     (o.updates || []).forEach((u) => {
       const prev = document.getElementById("msg-" + u.seq);
-      if (!prev) return;
-      const next = fragment(u.html);
-      prev.replaceWith(next);
-      fold(next);
+      if (prev) replaceItem(prev, fragment(u.html));
     });
     lastSeq = Math.max(lastSeq, o.seq);
     empty.hidden = true;

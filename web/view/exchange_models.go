@@ -65,7 +65,10 @@ const (
 
 // ExchangeItemVM is one message of the timeline.
 type ExchangeItemVM struct {
-	Seq       int
+	Seq int
+	// Version is the latest message that changed this one (exchange's
+	// Event.Version): the console's script keeps the newer of two copies.
+	Version   int
 	From      string // client or server ("" when unknown)
 	FromLabel string // "client → server"
 	Kind      string // request, notification, response, error, invalid
