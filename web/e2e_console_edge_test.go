@@ -16,12 +16,8 @@ import (
 // as a tool error; after a reload the timeline shows its last messages and
 // follows the new ones.
 func TestE2EConsoleLiveEdge(t *testing.T) {
-	ctx := e2etest.Browser(t)
-	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
-	base := e.serve(t)
-	t.Cleanup(e.srv.Close)
-	c := &consoleTab{t: t, ctx: ctx}
-	c.open(base)
+	c := openConsole(t, withMock(quickSlowTool))
+	ctx := c.ctx
 
 	const list = `{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}`
 	e2etest.Do(t, ctx, "type a request before the handshake",

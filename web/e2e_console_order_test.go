@@ -18,12 +18,8 @@ import (
 // until the stream has drawn the answer, then lets it through, and the call
 // must still read "answered by #15".
 func TestE2EConsoleKeepsTheNewerCopy(t *testing.T) {
-	ctx := e2etest.Browser(t)
-	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
-	base := e.serve(t)
-	t.Cleanup(e.srv.Close)
-	c := &consoleTab{t: t, ctx: ctx}
-	c.open(base)
+	c := openConsole(t, withMock(quickSlowTool))
+	ctx := c.ctx
 	c.useTemplate("initialize", `"method": "initialize"`)
 	c.send(`#msg-2[data-status="reply"]`)
 	c.useTemplate("initialized", "notifications/initialized")

@@ -17,14 +17,7 @@ import (
 // while nothing is being sent, then the result paired with the call, in
 // the timeline and in the sequence diagram.
 func TestE2EConsole(t *testing.T) {
-	ctx := e2etest.Browser(t)
-	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
-	base := e.serve(t)
-	// The page's event stream stays open: end it before the test server
-	// waits for its requests to finish.
-	t.Cleanup(e.srv.Close)
-	c := &consoleTab{t: t, ctx: ctx}
-	c.open(base)
+	c := openConsole(t, withMock(quickSlowTool))
 	c.checkReportBeforeSending()
 	c.handshakeAndSlowCall()
 	c.checkSlowCallTimeline()
@@ -32,10 +25,26 @@ func TestE2EConsole(t *testing.T) {
 	c.reset()
 }
 
+// openConsole starts a browser and the server (opts say what else it
+// needs), and opens the console in a tab: the start of each console test.
+func openConsole(t *testing.T, opts ...envOption) *consoleTab {
+	t.Helper()
+	ctx := e2etest.Browser(t)
+	e := newTestEnv(t, Config{}, opts...)
+	base := e.serve(t)
+	// The page's event stream stays open: end it before the test server
+	// waits for its requests to finish.
+	t.Cleanup(e.srv.Close)
+	c := &consoleTab{t: t, ctx: ctx, base: base}
+	c.open(base)
+	return c
+}
+
 // consoleTab is the console open in the browser.
 type consoleTab struct {
-	t   *testing.T
-	ctx context.Context
+	t    *testing.T
+	ctx  context.Context
+	base string // the server's URL
 }
 
 // useTemplate puts the template key in the editor and waits for want there.

@@ -154,15 +154,8 @@ const rejects = async (p) => { try { await p; } catch (e) { return e; } fail("re
 // the instructor is signed out once the sign-in page answers for it (a
 // redirect, which request.js refuses when asked).
 func TestE2ERequestHelperTextAndRedirect(t *testing.T) {
-	ctx := e2etest.Browser(t)
-	e := newTestEnv(t, Config{}, asWorkshop())
-	base := e.serve(t)
-	// The console's event stream stays open: end it before the test server
-	// waits for its requests to finish.
-	t.Cleanup(e.srv.Close)
-
-	c := &consoleTab{t: t, ctx: ctx}
-	c.open(base)
+	c := openConsole(t, asWorkshop())
+	ctx, base := c.ctx, c.base
 	c.useTemplate("initialize", `"method": "initialize"`)
 	c.send(`#msg-2[data-status="reply"]`)
 	e2etest.Wait(t, ctx, "initialize in the diagram", `(document.querySelector("#diagram-box svg") || {textContent: ""}).textContent.includes("initialize")`)
