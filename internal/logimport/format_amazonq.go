@@ -20,6 +20,9 @@ var amazonQWords = regexp.MustCompile(`^[✗✓] \S+ (?:has failed to load after
 // amazonQPeer reads the server's name from its ✓ or ✗ line.
 var amazonQPeer = regexp.MustCompile(`^(\S+) (?:has failed to load after|loaded in) `)
 
+// amazonQHead is a line's mark: ✓, ✗ or ⚠, or the " - " of a failure's detail.
+var amazonQHead = regexp.MustCompile(`^(?:[✗✓⚠] | - )?`)
+
 const FormatAmazonQ Format = "amazon-q"
 
 func init() {
@@ -29,7 +32,7 @@ func init() {
 			" - run with Q_LOG_LEVEL=trace and see $TMPDIR/qlog/qchat.log for detail\n✓ notes loaded in 2.91 s",
 		detect: func(s *sniff) bool { return s.count(amazonQWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✗✓⚠] | - )?`), writer: grader.SenderClient, peerOf: submatchOf(amazonQPeer)})
+			r.prefixedLines(src, lineStyle{head: amazonQHead, writer: grader.SenderClient, peerOf: submatchOf(amazonQPeer)})
 			return nil
 		}})
 }

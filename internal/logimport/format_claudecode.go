@@ -16,6 +16,9 @@ import (
 //	[ERROR] MCP server "gift" Connection failed: MCP error -32000: Connection closed
 var claudeCodeWords = regexp.MustCompile(`MCP server "([^"]+)"`)
 
+// claudeCodeHead is the [LEVEL] a Claude Code debug line may start with.
+var claudeCodeHead = regexp.MustCompile(`^(?:\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )?`)
+
 const FormatClaudeCode Format = "claude-code"
 
 func init() {
@@ -56,7 +59,7 @@ func isClaudeCodeArray(t []byte) bool {
 }
 
 func (r *reader) claudeCode(src []byte) error {
-	st := lineStyle{head: regexp.MustCompile(`^(?:\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )?`), writer: grader.SenderClient,
+	st := lineStyle{head: claudeCodeHead, writer: grader.SenderClient,
 		peerOf: func(t []byte) string {
 			if m := claudeCodeWords.FindSubmatch(t); m != nil {
 				return string(m[1])

@@ -18,6 +18,9 @@ var clineWords = regexp.MustCompile(`Transport (?:error|closed) for "[^"]+"|Serv
 // clinePeer reads the server's name.
 var clinePeer = regexp.MustCompile(`(?:for|Server) "([^"]+)"`)
 
+// clineHead is VS Code's head, which a line may lack.
+var clineHead = regexp.MustCompile(`^(?:` + vscodeHead.String()[1:] + `)?`)
+
 const FormatCline Format = "cline"
 
 func init() {
@@ -27,13 +30,7 @@ func init() {
 2025-06-01 10:00:31.000 [error] Transport error for "gift": McpError: MCP error -32001: Request timed out`,
 		detect: func(s *sniff) bool { return s.count(clineWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:` + vscodeHead.String()[1:] + `)?`), writer: grader.SenderClient,
-				peerOf: func(t []byte) string {
-					if m := clinePeer.FindSubmatch(t); m != nil {
-						return string(m[1])
-					}
-					return ""
-				}})
+			r.prefixedLines(src, lineStyle{head: clineHead, writer: grader.SenderClient, peerOf: submatchOf(clinePeer)})
 			return nil
 		}})
 }

@@ -21,6 +21,9 @@ import (
 //	│    McpError: MCP error -32000: Connection closed                     │
 var geminiWords = regexp.MustCompile(`MCP (?:STDERR|ERROR) \(([^)]+)\)|Error during discovery for (?:MCP )?server '([^']+)'|\[DEBUG\] \[MCP|failed to start or connect to MCP server '([^']+)'`)
 
+// geminiHead is the marks and the [LEVEL] a Gemini CLI line starts with.
+var geminiHead = regexp.MustCompile(`^(?:[✖✕ℹ⚠│] *|\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`)
+
 const FormatGemini Format = "gemini"
 
 func init() {
@@ -31,13 +34,7 @@ func init() {
 ✖ Error during discovery for server 'gift': No prompts or tools found on the server.`,
 		detect: func(s *sniff) bool { return s.count(geminiWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[✖✕ℹ⚠│] *|\[(?P<level>DEBUG|INFO|WARN|ERROR)\] )*`), writer: grader.SenderClient,
-				peerOf: func(t []byte) string {
-					if m := geminiWords.FindSubmatch(t); m != nil {
-						return string(m[1]) + string(m[2]) + string(m[3])
-					}
-					return ""
-				}})
+			r.prefixedLines(src, lineStyle{head: geminiHead, writer: grader.SenderClient, peerOf: submatchOf(geminiWords)})
 			return nil
 		}})
 }

@@ -20,6 +20,9 @@ var gooseWords = regexp.MustCompile(`Failed to start extension: |Error activatin
 // goosePeer reads the extension's name.
 var goosePeer = regexp.MustCompile(`(?:Failed to start extension: |Please check extension configuration for |Failed to load extension )([^\s,."]+)`)
 
+// gooseHead is a line's warning or failure mark.
+var gooseHead = regexp.MustCompile(`^(?:[⚠✖] )?`)
+
 const FormatGoose Format = "goose"
 
 func init() {
@@ -28,7 +31,7 @@ func init() {
 		Sample: `Error activating extension: Failed to add extension configuration, error: ProcessExit(ProcessExit { stderr: "gift: GIFT_API_KEY is not set\n", source: ConnectionClosed("initialize response") })`,
 		detect: func(s *sniff) bool { return s.count(gooseWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(`^(?:[⚠✖] )?`), writer: grader.SenderClient, peerOf: submatchOf(goosePeer)})
+			r.prefixedLines(src, lineStyle{head: gooseHead, writer: grader.SenderClient, peerOf: submatchOf(goosePeer)})
 			return nil
 		}})
 }

@@ -22,6 +22,9 @@ var lmStudioWords = regexp.MustCompile(`^\[Plugin\([^)]*\)\] (?:stdout|stderr): 
 // lmStudioHead is a record's first line: its time and level, alone.
 var lmStudioHead = regexp.MustCompile(`^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) +\[(?P<level>[A-Z]+)\]\s*$`)
 
+// lmStudioWrapped is a line LM Studio wrapped: the rest of the line above.
+var lmStudioWrapped = regexp.MustCompile(`^ {8,}\S`)
+
 const FormatLMStudio Format = "lm-studio"
 
 func init() {
@@ -31,7 +34,7 @@ func init() {
 			"2025-06-01 10:00:01 [ERROR]\n [Plugin(mcp/gift)] stderr: gift server listening on stdio",
 		detect: func(s *sniff) bool { return s.count(lmStudioHead) > 0 && s.count(lmStudioWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: lmStudioHead, bare: ContextClientLog, wrapped: regexp.MustCompile(`^ {8,}\S`), writer: grader.SenderClient})
+			r.prefixedLines(src, lineStyle{head: lmStudioHead, bare: ContextClientLog, wrapped: lmStudioWrapped, writer: grader.SenderClient})
 			return nil
 		}})
 }

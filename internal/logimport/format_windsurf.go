@@ -15,6 +15,9 @@ import (
 //	2025-06-01 10:00:00.975 [info] E0601 10:00:00.975004 78921 mcp.go:70] failed to start mcp stdio client: …
 var glogHead = regexp.MustCompile(`(?:^|\] )[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w./-]+:\d+\] `)
 
+// windsurfHead is VS Code's head, then glog's, which the language server writes.
+var windsurfHead = regexp.MustCompile(vscodeHead.String() + `(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w./-]+:\d+\] )?`)
+
 const FormatWindsurf Format = "windsurf"
 
 func init() {
@@ -24,7 +27,7 @@ func init() {
 2025-06-01 10:00:05.980 [info] E0601 10:00:05.980112 78921 mcp.go:70] failed to initialize server gift: context deadline exceeded`,
 		detect: func(s *sniff) bool { return s.count(glogHead) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: regexp.MustCompile(vscodeHead.String() + `(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ [\w./-]+:\d+\] )?`), writer: grader.SenderClient})
+			r.prefixedLines(src, lineStyle{head: windsurfHead, writer: grader.SenderClient})
 			return nil
 		}})
 }
