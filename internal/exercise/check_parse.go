@@ -136,6 +136,14 @@ func (p *checkParser) ruleValue() {
 		p.at()
 	case RuleSameAs, RuleDiffersFrom:
 		p.sameAs()
+	case RuleMentions:
+		p.mentionsValue()
+	case RuleURI:
+		p.uriValue()
+	case RuleBase64:
+		p.pointerValue()
+	case RuleIncludes:
+		p.includesValue()
 	}
 }
 
@@ -218,7 +226,7 @@ func (p *checkParser) idValue() {
 func (p *checkParser) modifiers() {
 	c, it := p.c, p.it
 	if k, ok := it.get("at"); ok && !takesAt(c.Rule) {
-		p.errf(k.line, "at goes with equals, type, one_of, none_of, only_members, same_as and differs_from; %s takes its pointer directly", c.Rule)
+		p.errf(k.line, "at goes with equals, type, one_of, none_of, only_members, same_as, differs_from, mentions, uri and includes; %s takes its pointer directly", c.Rule)
 	}
 	if k, ok := it.get("item"); ok && c.Rule != RuleAnswer {
 		p.errf(k.line, "item goes with answer checks only")

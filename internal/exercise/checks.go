@@ -34,10 +34,16 @@ const (
 	RuleOnlyMembers Rule = "only_members"
 	RuleSameAs      Rule = "same_as"
 	RuleDiffersFrom Rule = "differs_from"
+	// Rules that read what a value says (checks_content.go).
+	RuleMentions Rule = "mentions"
+	RuleURI      Rule = "uri"
+	RuleBase64   Rule = "base64"
+	RuleIncludes Rule = "includes"
 )
 
 var rules = []Rule{RuleValid, RuleKind, RuleMethod, RuleEquals, RulePresent, RuleAbsent, RuleType, RuleID, RuleResultShape, RuleAnswer,
-	RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom}
+	RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom,
+	RuleMentions, RuleURI, RuleBase64, RuleIncludes}
 
 // Check is one declarative rule of an exercise.
 type Check struct {
@@ -52,9 +58,10 @@ type Check struct {
 	// whole session (live.go).
 	live bool
 
-	pointer  string      // equals, type, present, absent, not_empty, one_of, none_of, only_members, same_as, differs_from
-	value    any         // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
-	values   []any       // one_of, none_of: the JSON values
+	pointer  string      // every rule that looks at one value
+	value    any         // equals, includes and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
+	values   []any       // one_of, none_of: the JSON values; uri: the URIs (strings)
+	mention  *mention    // mentions: the words or the pattern
 	names    []string    // only_members: the members allowed
 	other    string      // same_as, differs_from: the pointer in the other message
 	of       *selector   // same_as, differs_from in live: the other messages
@@ -233,7 +240,8 @@ func langMap(v any) (map[i18n.Lang]string, error) {
 
 func (c *Check) baseID() string {
 	switch c.Rule {
-	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
+	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom,
+		RuleMentions, RuleURI, RuleBase64, RuleIncludes:
 		return string(c.Rule) + ":" + c.pointer
 	case RuleAnswer:
 		return "answer:" + strconv.Itoa(c.item)

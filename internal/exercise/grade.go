@@ -154,6 +154,8 @@ func (c *Check) eval(mc *msgCtx) outcome {
 		return c.evalWeigh(mc)
 	case RuleSameAs, RuleDiffersFrom:
 		return c.evalSameAs(mc)
+	case RuleMentions, RuleURI, RuleBase64, RuleIncludes:
+		return c.evalContent(mc)
 	}
 	return outcome{}
 }

@@ -85,7 +85,7 @@ checks:
   - just text`, pingSolution+text),
 			[]string{
 				`x.md:7: one rule per check: this check has both "method" and "kind"; make them two items of the list`,
-				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer, not_empty, one_of, none_of, only_members, same_as, differs_from; a check may also have at, item, message, feedback, hint, of, after, before and nothing_after`,
+				`x.md:8: unknown key "colour" in a check: the rules are valid, kind, method, equals, present, absent, type, id, result_shape, answer, not_empty, one_of, none_of, only_members, same_as, differs_from, mentions, uri, base64, includes; a check may also have at, item, message, feedback, hint, of, after, before and nothing_after`,
 				`x.md:9: equals needs at: the JSON Pointer of the value to look at, such as "at: /params/name"`,
 				`x.md:11: at must be a JSON Pointer: "" or a path starting with /, such as /params/name (write ~1 for a / inside a key, ~0 for a ~)`,
 				`x.md:12: kind is request, notification, response (a success response) or error (an error response), not "answer"`,
@@ -97,6 +97,44 @@ checks:
 				`x.md:20: message selects messages of a live exchange: only live exercises use it`,
 				`x.md:21: feedback: unknown language "de": the languages are en and fr`,
 				`x.md:22: a check is a rule and its value, such as "- method: tools/call"; got "just text"`,
+			}},
+		{"content checks", file(`kind: write
+checks:
+  - mentions: []
+    at: /result/content/0/text
+  - mentions: ["", "…"]
+    at: /result/content/0/text
+  - mentions: {pattern: "(budget"}
+    at: /result/content/0/text
+  - mentions: {pattern: "x*"}
+    at: /result/content/0/text
+  - mentions: {regexp: budget}
+    at: /result/content/0/text
+  - mentions: [budget]
+  - uri: /home/ada/gift-lists
+    at: /result/roots/0/uri
+  - uri: [file:///a, "gift lists"]
+    at: /result/roots/0/uri
+  - uri: 3
+    at: /result/roots/0/uri
+  - base64: 3
+  - includes: "text"
+    at: /result/content/0
+  - includes: {}
+    at: /result/content/0`, pingSolution+text),
+			[]string{
+				`x.md:6: mentions needs 1 to 50 words or phrases (in every language the learner may answer in); got 0`,
+				`x.md:8: mentions: "" is not a word: write letters or digits (quote a number)`,
+				"x.md:10: mentions: the pattern is not a regular expression: error parsing regexp: missing closing ): `(?i)(budget`",
+				`x.md:12: mentions: the pattern "x*" matches an empty text, so it matches every text`,
+				`x.md:14: mentions takes a list of words, such as "mentions: [category, catégorie]", or a pattern: "mentions: {pattern: '\\d+ ?€'}"`,
+				`x.md:16: mentions needs at: the JSON Pointer of the value to look at, such as "at: /params/name"`,
+				`x.md:17: uri: "/home/ada/gift-lists" is not an absolute URI: it needs a scheme (file:, https:, gift:…) and no spaces`,
+				`x.md:19: uri: "gift lists" is not an absolute URI: it needs a scheme (file:, https:, gift:…) and no spaces`,
+				`x.md:21: uri takes a URI, such as "uri: file:///home/ada/gift-lists", or a list of equivalent choices`,
+				`x.md:23: base64 takes a JSON Pointer, such as "base64: /params/arguments"`,
+				`x.md:24: includes compares objects member by member, such as "includes: {type: text, text: Hello}"; for "text", use equals`,
+				`x.md:26: includes compares objects member by member, such as "includes: {type: text, text: Hello}"; for {}, use equals`,
 			}},
 		{"no checks", file("kind: write", pingSolution+text), []string{`x.md:1: checks are missing: list what a right answer must satisfy (see FORMAT.md)`}},
 		{"classify", file(`kind: classify

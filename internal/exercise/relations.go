@@ -24,7 +24,8 @@ var orderKeys = []string{"after", "before", "nothing_after"}
 
 func takesAt(r Rule) bool {
 	switch r {
-	case RuleEquals, RuleType, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
+	case RuleEquals, RuleType, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom,
+		RuleMentions, RuleURI, RuleIncludes:
 		return true
 	}
 	return false

@@ -25,7 +25,7 @@ const maxHints = 20
 // spells reports whether the check's description names the value it expects.
 func (c *Check) spells() bool {
 	switch c.Rule {
-	case RuleKind, RuleMethod, RuleEquals, RuleOneOf:
+	case RuleKind, RuleMethod, RuleEquals, RuleOneOf, RuleURI, RuleIncludes:
 		return true
 	case RuleID:
 		return c.idMode == "value"
@@ -154,7 +154,7 @@ func spellsAny(sugg string, held []string) bool {
 
 // heldValues are the texts a held check must not be given away by.
 func heldValues(c *Check) []string {
-	if c.Rule == RuleOneOf {
+	if c.Rule == RuleOneOf || c.Rule == RuleURI {
 		var out []string
 		for _, v := range c.values {
 			out = append(out, compact(v), fmt.Sprint(v))

@@ -72,6 +72,8 @@ func (c *Check) describe(l i18n.Lang, protocol string) string {
 		return c.describeAnswer(l)
 	case RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom:
 		return c.describeWeigh(l)
+	case RuleMentions, RuleURI, RuleBase64, RuleIncludes:
+		return c.describeContent(l)
 	}
 	return string(c.Rule)
 }
