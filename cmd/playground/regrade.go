@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
@@ -17,12 +18,15 @@ import (
 // regradeCount is what regrading did to one exercise's attempts.
 type regradeCount struct {
 	attempts, toPass, toFail int
+	lines                    []string // with -v: one per attempt, in the order stored
 }
 
 // runRegrade grades every stored answer again with today's exercises and
 // prints, per exercise, how many verdicts changed each way. Server
 // exercises are skipped: their answer is a run against a learner's
-// server, which cannot be replayed. With -dry-run nothing is written.
+// server, which cannot be replayed. With -dry-run nothing is written. With
+// -v it lists each attempt under its exercise, with the first check that
+// now fails it, so an instructor sees whether a fix took.
 func runRegrade(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("regrade", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -31,8 +35,9 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 	mode := fs.String("content-mode", contentReplace, contentModeHelp)
 	only := fs.String("exercise", "", "regrade this exercise only")
 	dry := fs.Bool("dry-run", false, "print what would change, write nothing")
+	verbose := fs.Bool("v", false, "list each attempt, its verdict before and now, and the first check that now fails it")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground regrade [-db DSN] [-content DIR [-content-mode extend]] [-exercise ID] [-dry-run]")
+		fmt.Fprintln(stderr, "usage: playground regrade [-db DSN] [-content DIR [-content-mode extend]] [-exercise ID] [-dry-run] [-v]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -63,7 +68,7 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer st.Close()
-	counts, changes, err := regrade(ctx, st, cat, *only)
+	counts, changes, err := regrade(ctx, st, cat, *only, *verbose)
 	if err == nil && !*dry {
 		err = st.ApplyRegrade(ctx, changes)
 	}
@@ -77,7 +82,7 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 
 // regrade grades each stored attempt with today's exercise and returns the
 // counts per exercise and the attempts whose verdict or version changed.
-func regrade(ctx context.Context, st *store.Store, cat *course.Catalog, only string) (map[string]*regradeCount, []store.Regraded, error) {
+func regrade(ctx context.Context, st *store.Store, cat *course.Catalog, only string, verbose bool) (map[string]*regradeCount, []store.Regraded, error) {
 	counts := map[string]*regradeCount{}
 	var changes []store.Regraded
 	err := st.EachAttempt(ctx, store.AttemptFilter{ExerciseID: only}, func(a store.Attempt) error {
@@ -97,6 +102,9 @@ func regrade(ctx context.Context, st *store.Store, cat *course.Catalog, only str
 			c.toPass++
 		case !res.Passed && a.Passed:
 			c.toFail++
+		}
+		if verbose {
+			c.lines = append(c.lines, attemptLine(ex, a, res))
 		}
 		if v := ex.Version(); res.Passed != a.Passed || v != a.Version {
 			changes = append(changes, store.Regraded{AttemptID: a.ID, LearnerID: a.LearnerID, ExerciseID: a.ExerciseID,
@@ -120,6 +128,9 @@ func printRegrade(w io.Writer, cat *course.Catalog, counts map[string]*regradeCo
 		}
 		fmt.Fprintf(w, "%s: %d %s regraded, %d now pass (failed before), %d now fail (passed before)\n",
 			ex.ID, c.attempts, plural(c.attempts, "attempt", "attempts"), c.toPass, c.toFail)
+		for _, l := range c.lines {
+			fmt.Fprintln(w, "  "+l)
+		}
 		total.attempts += c.attempts
 		total.toPass += c.toPass
 		total.toFail += c.toFail
@@ -136,4 +147,65 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// attemptLine says what regrading did to one attempt: "attempt 7 (learner
+// 2): passed, now fails at id (line 12): The `id` is `2`."
+func attemptLine(ex *exercise.Exercise, a store.Attempt, res exercise.Result) string {
+	before := "failed"
+	if a.Passed {
+		before = "passed"
+	}
+	now := "now passes"
+	switch {
+	case res.Passed && a.Passed:
+		now = "still passes"
+	case !res.Passed && a.Passed:
+		now = "now fails at " + firstFailing(ex, res)
+	case !res.Passed:
+		now = "still fails at " + firstFailing(ex, res)
+	}
+	return fmt.Sprintf("attempt %d (learner %d): %s, %s", a.ID, a.LearnerID, before, now)
+}
+
+// firstFailing names the first check that fails a result: its id, its line
+// in the exercise file and what it wants; for the valid check, what the
+// checker found.
+func firstFailing(ex *exercise.Exercise, res exercise.Result) string {
+	if res.Problem != "" {
+		return "the answer itself: " + res.Problem
+	}
+	for j, cr := range res.Checks {
+		if cr.Passed {
+			continue
+		}
+		where := cr.ID
+		if j < len(ex.Checks) && ex.Checks[j].ID == cr.ID && ex.Checks[j].Line > 0 {
+			where += fmt.Sprintf(" (line %d)", ex.Checks[j].Line)
+		}
+		s := where + ": " + cr.Message
+		if d := firstDiagnostic(res.Report); cr.ID == "valid" && d != nil {
+			s += fmt.Sprintf(" The checker: %s at line %d: %s", d.Code, d.Line, d.Message)
+		}
+		return s
+	}
+	return "no check (the checker's report)"
+}
+
+// firstDiagnostic is the blocking error of a report, else its first error.
+func firstDiagnostic(rep grader.Report) *grader.Diagnostic {
+	var first *grader.Diagnostic
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if d.Severity != grader.SeverityError {
+			continue
+		}
+		if d.Blocking {
+			return d
+		}
+		if first == nil {
+			first = d
+		}
+	}
+	return first
 }

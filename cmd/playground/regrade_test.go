@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,16 +43,18 @@ func TestRegradeAfterAChangedCheck(t *testing.T) {
 			}
 			ada, _, _ := st.CreateLearner(ctx)
 			bob, _, _ := st.CreateLearner(ctx)
-			record := func(l store.Learner, exID, answer string) {
+			record := func(l store.Learner, exID, answer string) int64 {
 				e, _ := cat.Exercise(exID)
 				res := e.Grade(answer, i18n.EN)
-				if _, _, err := st.RecordAttempt(ctx, store.NewAttempt{LearnerID: l.ID, ExerciseID: exID, Answer: answer, Passed: res.Passed, Version: e.Version()}); err != nil {
+				a, _, err := st.RecordAttempt(ctx, store.NewAttempt{LearnerID: l.ID, ExerciseID: exID, Answer: answer, Passed: res.Passed, Version: e.Version()})
+				if err != nil {
 					t.Fatal(err)
 				}
+				return a.ID
 			}
 			idTwo := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
-			record(ada, ex.ID, ex.Solutions[0]) // passes with id 1
-			record(bob, ex.ID, idTwo)           // fails on the id
+			adaTry := record(ada, ex.ID, ex.Solutions[0]) // passes with id 1
+			bobTry := record(bob, ex.ID, idTwo)           // fails on the id
 			record(bob, other.ID, other.Solutions[0])
 			st.Close()
 
@@ -68,6 +71,16 @@ func TestRegradeAfterAChangedCheck(t *testing.T) {
 			if err != nil || !strings.Contains(string(out), want) || !strings.Contains(string(out), "json-rpc-write-list-changed: 1 attempt regraded, 0 now pass (failed before), 0 now fail (passed before)") ||
 				!strings.Contains(string(out), "dry run: nothing was written") {
 				t.Fatalf("dry run: %v\n%s", err, out)
+			}
+			// -v names, for each attempt, the check that now fails it.
+			out, err = exec.Command(bin, "regrade", "-db", db, "-content", dir, "-dry-run", "-v", "-exercise", ex.ID).Output()
+			for _, line := range []string{
+				fmt.Sprintf("  attempt %d (learner %d): passed, now fails at id (line 18): The `id` is `2`.\n", adaTry, ada.ID),
+				fmt.Sprintf("  attempt %d (learner %d): failed, now passes\n", bobTry, bob.ID),
+			} {
+				if err != nil || !strings.Contains(string(out), line) {
+					t.Errorf("regrade -v lacks %q: %v\n%s", line, err, out)
+				}
 			}
 			grades := func() map[int64]map[string]store.Grade {
 				st, err := store.Open(ctx, db)
@@ -104,5 +117,40 @@ func TestRegradeAfterAChangedCheck(t *testing.T) {
 				t.Errorf("second regrade: %s", out)
 			}
 		})
+	}
+}
+
+// -v's line for an attempt names the first check that now fails it, its
+// line in the exercise file, and what the checker found when it is the
+// valid check.
+func TestRegradeAttemptLine(t *testing.T) {
+	src, err := newContentSource("", contentReplace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := src.load(markdown.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, _ := cat.Exercise("json-rpc-fix-batch")
+	tests := []struct {
+		name   string
+		passed bool
+		answer string
+		want   string
+	}{
+		{"still passes", true, ex.Solutions[0], "attempt 7 (learner 3): passed, still passes"},
+		{"now passes", false, ex.Solutions[0], "attempt 7 (learner 3): failed, now passes"},
+		{"still fails", false, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+			"attempt 7 (learner 3): failed, still fails at id (line 18): The `id` is `1`."},
+		{"now fails, on the checker", true, `{"jsonrpc":"2.0","id":1,"method":"tools/list",}`,
+			"attempt 7 (learner 3): passed, now fails at valid"},
+	}
+	for _, tt := range tests {
+		a := store.Attempt{ID: 7, LearnerID: 3, ExerciseID: ex.ID, Answer: tt.answer, Passed: tt.passed}
+		got := attemptLine(ex, a, ex.Grade(tt.answer, i18n.Default))
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%s: got %q, want it to start with %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -71,15 +71,15 @@ func TestContentRules(t *testing.T) {
 
 func TestNormalURI(t *testing.T) {
 	for in, want := range map[string]string{
-		"FILE://LocalHost/home/Ada":            "file:///home/Ada",
-		"http://a.example:80":                  "http://a.example/",
-		"http://a.example:8080/x/../y":         "http://a.example:8080/y",
+		"FILE://LocalHost/home/Ada":             "file:///home/Ada",
+		"http://a.example:80":                   "http://a.example/",
+		"http://a.example:8080/x/../y":          "http://a.example:8080/y",
 		"https://u@[::1]:443/%41%7a%2f?q=%7e#f": "https://u@[::1]/Az%2F?q=~#f",
-		"gift://catalog/games":                 "gift://catalog/games",
-		"urn:ietf:rfc:3986":                    "urn:ietf:rfc:3986",
-		"mailto:%61da@example.com":             "mailto:ada@example.com",
-		"file:///a/b/c/./../../g":              "file:///a/g",
-		"file:///a/%zz":                        "file:///a/%zz",
+		"gift://catalog/games":                  "gift://catalog/games",
+		"urn:ietf:rfc:3986":                     "urn:ietf:rfc:3986",
+		"mailto:%61da@example.com":              "mailto:ada@example.com",
+		"file:///a/b/c/./../../g":               "file:///a/g",
+		"file:///a/%zz":                         "file:///a/%zz",
 	} {
 		got, ok := normalURI(in)
 		if !ok || got != want {
