@@ -73,6 +73,10 @@ type Report struct {
 	// masked; ContextLines counts them all.
 	Context      []logimport.Context `json:"context,omitempty"`
 	ContextLines int                 `json:"context_lines,omitempty"`
+	// Lifecycle is what the client's log says happened to the server
+	// (started, connected, tools listed, exited…), in the log's order: a
+	// log without a message is explained by it.
+	Lifecycle []logimport.Event `json:"lifecycle,omitempty"`
 
 	// events are the messages as the exchanges of the log hold them,
 	// numbered as the log (Events).

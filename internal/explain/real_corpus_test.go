@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -33,6 +34,8 @@ type shapeCase struct {
 	// (logimport.ErrNoMessages, or ErrSDKObjects where it names them
 	// otherwise than as JSON).
 	err error
+	// life is the lifecycle events' kinds, when it matters.
+	life string
 }
 
 // shapesCorpus: where a problem is a consequence of where the excerpt stops
@@ -57,7 +60,7 @@ var shapesCorpus = []shapeCase{
 		want: []string{"log.client-timeout", "log.stdout-noise", "session.request.unanswered"}, bad: true},
 	// Messages named without their JSON: nothing to judge, and no invalid
 	// message made of them.
-	{file: "claude-desktop-blender-summaries.log", format: "claude", err: logimport.ErrSDKObjects},
+	{file: "claude-desktop-blender-summaries.log", format: "claude", life: "connected"},
 	{file: "claude-desktop-mcpb-hello-world.log", format: "claude", want: []string{"log.server-exited"}, bad: true},
 	{file: "claude-desktop-weather-tutorial.log", format: "claude", want: []string{"log.server-exited"}, bad: true},
 	// The tools shortened by hand are not the server's invalid JSON; the
@@ -70,13 +73,13 @@ var shapesCorpus = []shapeCase{
 		want: []string{"session.request.unanswered"}, bad: true},
 	{file: "claude-desktop-codemcp-late-answer.log", format: "claude", senders: "scscscss", stderr: 1},
 	{file: "claude-code-cache-connection-closed.json", format: "claude-code", want: []string{"log.server-exited"}, bad: true},
-	{file: "claude-code-debug-mindpilot-stderr.log", format: "claude-code", err: logimport.ErrNoMessages},
+	{file: "claude-code-debug-mindpilot-stderr.log", format: "claude-code", stderr: 4},
 	{file: "cursor-browsermcp-client-closed.log", format: "cursor", want: []string{"log.server-exited"}, bad: true},
 	{file: "cursor-browser-tools-stdout.log", format: "cursor", want: []string{"log.stdout-noise"}, bad: true},
 	{file: "cursor-siyuan-v2.log", format: "cursor", want: []string{"log.stdout-noise"}, bad: true},
 	{file: "cursor-mysql-stderr-closed.log", format: "cursor", stderr: 2, want: []string{"log.server-exited"}, bad: true},
-	// VS Code at info level logs no message.
-	{file: "vscode-obot-setlevel.log", format: "vscode", err: logimport.ErrNoMessages},
+	// VS Code at info level logs no message: its lifecycle is explained.
+	{file: "vscode-obot-setlevel.log", format: "vscode", life: "started connected"},
 	// The body of the server's HTTP answer VS Code quotes: the server's,
 	// and nothing wrong, as the maintainers said.
 	{file: "vscode-azure-async-stream.log", format: "vscode", senders: "s"},
@@ -88,7 +91,7 @@ var shapesCorpus = []shapeCase{
 	{file: "gemini-cli-connection-closed.log", format: "gemini", want: []string{"log.server-exited"}, bad: true},
 	{file: "gemini-cli-box.log", format: "gemini", want: []string{"log.server-exited"}, bad: true},
 	{file: "inspector-genkit-stdout.log", format: "inspector-console", want: []string{"log.stdout-noise"}, bad: true},
-	{file: "mcp-remote-oauth-stack.log", format: "mcp-remote", err: logimport.ErrSDKObjects},
+	{file: "mcp-remote-oauth-stack.log", format: "mcp-remote"},
 	// "SERVER -" is what goes to the server: no wrong direction.
 	{file: "pycharm-alpaca-stopped.log", format: "prefixed", senders: "c*s*c*c*", rev: "2024-11-05",
 		want: []string{"session.request.unanswered"}, bad: true},
@@ -97,8 +100,9 @@ var shapesCorpus = []shapeCase{
 	// The server said no handshake came: the log is not mid-session.
 	{file: "stdio-python-before-initialize.txt", format: "prefixed", senders: "c*s*",
 		want: []string{"session.lifecycle.before-initialize"}, bad: true},
-	// A client this playground does not read: no message, said so.
-	{file: "cpp-mcp-client-timeout.log", format: "stdio", err: logimport.ErrNoMessages},
+	// A client this playground has no reader for: its lifecycle, read by
+	// the lexicon every format shares.
+	{file: "cpp-mcp-client-timeout.log", format: "client-log", want: []string{"log.client-timeout"}, bad: true, life: "started timed-out"},
 	// The clients that write no message, only what failed: the
 	// client's own lines (its advice, its config, its summary) are no
 	// server's stdout.
@@ -110,9 +114,9 @@ var shapesCorpus = []shapeCase{
 	{file: "librechat-spawn-enoent.log", format: "librechat", want: []string{"log.server-exited"}, bad: true},
 	// A config printed over several lines and capabilities printed as
 	// JSON are no message; nothing failed.
-	{file: "librechat-capabilities.log", format: "librechat", err: logimport.ErrNoMessages},
+	{file: "librechat-capabilities.log", format: "librechat", stderr: 1, life: "started connected tools-listed connected"},
 	// The server's stderr at LM Studio's [ERROR] level is no failure.
-	{file: "lm-studio-plugin-stderr.log", format: "lm-studio", err: logimport.ErrNoMessages},
+	{file: "lm-studio-plugin-stderr.log", format: "lm-studio", stderr: 2},
 	// The Java SDK quotes the server's stdout after its complaint.
 	{file: "spring-ai-stdio-boot-banner.log", format: "java-sdk", want: []string{"log.stdout-noise"}, bad: true},
 	// The Go SDK's words for stdout noise; the log file's JSON records
@@ -156,6 +160,11 @@ func TestRealCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			msgs += len(r.Messages)
+			if c.life != "" {
+				if got := lifeKinds(r); got != c.life {
+					t.Errorf("lifecycle %q, want %q", got, c.life)
+				}
+			}
 			if got := senders(r); got != c.senders {
 				t.Errorf("senders %q, want %q", got, c.senders)
 			}
@@ -223,4 +232,13 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// lifeKinds are the kinds of a report's lifecycle events, spaced.
+func lifeKinds(r *Report) string {
+	var ks []string
+	for _, e := range r.Lifecycle {
+		ks = append(ks, e.Kind)
+	}
+	return strings.Join(ks, " ")
 }

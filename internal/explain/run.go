@@ -41,7 +41,7 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	opts.noHandshake = res.NoHandshake
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated, Context: res.Context, ContextLines: res.ContextLines,
-		Messages: make([]Message, len(entries)), Findings: []Finding{}}
+		Messages: make([]Message, len(entries)), Findings: []Finding{}, Lifecycle: lifecycleOf(res.Lifecycle, opts.Peer)}
 	for _, group := range groupByPeer(entries) {
 		c := conversation(r, entries, group, opts)
 		if len(r.Conversations) == 0 {
@@ -120,4 +120,19 @@ func groupByPeer(entries []logimport.Entry) [][]int {
 		groups[g] = append(groups[g], i)
 	}
 	return groups
+}
+
+// lifecycleOf is the log's lifecycle, of one peer's server when peer
+// says (and the events that name no server).
+func lifecycleOf(events []logimport.Event, peer string) []logimport.Event {
+	if peer == "" {
+		return events
+	}
+	var out []logimport.Event
+	for _, e := range events {
+		if e.Peer == peer || e.Peer == "" {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -29,6 +29,7 @@ func WriteText(w io.Writer, r *Report, lang i18n.Lang) error {
 	if r.ContextLines > 0 {
 		fmt.Fprintln(b, r.ContextSummary(lang)+" (-json: \"context\")")
 	}
+	writeLifecycle(b, r.Lifecycle, lang)
 	for i := range r.Messages {
 		writeMessage(b, u, &r.Messages[i], r.cancelledByClose(i))
 	}
@@ -160,4 +161,24 @@ func (r *Report) cancelledByClose(i int) bool {
 		}
 	}
 	return false
+}
+
+// writeLifecycle writes what the log says happened to the server, one
+// event a line.
+func writeLifecycle(b *bufio.Writer, events []logimport.Event, lang i18n.Lang) {
+	if len(events) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n", logimport.LifecycleTitle[lang])
+	u := i18n.ExplainFor(lang)
+	for _, e := range events {
+		line := fmt.Sprintf("  %s  %s", fmt.Sprintf(u.LineN, e.Line), logimport.EventLabel(e.Kind, lang))
+		if e.Detail != "" {
+			line += " (" + e.Detail + ")"
+		}
+		if e.Peer != "" {
+			line += "  [" + e.Peer + "]"
+		}
+		fmt.Fprintln(b, line)
+	}
 }

@@ -114,7 +114,7 @@ func firstValue(b []byte) (v []byte, complete bool) {
 }
 
 func init() {
-	register(Spec{Name: FormatClaude, rank: 30,
+	register(Spec{Name: FormatClaude, rank: 30, Client: true,
 		Label:  map[i18n.Lang]string{i18n.EN: "Claude Desktop (mcp.log, mcp-server-NAME.log)", i18n.FR: "Claude Desktop (mcp.log, mcp-server-NOM.log)"},
 		Sample: `2025-06-01T10:00:00.000Z [gift] [info] Message from client: {"jsonrpc":"2.0","id":1,"method":"tools/list"} { metadata: undefined }`,
 		detect: func(s *sniff) bool { return s.count(claudeLine) > 0 },

@@ -15,6 +15,7 @@ const (
 	codeUnknownWrapper = "log.unknown-wrapper"
 	codeTooMany        = "log.too-many-messages"
 	codeClientRejected = "log.client-rejected"
+	codeSDKObjects     = "log.sdk-objects"
 
 	codeHTTPAccept         = "log.http.accept"
 	codeHTTPNot202         = "log.http.not-202"
@@ -128,6 +129,14 @@ var codeTable = map[string]CodeInfo{
 	CodeHTTPClosedCancels: {Severity: "info", Lesson: "stateless-2026", Message: map[i18n.Lang]string{
 		i18n.EN: "The client closed this request’s response stream before an answer came. In 2026-07-28 over HTTP, that is how a client cancels a request: no `notifications/cancelled` is sent, and the server owes no answer.",
 		i18n.FR: "Le client a fermé le flux de réponse de cette requête avant qu’une réponse n’arrive. En 2026-07-28, sur HTTP, c’est ainsi qu’un client annule une requête : il n’envoie pas de `notifications/cancelled`, et le serveur ne doit plus de réponse.",
+	}},
+	codeSDKObjects: {Severity: "info", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The log prints its messages as an SDK's objects (or names them without their members), not as JSON: they cannot be read back, so none is checked here. Log the messages' JSON, or capture the traffic itself, to have them explained.",
+		i18n.FR: "Le journal imprime ses messages comme des objets d’un SDK (ou les nomme sans leurs membres), pas en JSON : on ne peut pas les relire, donc aucun n’est vérifié ici. Journalisez le JSON des messages, ou capturez le trafic lui-même, pour les faire expliquer.",
+	}},
+	codeServerRefused: {Severity: "error", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The server refused the request: it answered with an HTTP error status (in the detail) instead of a JSON-RPC message, so the client got no MCP answer. A 400 to `initialize` is the server refusing the handshake (a header or a revision it does not accept); a 401 or 403 asks for credentials; a 404 names a wrong URL or an ended session.",
+		i18n.FR: "Le serveur a refusé la requête : il a répondu par un statut d’erreur HTTP (dans le détail) au lieu d’un message JSON-RPC, si bien que le client n’a reçu aucune réponse MCP. Un 400 à `initialize`, c’est le serveur qui refuse la poignée de main (un en-tête ou une révision qu’il n’accepte pas) ; un 401 ou un 403 demande des identifiants ; un 404 désigne une mauvaise URL ou une session terminée.",
 	}},
 	codeHTTPOriginAccepted: {Severity: "warning", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "A page from another origin called this server and was served. Servers must check `Origin` and answer 403 to origins they do not trust, or any web page can drive a local server (DNS rebinding).",

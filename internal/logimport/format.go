@@ -19,6 +19,10 @@ type Spec struct {
 	Label map[i18n.Lang]string
 	// Sample is a few lines as the tool writes them (no real names).
 	Sample string
+	// Client is true for an MCP client's own log (Cursor's, Claude
+	// Desktop's…): one that holds no message still tells the server's
+	// lifecycle, and is explained rather than refused.
+	Client bool
 	// rank orders detection: the lowest rank whose detect says yes wins;
 	// ties go by name.
 	rank   int

@@ -26,7 +26,7 @@ var amazonQHead = regexp.MustCompile(`^(?:[✗✓⚠] | - )?`)
 const FormatAmazonQ Format = "amazon-q"
 
 func init() {
-	register(Spec{Name: FormatAmazonQ, rank: 42,
+	register(Spec{Name: FormatAmazonQ, rank: 42, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Amazon Q Developer CLI (q chat)", i18n.FR: "Amazon Q Developer CLI (q chat, son terminal)"},
 		Sample: "✗ gift has failed to load after 0.87 s\n - Mcp error: -32002: connection closed: initialize response\n" +
 			" - run with Q_LOG_LEVEL=trace and see $TMPDIR/qlog/qchat.log for detail\n✓ notes loaded in 2.91 s",

@@ -22,7 +22,7 @@ var claudeCodeHead = regexp.MustCompile(`^(?:\[(?P<level>DEBUG|INFO|WARN|ERROR)\
 const FormatClaudeCode Format = "claude-code"
 
 func init() {
-	register(Spec{Name: FormatClaudeCode, rank: 36,
+	register(Spec{Name: FormatClaudeCode, rank: 36, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Claude Code (--debug output, or its MCP log files)", i18n.FR: "Claude Code (sortie de --debug, ou ses fichiers de journal MCP)"},
 		Sample: `[DEBUG] MCP server "gift": Starting connection with timeout of 30000ms
 [ERROR] MCP server "gift" Connection failed: MCP error -32000: Connection closed`,

@@ -24,7 +24,7 @@ var clineHead = regexp.MustCompile(`^(?:` + vscodeHead.String()[1:] + `)?`)
 const FormatCline Format = "cline"
 
 func init() {
-	register(Spec{Name: FormatCline, rank: 34,
+	register(Spec{Name: FormatCline, rank: 34, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Cline (its MCP hub in the extension host’s log)", i18n.FR: "Cline (son hub MCP dans le journal de l’hôte d’extensions)"},
 		Sample: `2025-06-01 10:00:00.500 [info] Server "gift" stderr: gift server listening on stdio
 2025-06-01 10:00:31.000 [error] Transport error for "gift": McpError: MCP error -32001: Request timed out`,

@@ -27,7 +27,7 @@ var codexHead = regexp.MustCompile(`^(?:(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(
 const FormatCodex Format = "codex"
 
 func init() {
-	register(Spec{Name: FormatCodex, rank: 41,
+	register(Spec{Name: FormatCodex, rank: 41, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Codex CLI (its terminal, codex-tui.log)", i18n.FR: "Codex CLI (son terminal, codex-tui.log)"},
 		Sample: "⚠ MCP client for `gift` timed out after 10 seconds. Add or adjust `startup_timeout_sec` in your config.toml:\n" +
 			"  [mcp_servers.gift]\n  startup_timeout_sec = XX\n\n⚠ MCP startup incomplete (failed: gift)",

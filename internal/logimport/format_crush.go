@@ -26,7 +26,7 @@ var crushPeer = regexp.MustCompile(`\bname=(\S+)|"name":"([^"]+)"`)
 const FormatCrush Format = "crush"
 
 func init() {
-	register(Spec{Name: FormatCrush, rank: 47,
+	register(Spec{Name: FormatCrush, rank: 47, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Crush (its terminal, its log file)", i18n.FR: "Crush (son terminal, son fichier de journal)"},
 		Sample: `2025/06/01 10:00:00 INFO MCP client initialized name=notes source=github.com/charmbracelet/crush/internal/agent/tools/mcp/init.go:322
 2025/06/01 10:00:02 ERRO MCP client failed to initialize error="calling \"initialize\": EOF" name=gift source=github.com/charmbracelet/crush/internal/agent/tools/mcp/init.go:303`,

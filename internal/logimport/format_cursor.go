@@ -20,7 +20,7 @@ var cursorWords = regexp.MustCompile(`Handling \w+ action|Client error for comma
 const FormatCursor Format = "cursor"
 
 func init() {
-	register(Spec{Name: FormatCursor, rank: 32,
+	register(Spec{Name: FormatCursor, rank: 32, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Cursor (MCP Logs)", i18n.FR: "Cursor (MCP Logs)"},
 		Sample: `2025-06-01 10:00:00.100 [info] Creating stdio client with command: node server.js
 2025-06-01 10:00:00.900 [info] Handling CallTool action for tool 'suggest_gifts'

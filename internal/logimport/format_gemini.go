@@ -27,7 +27,7 @@ var geminiHead = regexp.MustCompile(`^(?:[✖✕ℹ⚠│] *|\[(?P<level>DEBUG|I
 const FormatGemini Format = "gemini"
 
 func init() {
-	register(Spec{Name: FormatGemini, rank: 37,
+	register(Spec{Name: FormatGemini, rank: 37, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Gemini CLI (gemini --debug)", i18n.FR: "Gemini CLI (gemini --debug)"},
 		Sample: `MCP STDERR (gift): gift server listening on stdio
 ✖ MCP ERROR (gift): SyntaxError: Unexpected token 'g', "gift serve"... is not valid JSON

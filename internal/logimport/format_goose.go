@@ -26,7 +26,7 @@ var gooseHead = regexp.MustCompile(`^(?:[⚠✖] )?`)
 const FormatGoose Format = "goose"
 
 func init() {
-	register(Spec{Name: FormatGoose, rank: 43,
+	register(Spec{Name: FormatGoose, rank: 43, Client: true,
 		Label:  map[i18n.Lang]string{i18n.EN: "Goose (its CLI, its desktop app)", i18n.FR: "Goose (son terminal, son application)"},
 		Sample: `Error activating extension: Failed to add extension configuration, error: ProcessExit(ProcessExit { stderr: "gift: GIFT_API_KEY is not set\n", source: ConnectionClosed("initialize response") })`,
 		detect: func(s *sniff) bool { return s.count(gooseWords) > 0 },

@@ -21,7 +21,7 @@ var inspectorConsoleWords = regexp.MustCompile(`MCP Inspector is up and running|
 const FormatInspectorConsole Format = "inspector-console"
 
 func init() {
-	register(Spec{Name: FormatInspectorConsole, rank: 39,
+	register(Spec{Name: FormatInspectorConsole, rank: 39, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "MCP Inspector (its console)", i18n.FR: "MCP Inspector (sa console)"},
 		Sample: `⚙️ Proxy server listening on localhost:6277
 New STDIO connection request

@@ -24,7 +24,7 @@ var ideaHead = regexp.MustCompile(`^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3
 const FormatJetBrainsCopilot Format = "jetbrains-copilot"
 
 func init() {
-	register(Spec{Name: FormatJetBrainsCopilot, rank: 48,
+	register(Spec{Name: FormatJetBrainsCopilot, rank: 48, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "GitHub Copilot in a JetBrains IDE (idea.log)", i18n.FR: "GitHub Copilot dans un IDE JetBrains (idea.log)"},
 		Sample: "2025-06-01 10:00:00,236 [  21907]   WARN - #copilot - [CopilotMCP] Connection failed: McpError: MCP error -32000: Connection closed\n" +
 			"    at kv._onclose (/snapshot/copilot-client/dist/protocol.ts:312:19)",

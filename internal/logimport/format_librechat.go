@@ -28,7 +28,7 @@ var libreChatPeer = regexp.MustCompile(`^\[MCP\]\[([^\]]+)\]`)
 const FormatLibreChat Format = "librechat"
 
 func init() {
-	register(Spec{Name: FormatLibreChat, rank: 44,
+	register(Spec{Name: FormatLibreChat, rank: 44, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "LibreChat (its server log, docker compose logs)", i18n.FR: "LibreChat (le journal de son serveur, docker compose logs)"},
 		Sample: "LibreChat  | 2025-06-01 10:00:00 info: [MCP][gift] Connection state: connecting\n" +
 			"LibreChat  | 2025-06-01 10:00:01 error: [MCP][gift] Connection failed: spawn node ENOENT",

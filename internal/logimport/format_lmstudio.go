@@ -28,7 +28,7 @@ var lmStudioWrapped = regexp.MustCompile(`^ {8,}\S`)
 const FormatLMStudio Format = "lm-studio"
 
 func init() {
-	register(Spec{Name: FormatLMStudio, rank: 45,
+	register(Spec{Name: FormatLMStudio, rank: 45, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "LM Studio (its developer log)", i18n.FR: "LM Studio (son journal de développement)"},
 		Sample: "2025-06-01 10:00:00  [INFO]\n [Plugin(mcp/gift)] stdout: [Tools Prvdr.] Register with LM Studio\n" +
 			"2025-06-01 10:00:01 [ERROR]\n [Plugin(mcp/gift)] stderr: gift server listening on stdio",

@@ -25,7 +25,7 @@ var remoteHead = regexp.MustCompile(`^(?:\[(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d
 const FormatMCPRemote Format = "mcp-remote"
 
 func init() {
-	register(Spec{Name: FormatMCPRemote, rank: 38,
+	register(Spec{Name: FormatMCPRemote, rank: 38, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "mcp-remote (its stderr)", i18n.FR: "mcp-remote (sa sortie d’erreur)"},
 		Sample: `[4242] Connecting to remote server: http://127.0.0.1:8080/mcp
 [4242] [Local→Remote] tools/call

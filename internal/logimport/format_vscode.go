@@ -21,7 +21,7 @@ var vscodeHead = regexp.MustCompile(`^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:
 const FormatVSCode Format = "vscode"
 
 func init() {
-	register(Spec{Name: FormatVSCode, rank: 31,
+	register(Spec{Name: FormatVSCode, rank: 31, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "VS Code (the MCP output channel)", i18n.FR: "VS Code (le canal de sortie MCP)"},
 		Sample: `2025-06-01 10:00:00.120 [info] Starting server gift
 2025-06-01 10:00:00.300 [trace] [editor -> server] {"jsonrpc":"2.0","id":1,"method":"initialize",…}

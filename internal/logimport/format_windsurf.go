@@ -21,7 +21,7 @@ var windsurfHead = regexp.MustCompile(vscodeHead.String() + `(?:[IWEF]\d{4} \d\d
 const FormatWindsurf Format = "windsurf"
 
 func init() {
-	register(Spec{Name: FormatWindsurf, rank: 33,
+	register(Spec{Name: FormatWindsurf, rank: 33, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Windsurf (its language server’s log)", i18n.FR: "Windsurf (le journal de son serveur de langage)"},
 		Sample: `2025-06-01 10:00:00.975 [info] I0601 10:00:00.975004 78921 mcp.go:120] starting mcp server gift
 2025-06-01 10:00:05.980 [info] E0601 10:00:05.980112 78921 mcp.go:70] failed to initialize server gift: context deadline exceeded`,

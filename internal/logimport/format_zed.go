@@ -18,7 +18,7 @@ var zedHead = regexp.MustCompile(`^(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\
 const FormatZed Format = "zed"
 
 func init() {
-	register(Spec{Name: FormatZed, rank: 35,
+	register(Spec{Name: FormatZed, rank: 35, Client: true,
 		Label: map[i18n.Lang]string{i18n.EN: "Zed (Zed.log, its context servers)", i18n.FR: "Zed (Zed.log, ses serveurs de contexte)"},
 		Sample: `2025-06-01T10:00:00.100+02:00 [INFO context_server] starting context server gift
 2025-06-01T10:00:00.200+02:00 [TRACE context_server::client] outgoing message: {"jsonrpc":"2.0","id":0,"method":"initialize",…}

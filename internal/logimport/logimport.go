@@ -100,6 +100,9 @@ type Result struct {
 	// nearest known one to a date no one published; "" when the log has
 	// no handshake.
 	Revision string
+	// Lifecycle is what the log says happened to the server (lifecycle.go):
+	// started, connected, tools listed, exited…, in the log's order.
+	Lifecycle []Event
 }
 
 // Limits bound one Read.
@@ -143,8 +146,9 @@ var (
 var utf8BOM = []byte("\xef\xbb\xbf")
 
 // Read reads src as a log of the given format (FormatAuto detects it).
-// A text in which no MCP message is found, and no failure either, is
-// ErrNoMessages.
+// A text in which no MCP message is found, no failure and no lifecycle
+// event either, and which is no known client's log, is ErrNoMessages: a
+// client's log without a message still tells what happened to the server.
 func Read(src []byte, format Format, lim Limits) (Result, error) {
 	lim = lim.withDefaults()
 	if int64(len(src)) > lim.MaxBytes {
@@ -166,11 +170,14 @@ func Read(src []byte, format Format, lim Limits) (Result, error) {
 		return Result{}, err
 	}
 	r.finish()
-	if len(r.res.Entries) == 0 && !r.sawFailure() {
+	if len(r.res.Entries) == 0 && !r.sawFailure() && !r.sawEvents() && !spec.Client {
 		if r.sdkObjects > 0 || sdkObject.Match(src) || pyStart.Match(src) {
 			return r.res, fmt.Errorf("%w: %w", ErrNoMessages, ErrSDKObjects)
 		}
 		return r.res, fmt.Errorf("%w (formats known: %s)", ErrNoMessages, strings.Join(Names()[1:], ", "))
+	}
+	if len(r.res.Entries) == 0 && (r.sdkObjects > 0 || sdkObject.Match(src)) {
+		r.problem(codeSDKObjects, r.firstContext(ContextSDKObject), -1, "")
 	}
 	return r.res, nil
 }

@@ -52,7 +52,7 @@ var (
 	// \"initialize\" id 0 which took over 60s".
 	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
 	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine     = regexp.MustCompile(`(?i)exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	exitLine     = regexp.MustCompile(`(?i)#onClose\b|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
 	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
 	// stderrLine names a line that copies the server's stderr: a label
 	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not
@@ -101,7 +101,11 @@ func (r *reader) note(n int, text []byte, kind string) bool {
 		return true
 	}
 	if kind != ContextStderr && parseComplaint.Match(t) {
+		r.event(n, EventStdoutNoise, t)
 		r.problem(codeStdoutNoise, n, -1, string(t))
+		return true
+	}
+	if kind != ContextStderr && r.ordinary(n, t) {
 		return true
 	}
 	switch {
@@ -139,13 +143,18 @@ func (r *reader) failureOf(t []byte, kind string) string {
 // the same failure of another server (an mcp.log, Gemini CLI's discovery
 // of several servers) is another one.
 func (r *reader) failure(code string, n int, t []byte) {
+	r.event(n, failureEvents[code], t)
 	samePeer := r.lastFailurePeer == r.peer || r.lastFailurePeer == "" || r.peer == ""
-	if r.lastFailure == code && r.lastFailureAt == len(r.res.Entries) && samePeer {
+	sameAt := r.lastFailureAt == len(r.res.Entries) && samePeer
+	if sameAt && (r.lastFailure == code || r.lastFailure == codeServerRefused && code == codeServerExited) {
 		return
 	}
 	r.lastFailure, r.lastFailureAt, r.lastFailurePeer = code, len(r.res.Entries), r.peer
 	r.problem(code, n, -1, string(t))
 }
+
+// failureEvents is the lifecycle event of each failure.
+var failureEvents = map[string]string{codeClientTimeout: EventTimedOut, codeServerExited: EventExited, codeServerCrashed: EventCrashed}
 
 // started notes that the log shows a server (re)starting: the messages
 // after it are another conversation when the last one held messages.
@@ -181,15 +190,12 @@ func (r *reader) runOf(peer string) int {
 
 type runState struct{ run, msgs int }
 
-// startLine matches a line that says a server process starts.
-var startLine = regexp.MustCompile(`(?i)initializing server|starting (?:new )?(?:mcp )?server|server started|attempting to connect to mcp server|starting context server|launching (?:mcp )?server|spawning|new stdio connection`)
-
 // sawFailure reports whether the log showed a failure or stdout noise:
 // a log of a client that never got a message through still tells why.
 func (r *reader) sawFailure() bool {
 	for _, p := range r.res.Problems {
 		switch p.Code {
-		case codeClientTimeout, codeServerExited, codeServerCrashed:
+		case codeClientTimeout, codeServerExited, codeServerCrashed, codeServerRefused:
 			return true
 		case codeStdoutNoise:
 			// a text with no message at all is no stdio capture: its lines
@@ -251,4 +257,15 @@ func (r *reader) noHandshake(t []byte) {
 	if !r.res.NoHandshake && beforeHandshake.Match(t) {
 		r.res.NoHandshake = true
 	}
+}
+
+// firstContext is the line of the first context line of kind, 1 when none
+// was kept.
+func (r *reader) firstContext(kind string) int {
+	for _, c := range r.res.Context {
+		if c.Kind == kind {
+			return c.Line
+		}
+	}
+	return 1
 }

@@ -34,6 +34,9 @@ type reader struct {
 	// sdkObjects counts the lines that print a message otherwise than as
 	// JSON (ContextSDKObject): a text of nothing else says so.
 	sdkObjects int
+	// lastRefusedAt is one past the entry an HTTP refusal was last said
+	// on: a refusal is said once per request.
+	lastRefusedAt int
 }
 
 // add keeps e unless MaxMessages is reached; it reports whether reading

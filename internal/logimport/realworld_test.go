@@ -1,7 +1,6 @@
 package logimport
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,22 +80,26 @@ func TestClaudeOwnSentence(t *testing.T) {
 }
 
 // Claude Desktop 1.x names each message without its JSON: no invalid
-// message is read from that, and a log of nothing else says why.
+// message is read from that, and a log of nothing else says why (a note:
+// a client's log is explained, not refused).
 func TestClaudeSummaries(t *testing.T) {
 	src := `2026-06-11T19:05:52.161Z [info] [gift] Message from client: method="initialize" id=0 params
 2026-06-11T19:05:52.600Z [info] [gift] Message from server: id=0 result
 2026-06-11T19:05:52.601Z [info] [gift] Message from client: method="notifications/initialized"
 `
 	res, err := Read([]byte(src), FormatAuto, Limits{})
-	if !errors.Is(err, ErrNoMessages) || !errors.Is(err, ErrSDKObjects) || len(res.Entries) != 0 {
-		t.Fatalf("err = %v, %d entries; want ErrSDKObjects and none", err, len(res.Entries))
+	if err != nil || len(res.Entries) != 0 {
+		t.Fatalf("err = %v, %d entries; want none of either", err, len(res.Entries))
+	}
+	if d := cmp.Diff([]string{"log.sdk-objects@1"}, codes(res)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]string{"1:sdk-object", "2:sdk-object", "3:sdk-object"}, kinds(res)); d != "" {
 		t.Errorf("context (-want +got):\n%s", d)
 	}
 	// Beside a failure, the log is explained, the summaries named.
 	res = read(t, src+"2026-06-11T19:05:53.114Z [info] [gift] Server transport closed unexpectedly, this is likely due to the process exiting early.\n")
-	if d := cmp.Diff([]string{"log.server-exited@4"}, codes(res)); d != "" {
+	if d := cmp.Diff([]string{"log.server-exited@4", "log.sdk-objects@1"}, codes(res)); d != "" {
 		t.Errorf("problems (-want +got):\n%s", d)
 	}
 }
@@ -265,8 +268,8 @@ func TestMCPRemoteDebugLog(t *testing.T) {
 [2025-07-23T18:09:47.614Z][52318] Local → Remote message { method: 'tools/list', id: 2, params: undefined }
 `
 	res, err := Read([]byte(src), FormatAuto, Limits{})
-	if res.Format != FormatMCPRemote || !errors.Is(err, ErrSDKObjects) {
-		t.Errorf("format %s, err %v; want mcp-remote, ErrSDKObjects", res.Format, err)
+	if res.Format != FormatMCPRemote || err != nil || len(res.Problems) != 1 || res.Problems[0].Code != codeSDKObjects {
+		t.Errorf("format %s, err %v, problems %+v; want mcp-remote, log.sdk-objects", res.Format, err, res.Problems)
 	}
 }
 
