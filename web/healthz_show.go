@@ -49,10 +49,20 @@ func (s *Server) probe(ctx context.Context) error {
 	return err
 }
 
+// version is the program's version as /healthz names it.
+func (s *Server) version() string {
+	if s.cfg.Version == "" {
+		return "(devel)"
+	}
+	return s.cfg.Version
+}
+
 // healthzShow answers 200 when the database accepts a write, and 503 with
 // the reason when it does not (a read-only file, a full disk, a database
-// gone), for probes and scripts.
+// gone), for probes and scripts; either way it names the version in the
+// X-Playground-Version header.
 func (s *Server) healthzShow(c *gin.Context) error {
+	c.Header("X-Playground-Version", s.version())
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.probe(ctx); err != nil {

@@ -35,3 +35,17 @@ func TestHealthAndReadinessProbeAWrite(t *testing.T) {
 		t.Errorf("/healthz while draining = %d, want 200 (alive, only not taking new work)", rec.Code)
 	}
 }
+
+// /healthz names the version, healthy or not, in a header, so a probe or
+// an operator sees which program answers without a change to the body
+// that scripts read.
+func TestHealthNamesTheVersion(t *testing.T) {
+	for _, c := range []struct{ set, want string }{{"1.4.2", "1.4.2"}, {"", "(devel)"}} {
+		e := newTestEnv(t, Config{Version: c.set})
+		rec := e.do(t, "GET", "/healthz", nil)
+		if rec.Code != http.StatusOK || rec.Header().Get("X-Playground-Version") != c.want || rec.Body.String() != "ok\n" {
+			t.Errorf("Version %q: /healthz = %d, X-Playground-Version %q, body %q; want 200, %q, \"ok\\n\"",
+				c.set, rec.Code, rec.Header().Get("X-Playground-Version"), rec.Body.String(), c.want)
+		}
+	}
+}

@@ -2,7 +2,7 @@
 // file, middleware, and the templ views in web/view. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
 // logimport, servercheck, netguard, mockserver, store, rules, review,
-// grader: the README's import arrows; server_doc_test.go holds both lists
+// grader: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
 // to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
 // internal/servercheck's.
@@ -107,6 +107,9 @@ type Config struct {
 	ConsoleStreamsPerAddr    int
 	ConsoleStreams           int
 	Logger                   *slog.Logger
+	// Version is the program's version, sent by /healthz in the
+	// X-Playground-Version header ("(devel)" when empty).
+	Version string
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one

@@ -23,7 +23,7 @@ var notDomain = map[string]string{
 }
 
 // The domain packages web wires to HTTP are named twice, in the package
-// comment (server.go) and in the README's import arrows ("web → {…}"):
+// comment (server.go) and in docs/architecture.md's import arrows ("web → {…}"):
 // both name exactly the packages of the module that web imports, aside
 // from notDomain.
 func TestDomainPackagesNamedAsImported(t *testing.T) {
@@ -78,15 +78,15 @@ func TestDomainPackagesNamedAsImported(t *testing.T) {
 		t.Errorf("the package comment names %v; web imports %v", got, imported)
 	}
 
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../docs/architecture.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m = regexp.MustCompile(`web → \{([^}]+)\}`).FindStringSubmatch(strings.Join(strings.Fields(string(b)), " "))
 	if m == nil {
-		t.Fatal("the README has no arrow `web → {…}`")
+		t.Fatal("docs/architecture.md has no arrow `web → {…}`")
 	}
 	if got := set(m[1]); !slices.Equal(got, imported) {
-		t.Errorf("the README's arrow web → {…} names %v; web imports %v", got, imported)
+		t.Errorf("docs/architecture.md's arrow web → {…} names %v; web imports %v", got, imported)
 	}
 }

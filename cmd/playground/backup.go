@@ -20,7 +20,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -32,7 +32,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if store.EngineOf(*db) == store.Postgres {
-		fmt.Fprintln(stderr, "backup: a PostgreSQL database is backed up with pg_dump (see the README, \"Running for a whole course\")")
+		fmt.Fprintln(stderr, "backup: a PostgreSQL database is backed up with pg_dump (see docs/operations.md, \"Backups and upgrades\")")
 		return 2
 	}
 	if _, err := os.Stat(*db); err != nil {

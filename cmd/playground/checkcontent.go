@@ -34,7 +34,7 @@ func runCheckContent(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() > 1 {
 		fs.Usage()

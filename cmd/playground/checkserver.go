@@ -36,9 +36,9 @@ type checkServerConfig struct {
 // server. Exit codes: 0 every step passed, 1 a step failed, 2 the server
 // could not be started or reached, or a usage error.
 func runCheckServer(args []string, stdout, stderr io.Writer) int {
-	cfg, ok := parseCheckServer(args, stderr)
-	if !ok {
-		return 2
+	cfg, err := parseCheckServer(args, stderr)
+	if err != nil {
+		return flagsExit(err)
 	}
 	exs, err := serverExercises(cfg)
 	if err != nil {
@@ -67,7 +67,7 @@ func runCheckServer(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, bool) {
+func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, error) {
 	var cfg checkServerConfig
 	fs := flag.NewFlagSet("check-server", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -79,12 +79,12 @@ func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, bool)
 	fs.StringVar(&cfg.url, "url", "", "the server's Streamable HTTP endpoint, such as http://127.0.0.1:3000/mcp")
 	fs.StringVar(&cfg.content, "content", "", "a course directory holding exercises/ (default: the bundled course)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground check-server [-exercise ID] [-protocol REV] [-lang en|fr] [-json] [-timeout 10s] (-url URL | -- COMMAND ARGS…)")
+		fmt.Fprintln(stderr, "usage: playground check-server [-exercise ID] [-protocol REV] [-lang en|fr] [-json] [-timeout 10s] [-content DIR] (-url URL | -- COMMAND ARGS…)")
 		fmt.Fprintln(stderr, "\nRuns the server exercises against your MCP server, started as COMMAND (stdio) or reached at URL.\nExit codes: 0 every step passed, 1 a step failed, 2 the server could not be started or reached.")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return cfg, false
+		return cfg, err
 	}
 	cfg.command = fs.Args()
 	l, ok := i18n.Parse(*lang)
@@ -100,9 +100,9 @@ func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, bool)
 		fmt.Fprintln(stderr, "playground check-server: -timeout must be positive")
 	default:
 		cfg.lang = l
-		return cfg, true
+		return cfg, nil
 	}
-	return cfg, false
+	return cfg, errUsage
 }
 
 // serverExercises returns the exercises to run, in course order.

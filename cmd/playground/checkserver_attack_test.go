@@ -155,7 +155,7 @@ func hostileMCP(t *testing.T) string {
 	return "http://127.0.0.1:" + port + "/mcp"
 }
 
-// maxCheckPage is the bound the README states for one check's page
+// maxCheckPage is the bound docs/operations.md states for one check's page
 // against a hostile server: the HTML is built from previews.
 const maxCheckPage = 1 << 20
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,15 +12,31 @@ import (
 	"github.com/mcpplayground/playground/lessons"
 )
 
+// contentUsage is the synopsis of "playground content".
+const contentUsage = "usage: playground content export DIR"
+
 // runContent is "playground content export DIR": it writes the bundled
 // course (DIR/lessons, DIR/exercises) as the starting point of one's own,
 // which -content DIR then serves and check-content DIR lints.
 func runContent(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 2 || args[0] != "export" {
-		fmt.Fprintln(stderr, "usage: playground content export DIR")
+	if len(args) == 0 || args[0] != "export" {
+		fmt.Fprintln(stderr, contentUsage)
+		return groupExit(args)
+	}
+	flags := flag.NewFlagSet("content export", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, contentUsage+"\n\nWrites the bundled course (DIR/lessons, DIR/exercises) into DIR, new or empty:\nserve it with -content DIR, lint it with check-content DIR.")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args[1:]); err != nil {
+		return flagsExit(err)
+	}
+	if flags.NArg() != 1 {
+		flags.Usage()
 		return 2
 	}
-	dir := args[1]
+	dir := flags.Arg(0)
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		fmt.Fprintf(stderr, "content export: %s is not empty: choose a new directory, nothing was written\n", dir)
 		return 2

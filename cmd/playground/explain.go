@@ -37,13 +37,13 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Int64Var(&f.maxBytes, "max-bytes", 64<<20, "largest log read, in bytes")
 	fs.IntVar(&f.maxMessages, "max-messages", 100_000, "most messages explained")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: playground explain [-format %s] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] [-peer NAME] FILE|-\n", strings.Join(logimport.Names(), "|"))
+		fmt.Fprintf(stderr, "usage: playground explain [-format %s] [-protocol REV] [-lang en|fr] [-json] [-server-out FILE] [-peer NAME] [-max-bytes N] [-max-messages N] FILE|-\n", strings.Join(logimport.Names(), "|"))
 		fmt.Fprintln(stderr, "\nExplains a real MCP log (\"-\" reads standard input): every message checked, requests and responses paired, the conversation's problems.")
 		fs.PrintDefaults()
 	}
-	files, ok := parseInterleaved(fs, args)
-	if !ok {
-		return 2
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagsExit(err)
 	}
 	if len(files) != 1 {
 		fs.Usage()
@@ -71,11 +71,11 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // parseInterleaved parses flags that may come before or after the file
 // names, then the environment; it returns the file names.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, false
+			return nil, err
 		}
 		if fs.NArg() == 0 {
 			break
@@ -85,9 +85,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, bool) {
 	}
 	if err := envDefaults(fs); err != nil {
 		fmt.Fprintln(fs.Output(), err)
-		return nil, false
+		return nil, err
 	}
-	return files, true
+	return files, nil
 }
 
 // options checks the flags and turns them into explain options.

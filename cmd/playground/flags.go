@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -39,4 +40,31 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return nil
+}
+
+// errUsage is a usage error already explained on stderr.
+var errUsage = errors.New("usage error")
+
+// flagsExit is the exit code of a command whose flags did not parse: 0
+// when -h asked for the usage (printed, nothing else done), 2 otherwise.
+func flagsExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+// isHelp says whether arg asks for the usage.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+// groupExit is the exit code of a command group (content, new, roster)
+// given no known subcommand, once its usage is printed: 0 when args asked
+// for it with -h, 2 otherwise.
+func groupExit(args []string) int {
+	if len(args) > 0 && isHelp(args[0]) {
+		return 0
+	}
+	return 2
 }

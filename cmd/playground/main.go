@@ -13,21 +13,23 @@ const usage = `MCP Playground: learn how the Model Context Protocol talks.
 
 Usage:
   playground [serve] [flags]          serve the course (default 127.0.0.1:8080)
+  playground version                  print the version, the commit and the build date
   playground validate [flags] FILE|-  check one message and print the report as JSON
   playground explain [flags] FILE|-   explain a real MCP log: every message checked, paired, its problems
-  playground check-content [DIR]      lint lessons and exercises (the instructor's CI)
-  playground mockserver -stdio        the gift MCP server on stdin/stdout
-  playground check-server (-url URL | -- CMD ARGS…)
+  playground check-content [-content-mode extend] [DIR]
+                                      lint lessons and exercises (the instructor's CI)
+  playground mockserver -stdio [flags] the gift MCP server on stdin/stdout (or -http ADDR)
+  playground check-server [flags] (-url URL | -- CMD ARGS…)
                                       run the server exercises against your MCP server
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
   playground content export DIR       write the bundled course to DIR, the start of your own
-  playground regrade [-db DSN] [-content DIR] [-exercise ID] [-dry-run]
+  playground regrade [-db DSN] [-content DIR] [-content-mode extend] [-exercise ID] [-dry-run]
                                       grade stored answers again with today's checks
   playground new lesson [-dir DIR] [-order N] SLUG
   playground new exercise -kind K -lesson L [-dir DIR] ID
                                       write a lesson or an exercise that passes check-content, with TODOs
-  playground roster import [-db DSN] FILE
+  playground roster import [-db DSN] [-url BASE] [-lang en|fr] FILE
                                       add a CSV of students (student_id,name[,email]); print their personal links
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
@@ -42,12 +44,16 @@ func main() {
 // 1 the content or message is wrong, 2 usage or I/O error.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+	if len(args) > 0 && isHelp(args[0]) {
+		cmd = "help"
+	} else if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
 	case "serve":
 		return runServe(args, stderr)
+	case "version":
+		return runVersion(args, stdout, stderr)
 	case "validate":
 		return runValidate(args, stdin, stdout, stderr)
 	case "explain":
@@ -70,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRoster(args, stdout, stderr)
 	case "migrate":
 		return runMigrate(args, stdout, stderr)
-	case "help", "-h", "--help":
+	case "help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:

@@ -22,7 +22,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() != 0 {
 		fs.Usage()

@@ -30,14 +30,11 @@ func runMockserver(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	mistakeName := fs.String("mistake", "", "commit one typical server mistake on purpose (see -mistakes)")
 	listMistakes := fs.Bool("mistakes", false, "list the mistake modes and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: playground mockserver -stdio [-fixtures conformance] [-mistake NAME]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance] [-mistake NAME]\n       playground mockserver -mistakes\n\n")
+		fmt.Fprintf(stderr, "usage: playground mockserver -stdio [-fixtures conformance] [-mistake NAME]\n       playground mockserver -http 127.0.0.1:3001 [-fixtures conformance] [-mistake NAME] [-mcp-request-timeout 1m]\n       playground mockserver -mistakes\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return flagsExit(err)
 	}
 	if *listMistakes && fs.NArg() == 0 && !*stdio && *addr == "" {
 		fmt.Fprint(stdout, mockserver.MistakeList())

@@ -20,22 +20,38 @@ import (
 
 var newName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 
+const (
+	newLessonUsage   = "playground new lesson [-dir DIR] [-order N] SLUG"
+	newExerciseUsage = "playground new exercise -kind K -lesson L [-dir DIR] ID"
+)
+
 // runNew is "playground new lesson SLUG" and "playground new exercise
 // -kind K -lesson L ID": each writes a file that passes check-content,
 // whose placeholder texts say what to fill in.
 func runNew(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (args[0] != "lesson" && args[0] != "exercise") {
-		fmt.Fprintln(stderr, "usage: playground new lesson [-dir DIR] [-order N] SLUG\n       playground new exercise -kind K -lesson L [-dir DIR] ID")
-		return 2
+		fmt.Fprintf(stderr, "usage: %s\n       %s\n", newLessonUsage, newExerciseUsage)
+		return groupExit(args)
 	}
 	fs := flag.NewFlagSet("new "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", ".", "the course directory, holding lessons/ and exercises/")
-	order := fs.Float64("order", 0, "the lesson's place (default: after the last lesson; 3.5 goes between 3 and 4)")
-	kind := fs.String("kind", "", "the exercise's kind: "+strings.Join(newKinds(), ", "))
-	lesson := fs.String("lesson", "", "the slug of the exercise's lesson")
+	var order *float64
+	var kind, lesson *string
+	use := newExerciseUsage
+	if args[0] == "lesson" {
+		use = newLessonUsage
+		order = fs.Float64("order", 0, "the lesson's place (default: after the last lesson; 3.5 goes between 3 and 4)")
+	} else {
+		kind = fs.String("kind", "", "the exercise's kind: "+strings.Join(newKinds(), ", "))
+		lesson = fs.String("lesson", "", "the slug of the exercise's lesson")
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n\nWrites a file that passes check-content -content-mode extend DIR, whose TODO lines say what to fill in.\n", use)
+		fs.PrintDefaults()
+	}
 	if err := parseFlags(fs, args[1:]); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() != 1 || !newName.MatchString(fs.Arg(0)) {
 		fmt.Fprintf(stderr, "new %s: give one name in lower-case letters, digits and dashes, as my-topic\n", args[0])

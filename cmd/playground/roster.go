@@ -20,7 +20,7 @@ import (
 func runRoster(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "import" {
 		fmt.Fprintln(stderr, "usage: playground roster import [-db DSN] [-url BASE] [-lang en|fr] FILE")
-		return 2
+		return groupExit(args)
 	}
 	fs := flag.NewFlagSet("roster import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -33,7 +33,7 @@ func runRoster(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() != 1 || (*lang != "en" && *lang != "fr") {
 		fs.Usage()

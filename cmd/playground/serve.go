@@ -90,8 +90,12 @@ func runServe(args []string, stderr io.Writer) int {
 		cfg.allowChecks = p
 		return err
 	})
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: playground [serve] [flags]\n\nServes the course, the gift MCP server and the instructor's pages. Flags:")
+		fs.PrintDefaults()
+	}
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q\n", fs.Arg(0))
@@ -113,7 +117,11 @@ func runServe(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 2
 	}
-	log := newLogger(stderr, cfg.logLevel)
+	log, err := newLogger(stderr, cfg.logLevel)
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, cfg, log); err != nil {
@@ -146,12 +154,12 @@ type contentError struct{ err error }
 
 func (e contentError) Error() string { return e.err.Error() }
 
-func newLogger(w io.Writer, level string) *slog.Logger {
+func newLogger(w io.Writer, level string) (*slog.Logger, error) {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
-		l = slog.LevelInfo
+		return nil, fmt.Errorf("-log-level %q: give debug, info, warn or error", level)
 	}
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
 
 // requestStateSecret names the database's secret that seals the gift
@@ -159,6 +167,8 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 const requestStateSecret = "request-state-v1"
 
 func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
+	build := currentBuild()
+	log.Info("MCP Playground", "version", build.Version, "commit", build.Commit, "date", build.Date)
 	content, err := loadContent(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -220,6 +230,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
 		ServerCheckTimeout: cfg.checkTimeout,
 		Logger:             log,
+		Version:            build.Version,
 	}, web.Deps{Store: st, Content: content, Mock: mock})
 	if err != nil {
 		ln.Close()

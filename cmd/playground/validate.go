@@ -26,20 +26,9 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	// Flags may come before or after the file name.
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if err := envDefaults(fs); err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return flagsExit(err)
 	}
 	if len(files) != 1 {
 		fs.Usage()

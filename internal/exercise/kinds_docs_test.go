@@ -9,7 +9,7 @@ import (
 )
 
 // The docs list the kinds in full in several places (FORMAT.md's example
-// and front-matter table, the README's "new exercise" row): each such
+// and front-matter table, the "new" row of docs/cli.md, the author's guide): each such
 // list, five kinds or more written one after the other, is Kinds, in its
 // order. Shorter lists name a few kinds for a reason ("the message kinds
 // (fix, write, reply)") and are left alone.
@@ -24,7 +24,7 @@ func TestDocsListEveryKind(t *testing.T) {
 	kind := regexp.MustCompile(`\b(?:` + strings.Join(words, "|") + `)\b`)
 	want := fmt.Sprint(Kinds)
 	found := 0
-	for _, path := range []string{"FORMAT.md", "../../README.md"} {
+	for _, path := range []string{"FORMAT.md", "../../docs/cli.md", "../../docs/authors.md"} {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -42,6 +42,6 @@ func TestDocsListEveryKind(t *testing.T) {
 		}
 	}
 	if found < 3 {
-		t.Errorf("only %d lists of the kinds found in FORMAT.md and the README", found)
+		t.Errorf("only %d lists of the kinds found in FORMAT.md and the docs", found)
 	}
 }

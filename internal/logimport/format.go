@@ -11,7 +11,7 @@ import (
 // Spec is one log format: how to tell it, how to read it, what to call it
 // and a short sample of it. Each format is one file of this package that
 // registers its Spec; the web page, the command line, the translations and
-// the README read the list from here (Known), so that a new format touches
+// docs/learners.md read the list from here (Known), so that a new format touches
 // its own file and its tests.
 type Spec struct {
 	Name Format

@@ -13,7 +13,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// readmeTable is the README's table of formats, as the registry writes it.
+// readmeTable is the table of formats in docs/learners.md, as the registry writes it.
 func readmeTable() string {
 	var b strings.Builder
 	b.WriteString("| `-format` | log |\n| --- | --- |\n")
@@ -23,17 +23,17 @@ func readmeTable() string {
 	return b.String()
 }
 
-// TestREADMEListsTheFormats holds the README's table to the registry (run
+// TestREADMEListsTheFormats holds the table of docs/learners.md to the registry (run
 // with -update to rewrite it).
 func TestREADMEListsTheFormats(t *testing.T) {
-	const path, open, end = "../../README.md", "<!-- formats -->\n", "<!-- /formats -->"
+	const path, open, end = "../../docs/learners.md", "<!-- formats -->\n", "<!-- /formats -->"
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	i, j := bytes.Index(src, []byte(open)), bytes.Index(src, []byte(end))
 	if i < 0 || j < i {
-		t.Fatalf("README.md has no %q … %q block", open, end)
+		t.Fatalf("%s has no %q … %q block", path, open, end)
 	}
 	got, want := string(src[i+len(open):j]), readmeTable()
 	if *update {
@@ -44,7 +44,7 @@ func TestREADMEListsTheFormats(t *testing.T) {
 		return
 	}
 	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("README's formats (-registry +README), run with -update:\n%s", d)
+		t.Errorf("docs/learners.md's formats (-registry +docs), run with -update:\n%s", d)
 	}
 }
 

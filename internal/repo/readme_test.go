@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// The README's import arrows ("Imports point one way: `a → {b, c}`; …") are
+// The import arrows of docs/architecture.md ("Imports point one way: `a → {b, c}`; …") are
 // true: each names a package that imports the next directly, as go list
 // says, and nothing but the programs under cmd/ imports web.
 func TestReadmeImportArrows(t *testing.T) {
@@ -21,7 +21,7 @@ func TestReadmeImportArrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	b, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestReadmeImportArrows(t *testing.T) {
 	start := strings.Index(text, "Imports point one way:")
 	end := strings.Index(text[max(start, 0):], "Nothing imports")
 	if start < 0 || end < 0 {
-		t.Fatal("README.md has no paragraph \"Imports point one way: … Nothing imports\"")
+		t.Fatal("docs/architecture.md has no paragraph \"Imports point one way: … Nothing imports\"")
 	}
 	chains := regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(text[start:start+end], -1)
 	imports := goList(t, root)
@@ -41,14 +41,14 @@ func TestReadmeImportArrows(t *testing.T) {
 				for _, to := range names(steps[i+1]) {
 					checked++
 					if !slices.Contains(imports[pkgPath(from)], pkgPath(to)) {
-						t.Errorf("README says %s → %s, but %s does not import %s", from, to, pkgPath(from), pkgPath(to))
+						t.Errorf("docs/architecture.md says %s → %s, but %s does not import %s", from, to, pkgPath(from), pkgPath(to))
 					}
 				}
 			}
 		}
 	}
 	if checked < 10 {
-		t.Errorf("only %d arrows read in the README", checked)
+		t.Errorf("only %d arrows read in docs/architecture.md", checked)
 	}
 	for p, imps := range imports {
 		if slices.Contains(imps, pkgPath("web")) && !strings.HasPrefix(p, "github.com/mcpplayground/playground/cmd/") {
@@ -67,7 +67,7 @@ func names(step string) []string {
 	return out
 }
 
-// pkgPath is the import path of a package as the README names it.
+// pkgPath is the import path of a package as docs/architecture.md names it.
 func pkgPath(name string) string {
 	const mod = "github.com/mcpplayground/playground/"
 	switch name {

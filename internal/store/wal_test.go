@@ -15,7 +15,7 @@ import (
 // the commits themselves. Scaled down (a 1 MiB limit, about 20 MiB of
 // pages written, which a PASSIVE checkpoint alone lets grow past 60 MiB)
 // so that it runs in seconds; the real burst is measured with
-// the attempts load program (README, "Running for a whole course").
+// the attempts load program (docs/operations.md, "Running for a whole course").
 func TestWALStaysBoundedUnderABurst(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t)

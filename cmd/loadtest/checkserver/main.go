@@ -16,7 +16,7 @@
 // refusal is posted again after its Retry-After), an honest learner reads
 // a lesson every half second meanwhile, and -bound says what the peak
 // VmHWM must stay under. The hostile room of issue 26 (eight hostile
-// checks and twenty 5 MiB explains at once, against the README's bound):
+// checks and twenty 5 MiB explains at once, against the bound of docs/operations.md):
 //
 //	go run ./cmd/loadtest/checkserver -hostile -learners 8 -explains 20 -rounds 1 -settle 10s -bound 400
 //
