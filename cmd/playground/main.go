@@ -24,7 +24,7 @@ Usage:
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
   playground content export DIR       write the bundled course to DIR, the start of your own
-  playground regrade [-db DSN] [-content DIR] [-content-mode extend] [-exercise ID] [-dry-run]
+  playground regrade [-db DSN] [-content DIR] [-content-mode extend] [-exercise ID] [-dry-run] [-v]
                                       grade stored answers again with today's checks
   playground new lesson [-dir DIR] [-order N] SLUG
   playground new exercise -kind K -lesson L [-dir DIR] ID
