@@ -4,11 +4,11 @@ import (
 	"encoding/csv"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/csvcell"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -64,12 +64,7 @@ func (s *Server) exportCSV(c *gin.Context) error {
 // csvCell defuses spreadsheet formulas: a display name such as
 // "=HYPERLINK(…)" must open as text in the instructor's spreadsheet, not
 // run (OWASP's CSV injection advice).
-func csvCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+func csvCell(s string) string { return csvcell.Escape(s) }
 
 func csvTime(t time.Time) string {
 	if t.IsZero() {

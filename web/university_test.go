@@ -250,6 +250,9 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 			!strings.Contains(r.body, "line 3") {
 			t.Errorf("a roster with a repeated id = %d, want 422 naming line 3", r.status)
 		}
+		if r := uploadRoster(t, ins, "s1,Ada\n\"s2,Bob\n"); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "line 2") {
+			t.Errorf("a roster with a lone quote = %d, want 422 naming line 2", r.status)
+		}
 		if n := countLearners(t, e.store); n != 0 {
 			t.Fatalf("a refused roster added %d learners", n)
 		}

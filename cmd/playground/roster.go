@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/csvcell"
 	"github.com/mcpplayground/playground/internal/store"
 )
 
@@ -83,7 +84,8 @@ func importRoster(dsn, base, lang string, students []store.RosterStudent, stdout
 	_ = w.Write([]string{"student_id", "name", "email", "code", "link"})
 	for _, l := range learners {
 		if in[l.StudentID] {
-			_ = w.Write([]string{l.StudentID, l.DisplayName, l.Email, l.ResumeCode, base + "/" + lang + "/join?student=" + l.ResumeCode})
+			// Escaped: this is opened in a spreadsheet to mail the links.
+			_ = w.Write(csvcell.Row(l.StudentID, l.DisplayName, l.Email, l.ResumeCode, base+"/"+lang+"/join?student="+l.ResumeCode))
 		}
 	}
 	w.Flush()

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpplayground/playground/internal/csvcell"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
@@ -27,12 +28,16 @@ func TestRosterImport(t *testing.T) {
 			dir := t.TempDir()
 			bad := filepath.Join(dir, "bad.csv")
 			good := filepath.Join(dir, "roster.csv")
+			quote := filepath.Join(dir, "quote.csv")
 			os.WriteFile(bad, []byte("s1,Ada\ns2\n"), 0o600)
-			os.WriteFile(good, []byte("student_id,name,email\ns1,Ada Lovelace,ada@uni.example\ns2,Bob Jones,\n"), 0o600)
+			os.WriteFile(quote, []byte("s1,Ada\r\"s2,Bob\r"), 0o600)
+			os.WriteFile(good, []byte("student_id,name,email\ns1,Ada Lovelace,ada@uni.example\ns2,Bob Jones,\n-2+3,\"=HYPERLINK(\"\"http://x.example\"\")\",@x.example\n"), 0o600)
 
-			out, err := exec.Command(bin, "roster", "import", "-db", db, bad).CombinedOutput()
-			if code := exitCode(err); code != 1 || !strings.Contains(string(out), "line 2") {
-				t.Errorf("bad roster: exit %d, %s", code, out)
+			for _, f := range []string{bad, quote} {
+				out, err := exec.Command(bin, "roster", "import", "-db", db, f).CombinedOutput()
+				if code := exitCode(err); code != 1 || !strings.Contains(string(out), "line 2") || strings.Contains(string(out), "goroutine") {
+					t.Errorf("bad roster %s: exit %d, %s", filepath.Base(f), code, out)
+				}
 			}
 			cmd := exec.Command(bin, "roster", "import", "-db", db, "-url", "http://room.example:8080/", good)
 			var stderr strings.Builder
@@ -41,11 +46,11 @@ func TestRosterImport(t *testing.T) {
 			if err != nil {
 				t.Fatalf("roster import: %v: %s", err, stderr.String())
 			}
-			if !strings.Contains(stderr.String(), "2 added, 0 updated") {
+			if !strings.Contains(stderr.String(), "3 added, 0 updated") {
 				t.Errorf("stderr %q", stderr.String())
 			}
 			rows, err := csv.NewReader(strings.NewReader(string(stdout))).ReadAll()
-			if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "student_id,name,email,code,link" {
+			if err != nil || len(rows) != 4 || strings.Join(rows[0], ",") != "student_id,name,email,code,link" {
 				t.Fatalf("output %q (%v)", stdout, err)
 			}
 			st, err := store.Open(context.Background(), db)
@@ -54,11 +59,12 @@ func TestRosterImport(t *testing.T) {
 			}
 			defer st.Close()
 			ls, err := st.Learners(context.Background())
-			if err != nil || len(ls) != 2 {
+			if err != nil || len(ls) != 3 {
 				t.Fatalf("learners %v, %v", ls, err)
 			}
 			for i, l := range ls {
-				want := []string{l.StudentID, l.DisplayName, l.Email, l.ResumeCode, "http://room.example:8080/en/join?student=" + l.ResumeCode}
+				// Formulas are escaped for the spreadsheet this is opened in.
+				want := csvcell.Row(l.StudentID, l.DisplayName, l.Email, l.ResumeCode, "http://room.example:8080/en/join?student="+l.ResumeCode)
 				if strings.Join(rows[i+1], "|") != strings.Join(want, "|") {
 					t.Errorf("row %d = %v, want %v", i+1, rows[i+1], want)
 				}

@@ -88,6 +88,14 @@ func TestLoadErrors(t *testing.T) {
 			want: []string{`en/01-a.md:2: lesson "a" has no fr version (expected fr/01-a.md)`},
 		},
 		{
+			name: "a tag with no value in a list field",
+			fsys: fstest.MapFS{
+				"en/01-a.md": {Data: []byte("---\nslug: a\norder: 1\ntitle: T\nsummary: S\nobjectives: !x\n---\n")},
+				"fr/01-a.md": lesson("a", 1, "x"),
+			},
+			want: []string{`en/01-a.md:6: front matter: a tag (!name) needs a value after it; remove the tag or quote the text`},
+		},
+		{
 			name: "slug mismatch and unknown field",
 			fsys: fstest.MapFS{
 				"en/01-a.md": lesson("wrong", 1, "x"),

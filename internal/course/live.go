@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"strings"
@@ -75,7 +76,7 @@ func (lv *Live) SetLint(ctx context.Context, lint func(*Catalog) []error, log *s
 			case <-ctx.Done():
 				return
 			case c := <-lv.lintReq:
-				errs := lint(c)
+				errs := safeLint(lint, c)
 				lv.problems.Store(&lintResult{cat: c, errs: errs})
 				log.Info("content checked", "problems", len(errs))
 			}
@@ -103,9 +104,10 @@ func (lv *Live) askLint(c *Catalog) {
 	}
 }
 
-// Reload reads the content again.
+// Reload reads the content again. Whatever was saved, a failure, even a
+// panic in a reader, is an error and the last good catalog stays.
 func (lv *Live) Reload() error {
-	c, err := lv.load()
+	c, err := safeLoad(lv.load)
 	if err != nil {
 		lv.err.Store(&err)
 		return err
@@ -178,4 +180,26 @@ func contentFile(name string) bool {
 		return false
 	}
 	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml")
+}
+
+// safeLoad runs load, turning a panic into an error: under serve -dev a
+// content file is saved at any moment, half-written or wrong, and the
+// learners must keep the last good course.
+func safeLoad(load func() (*Catalog, error)) (c *Catalog, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			c, err = nil, fmt.Errorf("read the content: %v", r)
+		}
+	}()
+	return load()
+}
+
+// safeLint runs lint, turning a panic into one problem.
+func safeLint(lint func(*Catalog) []error, c *Catalog) (errs []error) {
+	defer func() {
+		if r := recover(); r != nil {
+			errs = []error{fmt.Errorf("check the content: %v", r)}
+		}
+	}()
+	return lint(c)
 }

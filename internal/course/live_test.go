@@ -1,6 +1,7 @@
 package course
 
 import (
+	"errors"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -35,6 +36,38 @@ func TestFingerprintSeesOnlyContentFiles(t *testing.T) {
 	for _, name := range []string{"lessons/en/01-intro.md", "lessons/en/02-new.md", "exercises/x.md", "lessons/course.yaml"} {
 		if fingerprint(with(name, "changed content")) == want {
 			t.Errorf("%s changed, and the fingerprint did not", name)
+		}
+	}
+}
+
+// Under serve -dev, whatever is saved (a file the reader cannot take, or a
+// reader that panics) leaves the last good course served, and the error
+// for the instructor.
+func TestReloadKeepsTheLastGoodCourseWhateverIsSaved(t *testing.T) {
+	good := &Catalog{}
+	calls := 0
+	lv, err := NewLive(func() (*Catalog, error) {
+		calls++
+		switch calls {
+		case 1:
+			return good, nil
+		case 2:
+			panic("a reader's bug")
+		}
+		return nil, errors.New("lessons/en/01-a.md:6: front matter: a tag (!name) needs a value after it")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if err := lv.Reload(); err == nil {
+			t.Fatalf("reload %d: no error", i+2)
+		}
+		if lv.Catalog() != good {
+			t.Fatalf("reload %d replaced the last good course", i+2)
+		}
+		if lv.Err() == nil {
+			t.Fatalf("reload %d: the error is not kept for the instructor", i+2)
 		}
 	}
 }

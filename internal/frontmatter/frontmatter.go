@@ -73,8 +73,27 @@ func cutLine(b []byte) (line, rest []byte, found bool) {
 
 // Decode unmarshals front matter into v, rejecting unknown fields. Line
 // numbers in the returned error are absolute in the file (front matter starts
-// on line 2).
-func Decode(file string, fm []byte, v any) error {
+// on line 2). Whatever fm holds, Decode answers an *Error and never panics:
+// aliases that would stand for more than MaxNodes values are refused before
+// decoding, and a panic of the decoder becomes an error on the line it most
+// likely concerns.
+func Decode(file string, fm []byte, v any) (err error) {
+	e, parsed := inspect(fm)
+	switch {
+	case parsed && e.total > MaxNodes:
+		return Errorf(file, fmLine(e.overLine), "front matter: its aliases (*name) would stand for more than %d values; write the values out or use fewer aliases", MaxNodes)
+	case parsed && e.bareTag > 0:
+		return Errorf(file, fmLine(e.bareTag), "front matter: a tag (!name) needs a value after it; remove the tag or quote the text")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = Errorf(file, 1, "front matter: the YAML cannot be read (%v); check the indentation and the quotes", r)
+		}
+	}()
+	return decode(file, fm, v)
+}
+
+func decode(file string, fm []byte, v any) error {
 	err := yaml.UnmarshalWithOptions(fm, v, yaml.Strict())
 	if err == nil {
 		return nil
@@ -83,9 +102,17 @@ func Decode(file string, fm []byte, v any) error {
 	if errors.As(err, &yerr) {
 		line := 1
 		if tk := yerr.GetToken(); tk != nil && tk.Position != nil {
-			line = tk.Position.Line + 1
+			line = fmLine(tk.Position.Line)
 		}
 		return Errorf(file, line, "front matter: %s", yerr.GetMessage())
 	}
 	return Errorf(file, 1, "front matter: %v", err)
+}
+
+// fmLine turns a line of the front matter into a line of the file.
+func fmLine(l int) int {
+	if l <= 0 {
+		return 1
+	}
+	return l + 1
 }

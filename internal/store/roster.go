@@ -47,6 +47,9 @@ func ParseRoster(r io.Reader) ([]RosterStudent, error) {
 	if !utf8.Valid(b) {
 		return nil, fmt.Errorf("%w: the file is not UTF-8 text (save it as \"CSV UTF-8\")", ErrBadRoster)
 	}
+	// Old Mac spreadsheets end lines with a lone CR, which encoding/csv
+	// does not take for a line end.
+	b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
 	cr := csv.NewReader(bytes.NewReader(b))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
@@ -57,10 +60,10 @@ func ParseRoster(r io.Reader) ([]RosterStudent, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrBadRoster, err)
+			return nil, rosterReadError(err)
 		}
+		line, _ := cr.FieldPos(0)
 		if len(out) == 0 && len(seen) == 0 && strings.EqualFold(strings.TrimSpace(rec[0]), "student_id") {
 			continue
 		}
@@ -82,17 +85,40 @@ func ParseRoster(r io.Reader) ([]RosterStudent, error) {
 	return out, nil
 }
 
+// rosterReadError names the line of a CSV syntax error, in words an
+// instructor can act on.
+func rosterReadError(err error) error {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("%w: %v", ErrBadRoster, err)
+	}
+	what := pe.Err.Error()
+	switch {
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		what = `a " inside a field that is not quoted: quote the whole field and double the " ("Ann ""Nan"" Lee")`
+	case errors.Is(pe.Err, csv.ErrQuote):
+		what = `a quoted field is not closed, or a " follows its closing quote: double every " inside a quoted field`
+	}
+	line := pe.StartLine
+	if line == 0 {
+		line = pe.Line
+	}
+	return fmt.Errorf("%w: line %d: %s", ErrBadRoster, line, what)
+}
+
 func rosterLine(rec []string) (RosterStudent, error) {
 	if len(rec) < 2 || len(rec) > 3 {
 		return RosterStudent{}, fmt.Errorf("%d columns, want student_id,name[,email]", len(rec))
 	}
-	st := RosterStudent{StudentID: strings.TrimSpace(rec[0]), Name: CleanDisplayName(rec[1])}
+	id, err := normalizeStudentID(rec[0])
+	if err != nil {
+		return RosterStudent{}, err
+	}
+	st := RosterStudent{StudentID: id, Name: CleanDisplayName(rec[1])}
 	if len(rec) == 3 {
 		st.Email = strings.TrimSpace(rec[2])
 	}
 	switch {
-	case st.StudentID == "" || len(st.StudentID) > maxStudentID || strings.ContainsFunc(st.StudentID, func(r rune) bool { return r < 0x21 || r == 0x7f }):
-		return st, fmt.Errorf("the student id must be 1 to %d characters without spaces", maxStudentID)
 	case st.Name == "":
 		return st, errors.New("the name is empty")
 	case st.Email != "" && (len(st.Email) > maxEmail || !strings.Contains(st.Email, "@") || strings.ContainsAny(st.Email, " \t<>,;")):

@@ -27,6 +27,16 @@ func TestParseRoster(t *testing.T) {
 		{"empty", "student_id,name\n", nil, "no student in the file"},
 		{"not utf-8", "s1,\xff\n", nil, "not UTF-8"},
 		{"too big", strings.Repeat("x", MaxRosterBytes+1), nil, "larger than"},
+		{"lone quote in the first field", "s1,Ada\n\"s2,Bob\n", nil, "line 2: a quoted field is not closed"},
+		{"bare quote inside a field", "s1,Ada\ns\"2,Bob\n", nil, "line 2: a \" inside a field that is not quoted"},
+		{"CR-only line ends", "student_id,name\rs1,Ada\rs2,Bob\r", []RosterStudent{{"s1", "Ada", ""}, {"s2", "Bob", ""}}, ""},
+		{"CRLF line ends", "s1,Ada\r\ns2,Bob\r\n", []RosterStudent{{"s1", "Ada", ""}, {"s2", "Bob", ""}}, ""},
+		{"id in NFC", "e\u0301l\u00e8ve,Ada\n", []RosterStudent{{"\u00e9l\u00e8ve", "Ada", ""}}, ""},
+		{"zero-width space in id", "s\u200b1,Ada\n", nil, "line 1: the student id \"s\\u200b1\" holds an invisible character (U+200B) at character 2"},
+		{"soft hyphen in id", "s\u00ad1,Ada\n", nil, "invisible character (U+00AD)"},
+		{"Cyrillic look-alike in id", "\u0430da,Ada\n", nil, "line 1: the student id \"\u0430da\" mixes Latin letters with Cyrillic ones"},
+		{"Greek look-alike in id", "\u03bfmar,Omar\n", nil, "mixes Latin letters with Greek ones"},
+		{"an id all in Cyrillic is fine", "\u0438\u0432\u0430\u043d,Ivan\n", []RosterStudent{{"\u0438\u0432\u0430\u043d", "Ivan", ""}}, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := ParseRoster(strings.NewReader(tt.in))
