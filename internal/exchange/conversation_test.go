@@ -67,3 +67,22 @@ func TestConversationFindings(t *testing.T) {
 		t.Errorf("findings %+v, want the unanswered #%d", f, early.Seq)
 	}
 }
+
+// A message its source holds only the start of is placed and paired, and
+// judged by the conversation's rules alone: what the cut removed is no
+// fault of its sender.
+func TestCutMessage(t *testing.T) {
+	x := New(Options{Partial: true})
+	req := x.Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{}}`), From: grader.SenderClient, Cut: true})
+	res := x.Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`), From: grader.SenderServer})
+	if !req.Report.Valid || len(req.Report.Diagnostics) != 0 {
+		t.Errorf("the cut request is blamed: %+v", req.Report.Diagnostics)
+	}
+	if res.Answers != req.Seq {
+		t.Errorf("the response answers #%d, want #%d", res.Answers, req.Seq)
+	}
+	whole := New(Options{Partial: true}).Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{}}`), From: grader.SenderClient})
+	if whole.Report.Valid {
+		t.Error("the same request, not cut, is valid: the test proves nothing")
+	}
+}

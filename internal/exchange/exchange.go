@@ -55,6 +55,11 @@ type Message struct {
 	Inferred bool
 	Line     int       // where the message starts in an imported text; 0 if none
 	Time     time.Time // when it was sent or seen; zero if unknown
+	// Cut is true for a message the source holds only the start of (a
+	// client's log that cut it and said so): it is placed and paired as
+	// far as it goes, and only the conversation's rules judge it, since
+	// what the cut removed or shortened is no fault of its sender.
+	Cut bool
 }
 
 // Event is one message of the exchange, placed and judged.
@@ -162,6 +167,9 @@ func (x *Exchange) Add(m Message) Event {
 	}
 	x.rawKept += len(e.Raw)
 	rep, l := x.judge.place(m.Raw, e.From)
+	if m.Cut {
+		rep = asFarAsItGoes(rep)
+	}
 	e.Report, e.Kind, e.Method, e.ID = rep, l.Envelope.Kind, l.Envelope.Method, l.Envelope.ID
 	e.Answers, e.AnsweredBy, e.Cancels = seqOf(l.Answers), seqOf(l.AnsweredBy), seqOf(l.Cancels)
 	x.link(&e)
@@ -188,6 +196,21 @@ func (x *Exchange) link(e *Event) {
 	if r := x.tl.at(e.Cancels); r != nil && e.Cancels > 0 {
 		r.CancelledBy = e.Seq
 	}
+}
+
+// asFarAsItGoes is the report of a message cut short by its source: the
+// conversation's findings (session.*) only, the verdict theirs.
+func asFarAsItGoes(rep grader.Report) grader.Report {
+	kept := []grader.Diagnostic{}
+	rep.Valid = true
+	for _, d := range rep.Diagnostics {
+		if strings.HasPrefix(d.Code, "session.") {
+			kept = append(kept, d)
+			rep.Valid = rep.Valid && d.Severity != grader.SeverityError
+		}
+	}
+	rep.Diagnostics = kept
+	return rep
 }
 
 // unblame drops the diagnostics of code from rep, and its verdict with

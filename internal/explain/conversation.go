@@ -26,7 +26,7 @@ func conversation(r *Report, entries []logimport.Entry, group []int, opts Option
 		MaxEvents: len(group), Expect: len(group), LateRequests: true})
 	for _, gi := range group {
 		e := &entries[gi]
-		x.Add(exchange.Message{Raw: e.Raw, From: e.From, Inferred: e.Inferred, Line: e.Line, Time: e.Time})
+		x.Add(exchange.Message{Raw: e.Raw, From: e.From, Inferred: e.Inferred, Line: e.Line, Time: e.Time, Cut: e.Cut})
 		e.Raw = nil // the event holds its text now: the entry's copy can go
 	}
 	handshake := false

@@ -130,6 +130,10 @@ var codeTable = map[string]CodeInfo{
 		i18n.EN: "The client closed this request’s response stream before an answer came. In 2026-07-28 over HTTP, that is how a client cancels a request: no `notifications/cancelled` is sent, and the server owes no answer.",
 		i18n.FR: "Le client a fermé le flux de réponse de cette requête avant qu’une réponse n’arrive. En 2026-07-28, sur HTTP, c’est ainsi qu’un client annule une requête : il n’envoie pas de `notifications/cancelled`, et le serveur ne doit plus de réponse.",
 	}},
+	codePreview: {Severity: "info", Lesson: "reading-logs", Message: map[i18n.Lang]string{
+		i18n.EN: "The client logged only the beginning of this message and marked the cut itself (the detail shows its mark): the rest is not in the log. The message is read as far as it goes (its method, its id, what it answers); the part cut off is not judged, and no one is to blame for it.",
+		i18n.FR: "Le client n’a journalisé que le début de ce message et a marqué lui-même la coupure (le détail montre sa marque) : la suite n’est pas dans le journal. Le message est lu aussi loin qu’il va (sa méthode, son id, ce à quoi il répond) ; la partie coupée n’est pas jugée, et personne n’en est responsable.",
+	}},
 	codeSDKObjects: {Severity: "info", Lesson: "reading-logs", Message: map[i18n.Lang]string{
 		i18n.EN: "The log prints its messages as an SDK's objects (or names them without their members), not as JSON: they cannot be read back, so none is checked here. Log the messages' JSON, or capture the traffic itself, to have them explained.",
 		i18n.FR: "Le journal imprime ses messages comme des objets d’un SDK (ou les nomme sans leurs membres), pas en JSON : on ne peut pas les relire, donc aucun n’est vérifié ici. Journalisez le JSON des messages, ou capturez le trafic lui-même, pour les faire expliquer.",

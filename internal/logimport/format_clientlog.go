@@ -15,7 +15,7 @@ import (
 //
 //	[14:50:10] [info] Starting MCP server on port 3002...
 //	[14:50:10] [error] Failed to start MCP server: spawn node ENOENT
-var clientLogHead = regexp.MustCompile(`^(?:\[?(?P<time>\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d?:\d\d:\d\d(?:[.,]\d+)?(?: ?[AP]M)?)\]?[ \t]+)?(?:\[?(?P<level>TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|FATAL|CRITICAL|(?i:trace|debug|info|warn(?:ing)?|error|fatal))\]?:?[ \t]+)?(?:\[(?P<peer>[^\]\s]{1,80})\][ \t]+)?`)
+var clientLogHead = regexp.MustCompile(`^(?:\[?(?P<time>\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d/\d\d \d\d:\d\d:\d\d|\d\d?:\d\d:\d\d(?:[.,]\d+)?(?: ?[AP]M)?)\]?[ \t]+)?(?:\[?(?P<level>TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|FATAL|CRITICAL|(?i:trace|debug|info|warn(?:ing)?|error|fatal))\]?:?[ \t]+)?(?:\[(?P<peer>[^\]\s]{1,80})\][ \t]+)?`)
 
 // mcpWord: the text speaks of MCP.
 var mcpWord = regexp.MustCompile(`(?i)\bmcp|model context protocol|context server`)

@@ -15,7 +15,7 @@ import (
 //
 //	2025-06-01 10:00:00.123 [info] Handling CallTool action for tool 'suggest_gifts'
 //	2025-06-01 10:00:00.130 [error] Client error for command Unexpected token 'S', "Server sta"... is not valid JSON
-var cursorWords = regexp.MustCompile(`Handling \w+ action|Client error for command|Successfully connected to (?:stdio|sse|streamableHttp) server|Storing (?:stdio|sse|streamableHttp) client|Creating (?:stdio|sse|streamableHttp) client`)
+var cursorWords = regexp.MustCompile(`Handling \w+ action|Client closed for command|Error in MCP: |Starting new stdio process with command|Server creation in progress|CreateClient completed|Client error for command|Successfully connected to (?:stdio|sse|streamableHttp) server|Storing (?:stdio|sse|streamableHttp) client|Creating (?:stdio|sse|streamableHttp) client`)
 
 const FormatCursor Format = "cursor"
 

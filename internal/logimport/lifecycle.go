@@ -181,15 +181,10 @@ const codeServerRefused = "log.server-refused"
 // for that request however many lines repeat it.
 func (r *reader) refused(n int, t []byte) {
 	at := r.last()
-	if r.lastRefusedAt == at+1 {
+	if r.lastRefusedAt == len(r.res.Entries)+1 {
 		return
 	}
-	r.lastRefusedAt = at + 1
-	if r.lastFailure == codeServerExited && r.lastFailureAt == len(r.res.Entries) {
-		// the client's "connection closed" after the refusal is the
-		// refusal itself, not a second failure.
-		r.lastFailure = ""
-	}
+	r.lastRefusedAt = len(r.res.Entries) + 1
 	r.problem(codeServerRefused, n, at, string(t))
 	r.lastFailure, r.lastFailureAt = codeServerRefused, len(r.res.Entries)
 }

@@ -62,6 +62,10 @@ type Entry struct {
 	// closed before an answer came (a HAR's aborted response): in
 	// 2026-07-28 that is how a client cancels.
 	Closed bool
+	// Cut is true for a message the client logged only the start of,
+	// marking the cut (preview.go): Raw is that start, closed where it
+	// stops; what the cut removed is not in the log, and is not judged.
+	Cut bool
 	// Run counts the processes of one server the log shows, from 0: a
 	// client that started the server again logged another conversation.
 	Run int

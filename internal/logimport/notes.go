@@ -46,7 +46,7 @@ var (
 	// SDKs' own words (Python's, Go's "invalid character" and "invalid
 	// trailing data", the Java SDK's "Error processing inbound message
 	// for line: …"): it quotes what the server wrote on stdout.
-	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal|invalid trailing data at the end of stream|Error processing inbound message for line`)
+	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Failed to parse (?:the )?(?:JSON-?RPC )?message|JSON Parse error: |No number after minus sign in JSON|Unterminated string in JSON|Bad escaped character in JSON|Exponent part is missing a number in JSON|type=json_invalid|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal|invalid trailing data at the end of stream|Error processing inbound message for line`)
 	// timeoutLine: the SDKs' -32001 and Go's deadline, and Zed's "Context
 	// server request timeout" after "cancelled csp request task for
 	// \"initialize\" id 0 which took over 60s".
@@ -143,12 +143,12 @@ func (r *reader) failureOf(t []byte, kind string) string {
 // the same failure of another server (an mcp.log, Gemini CLI's discovery
 // of several servers) is another one.
 func (r *reader) failure(code string, n int, t []byte) {
-	r.event(n, failureEvents[code], t)
 	samePeer := r.lastFailurePeer == r.peer || r.lastFailurePeer == "" || r.peer == ""
 	sameAt := r.lastFailureAt == len(r.res.Entries) && samePeer
 	if sameAt && (r.lastFailure == code || r.lastFailure == codeServerRefused && code == codeServerExited) {
 		return
 	}
+	r.event(n, failureEvents[code], t)
 	r.lastFailure, r.lastFailureAt, r.lastFailurePeer = code, len(r.res.Entries), r.peer
 	r.problem(code, n, -1, string(t))
 }

@@ -207,6 +207,7 @@ func (p *prefixed) text(n int, text []byte) {
 	switch {
 	case quoted:
 		p.add(n, s, unquote(body[:end]), true)
+	case end < 0 && p.preview(n, s, body):
 	case end < 0:
 		p.open, p.openLine, p.openFrom, p.openPeer, p.openTS = append([]byte{}, body...), n, s, p.peer, p.ts
 		p.depth = depthScanner{}
@@ -214,6 +215,26 @@ func (p *prefixed) text(n int, text []byte) {
 	default:
 		p.add(n, s, body[:end], true)
 	}
+}
+
+// preview reads a message the client logged only the start of, marking
+// the cut at the end of the line (previewCut): it ends there, and the next
+// line is no part of it. It reports whether body was one.
+func (p *prefixed) preview(n int, s sender, body []byte) bool {
+	loc := previewCut.FindIndex(body)
+	if loc == nil {
+		return false
+	}
+	raw, ok := closePreview(body[:loc[0]])
+	if !ok {
+		return false
+	}
+	p.add(n, s, raw, true)
+	if last := p.r.last(); last >= 0 && p.r.res.Entries[last].Line == n {
+		p.r.res.Entries[last].Cut = true
+		p.r.problem(codePreview, n, last, string(body))
+	}
+	return true
 }
 
 // sdkObject reads a message the Python SDK printed as its object

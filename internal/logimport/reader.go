@@ -34,8 +34,8 @@ type reader struct {
 	// sdkObjects counts the lines that print a message otherwise than as
 	// JSON (ContextSDKObject): a text of nothing else says so.
 	sdkObjects int
-	// lastRefusedAt is one past the entry an HTTP refusal was last said
-	// on: a refusal is said once per request.
+	// lastRefusedAt is one more than the number of entries read when an
+	// HTTP refusal was last said: a refusal is said once per request.
 	lastRefusedAt int
 }
 
