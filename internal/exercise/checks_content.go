@@ -83,7 +83,7 @@ func (c *Check) evalContent(mc *msgCtx) outcome {
 	}
 	switch c.Rule {
 	case RuleMentions:
-		o.passed = v.Kind == grader.String && c.mention != nil && c.mention.in(v.Str)
+		o.passed = c.mention != nil && c.mention.in(valueText(v))
 	case RuleURI:
 		o.passed = v.Kind == grader.String && slices.ContainsFunc(c.values, func(u any) bool { return sameURI(v.Str, u.(string)) })
 	case RuleBase64:
@@ -92,6 +92,31 @@ func (c *Check) evalContent(mc *msgCtx) outcome {
 		o.passed = includes(v, c.value)
 	}
 	return o
+}
+
+// valueText is the text a mentions check reads in a value: a string
+// itself; in an object or an array, every string and number inside, one a
+// line (member names do not count). Other values have none.
+func valueText(v *grader.Value) string {
+	switch v.Kind {
+	case grader.String:
+		return v.Str
+	case grader.Number:
+		return v.Raw
+	case grader.Array:
+		parts := make([]string, 0, len(v.Items))
+		for _, it := range v.Items {
+			parts = append(parts, valueText(it))
+		}
+		return strings.Join(parts, "\n")
+	case grader.Object:
+		parts := make([]string, 0, len(v.Members))
+		for _, m := range v.Members {
+			parts = append(parts, valueText(m.Value))
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
 }
 
 // isBase64 reports whether s is base64 as RFC 4648 (section 4) writes it:

@@ -25,7 +25,7 @@ const maxHints = 20
 // spells reports whether the check's description names the value it expects.
 func (c *Check) spells() bool {
 	switch c.Rule {
-	case RuleKind, RuleMethod, RuleEquals, RuleOneOf, RuleURI, RuleIncludes:
+	case RuleKind, RuleMethod, RuleEquals, RuleOneOf, RuleURI, RuleIncludes, RuleMentions:
 		return true
 	case RuleID:
 		return c.idMode == "value"
@@ -154,6 +154,9 @@ func spellsAny(sugg string, held []string) bool {
 
 // heldValues are the texts a held check must not be given away by.
 func heldValues(c *Check) []string {
+	if c.Rule == RuleMentions && c.mention != nil {
+		return c.mention.shown
+	}
 	if c.Rule == RuleOneOf || c.Rule == RuleURI {
 		var out []string
 		for _, v := range c.values {
@@ -182,6 +185,8 @@ func (c *Check) vague(l i18n.Lang) string {
 		s = [2]string{"The method is the one the statement calls for.", "La méthode est celle que demande l’énoncé."}[idx(l)]
 	case RuleID:
 		s = [2]string{"The `id` is the one the statement calls for.", "L’`id` est celui que demande l’énoncé."}[idx(l)]
+	case RuleMentions:
+		s = capFirst("`"+displayPath(c.pointer)+"`") + [2]string{" says what the statement asks for.", " dit ce que demande l’énoncé."}[idx(l)]
 	default:
 		path := "`" + displayPath(c.pointer) + "`"
 		if fr {
