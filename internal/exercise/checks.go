@@ -59,8 +59,8 @@ type Check struct {
 	live bool
 
 	pointer  string      // every rule that looks at one value
-	value    any         // equals, includes and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
-	values   []any       // one_of, none_of: the JSON values; uri: the URIs (strings)
+	value    any         // equals and id: the JSON value; kind, method, type, result_shape: the name; answer: string or json.Number
+	values   []any       // one_of, none_of: the JSON values; uri: the URIs (strings); includes: the alternatives
 	mention  *mention    // mentions: the words or the pattern
 	names    []string    // only_members: the members allowed
 	other    string      // same_as, differs_from: the pointer in the other message

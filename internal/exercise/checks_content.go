@@ -50,15 +50,29 @@ func (p *checkParser) uriValue() {
 	p.at()
 }
 
-// includesValue reads the object (or array of objects) of an includes check.
+// includesValue reads the object (or array of objects) of an includes
+// check, or its alternatives: {any_of: [A, B]}.
 func (p *checkParser) includesValue() {
 	j, err := jsonValue(p.key.value)
 	if err != nil {
 		p.errf(p.key.line, "includes: %v", err)
-	} else if !hasObject(j) {
-		p.errf(p.key.line, "includes compares objects member by member, such as \"includes: {type: text, text: Hello}\"; for %s, use equals", compact(j))
+		p.at()
+		return
 	}
-	p.c.value = j
+	alts := []any{j}
+	if m, ok := j.(map[string]any); ok && len(m) == 1 && m["any_of"] != nil {
+		list, isList := m["any_of"].([]any)
+		if !isList || len(list) < 2 {
+			p.errf(p.key.line, "includes: any_of takes a list of two or more alternatives")
+		}
+		alts = list
+	}
+	for _, alt := range alts {
+		if !hasObject(alt) {
+			p.errf(p.key.line, "includes compares objects member by member, such as \"includes: {type: text, text: Hello}\"; for %s, use equals", compact(alt))
+		}
+	}
+	p.c.values = alts
 	p.at()
 }
 
@@ -89,7 +103,7 @@ func (c *Check) evalContent(mc *msgCtx) outcome {
 	case RuleBase64:
 		o.passed = v.Kind == grader.String && isBase64(v.Str)
 	case RuleIncludes:
-		o.passed = includes(v, c.value)
+		o.passed = slices.ContainsFunc(c.values, func(w any) bool { return includes(v, w) })
 	}
 	return o
 }
@@ -190,7 +204,12 @@ func (c *Check) describeContent(l i18n.Lang) string {
 	case RuleBase64:
 		return path + [2]string{" is text in base64.", " est un texte en base64."}[i]
 	case RuleIncludes:
-		return path + [2]string{" has the members of `", " a les membres de `"}[i] + compact(c.value) + [2]string{"` (others may follow).", "` (d’autres peuvent s’y ajouter)."}[i]
+		alts := make([]string, len(c.values))
+		for j, v := range c.values {
+			alts[j] = "`" + compact(v) + "`"
+		}
+		or := [2]string{" or ", " ou "}[i]
+		return path + [2]string{" has the members of ", " a les membres de "}[i] + strings.Join(alts, or) + [2]string{" (others may follow).", " (d’autres peuvent s’y ajouter)."}[i]
 	}
 	return string(c.Rule)
 }

@@ -55,6 +55,8 @@ func TestContentRules(t *testing.T) {
 		{"includes: a member missing", `includes: {type: text, text: Hi}`, `{"type": "text"}`, false},
 		{"includes: in arrays, item by item", `includes: [{type: text, text: Hi}]`, `[{"type": "text", "text": "Hi", "_meta": {"a": 1}}]`, true},
 		{"includes: an extra item", `includes: [{type: text, text: Hi}]`, `[{"type": "text", "text": "Hi"}, {"type": "text", "text": "Ho"}]`, false},
+		{"includes: one of two shapes", `includes: {any_of: [{type: text, text: Hi}, [{type: text, text: Hi}]]}`, `[{"type": "text", "text": "Hi", "_meta": {}}]`, true},
+		{"includes: neither shape", `includes: {any_of: [{type: text, text: Hi}, [{type: text, text: Hi}]]}`, `{"type": "text", "text": "Ho"}`, false},
 		{"includes: nested", `includes: {resource: {uri: "gift://x"}}`, `{"type": "resource", "resource": {"uri": "gift://x", "text": "{}"}}`, true},
 	}
 	for _, tt := range tests {
@@ -108,6 +110,7 @@ func TestDescribeContent(t *testing.T) {
 		{"uri: file:///a\n    at: /v", "`v` is a URI equivalent to `file:///a`.", "`v` est une URI équivalente à `file:///a`."},
 		{"base64: /v", "`v` is text in base64.", "`v` est un texte en base64."},
 		{"includes: {type: text}\n    at: /v", "`v` has the members of `{\"type\":\"text\"}` (others may follow).", "`v` a les membres de `{\"type\":\"text\"}` (d’autres peuvent s’y ajouter)."},
+		{"includes: {any_of: [{a: 1}, [{a: 1}]]}\n    at: /v", "`v` has the members of `{\"a\":1}` or `[{\"a\":1}]` (others may follow).", "`v` a les membres de `{\"a\":1}` ou `[{\"a\":1}]` (d’autres peuvent s’y ajouter)."},
 	}
 	for _, tt := range tests {
 		ex := mustLoad(t, file("kind: write\nchecks:\n  - valid: true\n  - "+tt.check, "\n# Solution\n\n"+jsonBlock(`{}`)+text))

@@ -157,7 +157,7 @@ func heldValues(c *Check) []string {
 	if c.Rule == RuleMentions && c.mention != nil {
 		return c.mention.shown
 	}
-	if c.Rule == RuleOneOf || c.Rule == RuleURI {
+	if c.Rule == RuleOneOf || c.Rule == RuleURI || c.Rule == RuleIncludes {
 		var out []string
 		for _, v := range c.values {
 			out = append(out, compact(v), fmt.Sprint(v))
