@@ -27,7 +27,7 @@ func init() {
 2025-06-01 10:00:01.200 [error] Client error for command Request timed out`,
 		detect: func(s *sniff) bool { return s.count(vscodeHead) > 0 && s.count(cursorWords) > 0 },
 		read: func(r *reader, src []byte) error {
-			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient, stderr: cursorStderr})
+			r.prefixedLines(src, lineStyle{head: vscodeHead, writer: grader.SenderClient, stderr: cursorStderr, own: cursorWords})
 			return nil
 		}})
 }

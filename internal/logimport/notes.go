@@ -46,13 +46,13 @@ var (
 	// SDKs' own words (Python's, Go's "invalid character" and "invalid
 	// trailing data", the Java SDK's "Error processing inbound message
 	// for line: …"): it quotes what the server wrote on stdout.
-	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Failed to parse (?:the )?(?:JSON-?RPC )?message|JSON Parse error: |No number after minus sign in JSON|Unterminated string in JSON|Bad escaped character in JSON|Exponent part is missing a number in JSON|type=json_invalid|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal|invalid trailing data at the end of stream|Error processing inbound message for line`)
+	parseComplaint = regexp.MustCompile(`(?i)is not valid JSON|Unhandled JSON from context_server|Failed to parse (?:the )?(?:JSON-?RPC )?message|JSON Parse error: |No number after minus sign in JSON|Unterminated string in JSON|Bad escaped character in JSON|Exponent part is missing a number in JSON|type=json_invalid|Unexpected token|Expected ',' or '[\]}]' after|Expected property name|Unexpected non-whitespace character after JSON|Unexpected end of JSON input|Failed to parse JSONRPC message|invalid character '.' looking for beginning of value|Bad control character in string literal|invalid trailing data at the end of stream|Error processing inbound message for line`)
 	// timeoutLine: the SDKs' -32001 and Go's deadline, and Zed's "Context
 	// server request timeout" after "cancelled csp request task for
 	// \"initialize\" id 0 which took over 60s".
 	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
 	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine     = regexp.MustCompile(`(?i)#onClose\b|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	exitLine     = regexp.MustCompile(`(?i)#onClose\b|context server failed to start|failed to spawn|connection dropped|failed to connect to (?:the )?(?:mcp )?server|connection refused|ECONNREFUSED|client is not connected|server unavailable|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
 	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
 	// stderrLine names a line that copies the server's stderr: a label
 	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not
@@ -96,11 +96,12 @@ func (r *reader) note(n int, text []byte, kind string) bool {
 		kind = ContextStderr
 	}
 	r.noHandshake(t)
-	if code := r.failureOf(t, kind); code != "" {
+	if code := r.failureOf(n, t, kind); code != "" {
 		r.failure(code, n, t)
 		return true
 	}
 	if kind != ContextStderr && parseComplaint.Match(t) {
+		r.lastNoiseLine = n
 		r.event(n, EventStdoutNoise, t)
 		r.problem(codeStdoutNoise, n, -1, string(t))
 		return true
@@ -124,10 +125,14 @@ func (r *reader) note(n int, text []byte, kind string) bool {
 
 // failureOf is the failure code of a line, "" when it is none. A process
 // that ends after the client asked it to shut down is no failure.
-func (r *reader) failureOf(t []byte, kind string) string {
+func (r *reader) failureOf(n int, t []byte, kind string) string {
 	switch {
-	case crashLine.Match(t):
+	case crashLine.Match(t) && (kind == ContextStderr || r.lastNoiseLine == 0 || n-r.lastNoiseLine > 5):
+		// a stack right after the client's complaint (about stdout, or a
+		// server it could not reach) is the client's own, printed with it.
 		return codeServerCrashed
+	case crashLine.Match(t):
+		return ""
 	case kind == ContextStderr:
 		return ""
 	case timeoutLine.Match(t):
@@ -149,6 +154,9 @@ func (r *reader) failure(code string, n int, t []byte) {
 		return
 	}
 	r.event(n, failureEvents[code], t)
+	if code != codeServerCrashed {
+		r.lastNoiseLine = n
+	}
 	r.lastFailure, r.lastFailureAt, r.lastFailurePeer = code, len(r.res.Entries), r.peer
 	r.problem(code, n, -1, string(t))
 }

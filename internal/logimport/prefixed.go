@@ -37,6 +37,10 @@ type lineStyle struct {
 	// stderr matches the text of a line that copies the server's stderr
 	// under a label of the format's own (Cursor's "user-NAME: …").
 	stderr *regexp.Regexp
+	// own matches the client's own words, which stay its own under the
+	// stderr label (Cursor's newer lines carry the server's whole
+	// identifier before "Client error for command …").
+	own *regexp.Regexp
 	// untimed is the kind of a line whose header holds no time and whose
 	// text is not indented: LibreChat under Docker Compose writes
 	// "LibreChat | " before its own records and before the server's
@@ -186,7 +190,7 @@ func (p *prefixed) text(n int, text []byte) {
 	}
 	if at < 0 {
 		kind := p.st.kind
-		if p.st.stderr != nil && p.st.stderr.Match(text) {
+		if p.st.stderr != nil && p.st.stderr.Match(text) && (p.st.own == nil || !p.st.own.Match(text)) {
 			kind = ContextStderr
 		}
 		p.r.note(n, text, kind)

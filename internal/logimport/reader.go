@@ -37,6 +37,9 @@ type reader struct {
 	// lastRefusedAt is one more than the number of entries read when an
 	// HTTP refusal was last said: a refusal is said once per request.
 	lastRefusedAt int
+	// lastNoiseLine is the line of the client's last complaint about the
+	// server's stdout, or about a server that went away.
+	lastNoiseLine int
 }
 
 // add keeps e unless MaxMessages is reached; it reports whether reading
