@@ -37,7 +37,7 @@ func (s *Server) initWorkshop() error {
 	}
 	s.instructor = newInstructorAuth(token, secret, s.store, s.cfg.SecureCookies)
 	s.instructorGuard = newSignInGuard(s.cfg.SignInLimit, s.log)
-	s.joinGuard = newFailureLimiter(s.cfg.JoinCodeLimit.orDefault(DefaultJoinCodeLimit))
+	s.joinGuard = newCodeGuard("join code", s.cfg.JoinCodeLimit.orDefault(DefaultJoinCodeLimit), s.log)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)
 	s.codeTitles = map[string]map[i18n.Lang]string{}

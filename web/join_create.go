@@ -29,7 +29,7 @@ func (s *Server) joinCreate(c *gin.Context) error {
 		return nil
 	}
 	if !s.joinCodeMatches(c.PostForm("code")) {
-		s.joinGuard.fail(ip, now)
+		s.joinGuard.fail(ip, "form", now)
 		s.renderJoin(c, http.StatusForbidden, name, "code", w.BadCode)
 		return nil
 	}

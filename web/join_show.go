@@ -67,12 +67,19 @@ func (s *Server) renderJoin(c *gin.Context, status int, name, field, msg string)
 // personalJoinShow is a roster student's personal link: it says whose it
 // is and continues, with one click, as that student (the code is their
 // resume code; the POST is first-party like every write). An unknown code
-// shows the ordinary join page.
+// shows the ordinary join page, and counts as a wrong code like the
+// form's: a link is guessed no faster than the form.
 func (s *Server) personalJoinShow(c *gin.Context, code string) error {
 	l := langOf(c)
 	u := i18n.UniversityFor(l)
+	ip := c.ClientIP()
+	if !s.resumeGuard.allow(ip, s.now()) {
+		s.renderJoin(c, http.StatusTooManyRequests, "", "", i18n.ExerciseFor(l).ResumeTooMany)
+		return nil
+	}
 	student, err := s.store.LearnerByResumeCode(c.Request.Context(), code)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && student.StudentID == "") {
+		s.resumeGuard.fail(ip, "link", s.now())
 		s.renderJoin(c, http.StatusNotFound, "", "", i18n.ExerciseFor(l).ResumeBad)
 		return nil
 	}

@@ -12,8 +12,8 @@ import (
 
 // resumeCreate adopts, on this device, the identity that owns a resume
 // code: the browser gets a new token of that learner. Wrong codes are
-// counted per client address, so guessing codes online is slow on top of
-// being hopeless (40 bits).
+// counted per network (codeGuard), so guessing codes online is slow on top
+// of being hopeless (40 bits).
 func (s *Server) resumeCreate(c *gin.Context) error {
 	l := langOf(c)
 	x := i18n.ExerciseFor(l)
@@ -35,7 +35,7 @@ func (s *Server) resumeCreate(c *gin.Context) error {
 	}
 	learner, token, err := s.store.AdoptByResumeCode(c.Request.Context(), c.PostForm("code"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.resumeGuard.fail(ip, s.now())
+		s.resumeGuard.fail(ip, "form", s.now())
 		return fail(http.StatusBadRequest, x.ResumeBad)
 	}
 	if err != nil {

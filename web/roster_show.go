@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -18,13 +19,21 @@ func (s *Server) rosterShow(c *gin.Context) error {
 }
 
 func (s *Server) rosterNotice(c *gin.Context) string {
-	if c.Query("done") != "roster" {
-		return ""
-	}
-	added, _ := strconv.Atoi(c.Query("added"))
-	updated, _ := strconv.Atoi(c.Query("updated"))
 	l := langOf(c)
-	return i18n.Sprintf(l, i18n.UniversityFor(l).RosterDone, added, updated)
+	switch c.Query("done") {
+	case "roster":
+		added, _ := strconv.Atoi(c.Query("added"))
+		updated, _ := strconv.Atoi(c.Query("updated"))
+		return i18n.Sprintf(l, i18n.UniversityFor(l).RosterDone, added, updated)
+	case "code":
+		// The name is read again, not taken from the address, so a link
+		// cannot put words on the instructor's page.
+		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
+		if lr, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {
+			return fmt.Sprintf(i18n.UniversityFor(l).RosterReissued, learnerLabel(i18n.InstructorFor(l), lr))
+		}
+	}
+	return ""
 }
 
 func (s *Server) renderRoster(c *gin.Context, status int, notice, problem string) error {
@@ -50,6 +59,7 @@ func (s *Server) renderRoster(c *gin.Context, status int, notice, problem string
 		row := view.RosterRow{
 			StudentID: lr.StudentID, Name: lr.DisplayName, Email: lr.Email, Code: lr.ResumeCode,
 			Link: personalLink(l, lr), Joined: u.RosterNotJoined, AttemptsURL: learnerAttemptsURL(lr.ID),
+			ReissueURL: learnerAttemptsURL(lr.ID) + "/code",
 		}
 		if joined[lr.ID] {
 			row.Joined = u.RosterJoined

@@ -94,4 +94,5 @@ func (s *Server) routes() {
 	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
 	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
+	in.POST("/learners/:id/code", s.handle(s.resumeReissue))
 }

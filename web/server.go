@@ -149,13 +149,13 @@ type Server struct {
 
 	// resumeGuard slows down guessing resume codes; learnerGuard, creating
 	// learners (learner.go).
-	resumeGuard  *failureLimiter
+	resumeGuard  *codeGuard
 	learnerGuard *limiter
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *signInGuard    // every way in to the instructor pages (signin_guard.go)
-	joinGuard       *failureLimiter // wrong join codes, per address
+	instructorGuard *signInGuard // every way in to the instructor pages (signin_guard.go)
+	joinGuard       *codeGuard   // wrong join codes, per network
 	limits          *limits
 	dashCache       *dashboardCache
 	codeTitles      map[string]map[i18n.Lang]string // diagnostic code → language → title
@@ -229,7 +229,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err
 	}
-	s.resumeGuard = newFailureLimiter(cfg.ResumeCodeLimit.orDefault(DefaultResumeCodeLimit))
+	s.resumeGuard = newCodeGuard("resume code", cfg.ResumeCodeLimit.orDefault(DefaultResumeCodeLimit), s.log)
 	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit)).
 		withCeiling(cfg.LearnerCreationCeiling.orDefault(DefaultLearnerCreationCeiling))
 	if err := s.initWorkshop(); err != nil {

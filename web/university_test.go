@@ -299,6 +299,29 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 			t.Errorf("gradebook (-want +got):\n%s", diff)
 		}
 		mustContain(t, "/instructor/roster", ins.get("/instructor/roster").body, "joined", "not yet")
+
+		// Ada's code leaked: the instructor gives her a new one. The old
+		// link and code stop working at once, and the browser that came
+		// in with the old code is signed out.
+		r = ins.do("POST", learnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base)
+		if r.status != http.StatusSeeOther {
+			t.Fatalf("reissue = %d %s", r.status, r.body)
+		}
+		page = ins.get(r.header.Get("Location"))
+		again, _ := e.store.LearnerByID(t.Context(), learners[0].ID)
+		mustContain(t, "/instructor/roster", page.body, "Ada Lovelace has a new personal code", personalLink(i18n.EN, again))
+		if again.ResumeCode == learners[0].ResumeCode || strings.Contains(page.body, learners[0].ResumeCode) {
+			t.Fatalf("the code did not change: %s", again.ResumeCode)
+		}
+		if r := newBrowser(t, base).get(link); r.status != http.StatusNotFound {
+			t.Errorf("the old link = %d, want 404", r.status)
+		}
+		if r := ada.get("/en/"); r.status != http.StatusSeeOther {
+			t.Errorf("the browser that came in with the old code = %d, want 303 to the join page", r.status)
+		}
+		if r := newBrowser(t, base).do("POST", learnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base); r.status == http.StatusSeeOther {
+			t.Errorf("a learner reissued a code without the instructor's token")
+		}
 	}, asWorkshop())
 }
 

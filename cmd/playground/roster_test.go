@@ -62,6 +62,19 @@ func TestRosterImport(t *testing.T) {
 			if err != nil || len(ls) != 3 {
 				t.Fatalf("learners %v, %v", ls, err)
 			}
+			// A leaked code is replaced: the new one is printed, the old
+			// one finds no one.
+			out, err := exec.Command(bin, "roster", "reissue", "-db", db, "s1").Output()
+			again, _ := st.LearnerByStudentID(context.Background(), "s1")
+			if err != nil || again.ResumeCode == ls[0].ResumeCode || !strings.Contains(string(out), "s1,Ada Lovelace,ada@uni.example,"+again.ResumeCode+",/en/join?student="+again.ResumeCode) {
+				t.Errorf("reissue: %v, %q (old code %s, new %s)", err, out, ls[0].ResumeCode, again.ResumeCode)
+			}
+			if _, err := st.LearnerByResumeCode(context.Background(), ls[0].ResumeCode); err == nil {
+				t.Error("the old code still finds the student")
+			}
+			if out, err := exec.Command(bin, "roster", "reissue", "-db", db, "nobody").CombinedOutput(); exitCode(err) != 1 || !strings.Contains(string(out), `no student "nobody"`) {
+				t.Errorf("reissue of an unknown student: exit %d, %s", exitCode(err), out)
+			}
 			for i, l := range ls {
 				// Formulas are escaped for the spreadsheet this is opened in.
 				want := csvcell.Row(l.StudentID, l.DisplayName, l.Email, l.ResumeCode, "http://room.example:8080/en/join?student="+l.ResumeCode)

@@ -32,6 +32,8 @@ type UniversityUI struct {
 	RosterStudentID   string
 	RosterJoined      string // "joined" / "not yet"
 	RosterNotJoined   string
+	RosterReissue     string // button: a new personal code for a student
+	RosterReissued    string // "%s has a new personal code…"
 	PersonalJoinTitle string
 	PersonalJoinIntro string // "%s: this is your personal link…"
 	PersonalJoinGo    string
@@ -77,6 +79,8 @@ var universityUI = map[Lang]*UniversityUI{
 		RosterStudentID:   "Student id",
 		RosterJoined:      "joined",
 		RosterNotJoined:   "not yet",
+		RosterReissue:     "New code",
+		RosterReissued:    "%s has a new personal code and link: the old ones no longer work, and the browsers that came in with them are signed out.",
 		PersonalJoinTitle: "Your personal link",
 		PersonalJoinIntro: "This link is yours: it opens the course as %s. If this is not your name, ask your instructor for your own link.",
 		PersonalJoinGo:    "Start",
@@ -120,6 +124,8 @@ var universityUI = map[Lang]*UniversityUI{
 		RosterStudentID:   "Numéro d’étudiant",
 		RosterJoined:      "a rejoint",
 		RosterNotJoined:   "pas encore",
+		RosterReissue:     "Nouveau code",
+		RosterReissued:    "%s a un nouveau code personnel et un nouveau lien : les anciens ne fonctionnent plus, et les navigateurs entrés avec eux sont déconnectés.",
 		PersonalJoinTitle: "Votre lien personnel",
 		PersonalJoinIntro: "Ce lien est le vôtre\u00a0: il ouvre le cours au nom de %s. Si ce n’est pas votre nom, demandez votre propre lien à votre formateur ou formatrice.",
 		PersonalJoinGo:    "Commencer",

@@ -104,3 +104,41 @@ func testImportRoster(t *testing.T, s *Store) {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestReissueResumeCode(t *testing.T) { eachEngine(t, testReissueResumeCode) }
+
+// A leaked code is replaced: the old one finds no one at once, the
+// browser that came in with it is signed out, the progress stays.
+func testReissueResumeCode(t *testing.T, s *Store) {
+	ctx := context.Background()
+	if _, _, err := s.ImportRoster(ctx, []RosterStudent{{"s1", "Ada", ""}}); err != nil {
+		t.Fatal(err)
+	}
+	ada, err := s.LearnerByStudentID(ctx, "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, token, err := s.AdoptByResumeCode(ctx, ada.ResumeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.ReissueResumeCode(ctx, ada.ID)
+	if err != nil || again.ID != ada.ID || again.ResumeCode == ada.ResumeCode || again.StudentID != "s1" {
+		t.Fatalf("reissue = %+v, %v (old code %s)", again, err, ada.ResumeCode)
+	}
+	if _, err := s.LearnerByResumeCode(ctx, ada.ResumeCode); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the old code still finds %v", err)
+	}
+	if _, _, err := s.AdoptByResumeCode(ctx, ada.ResumeCode); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the old code still adopts: %v", err)
+	}
+	if _, err := s.LearnerByToken(ctx, token); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the browser that came in with the old code is still Ada: %v", err)
+	}
+	if found, err := s.LearnerByResumeCode(ctx, again.ResumeCode); err != nil || found.ID != ada.ID {
+		t.Errorf("the new code finds %+v, %v", found, err)
+	}
+	if _, err := s.ReissueResumeCode(ctx, 999999); !errors.Is(err, ErrNotFound) {
+		t.Errorf("reissue of an unknown learner: %v", err)
+	}
+}
