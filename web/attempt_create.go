@@ -40,7 +40,7 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 		s.renderExercise(c, http.StatusUnprocessableEntity, l, cat, ex, st)
 		return nil
 	}
-	answer, he := cleanAnswer(x, answer)
+	answer, he := cleanAnswer(x, ex.Kind.Answer(), answer)
 	if he != nil {
 		st.formErr = he.msg
 		s.renderExercise(c, he.status, l, cat, ex, st)

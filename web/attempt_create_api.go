@@ -50,7 +50,7 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if !ok {
 		return badRequest(x.ErrBadBody)
 	}
-	answer, he := cleanAnswer(x, answer)
+	answer, he := cleanAnswer(x, ex.Kind.Answer(), answer)
 	if he != nil {
 		return he
 	}

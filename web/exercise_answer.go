@@ -47,7 +47,7 @@ func tooLarge(x *i18n.ExerciseUI) *httpError {
 // cleanAnswer normalises line ends (a form sends CRLF, the script LF, and
 // the checker's line numbers must match what the learner sees) and refuses
 // what is not text, too long, or blank.
-func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
+func cleanAnswer(x *i18n.ExerciseUI, shape exercise.AnswerShape, answer string) (string, *httpError) {
 	if len(answer) > maxAnswerBytes {
 		return "", tooLarge(x)
 	}
@@ -56,8 +56,13 @@ func cleanAnswer(x *i18n.ExerciseUI, answer string) (string, *httpError) {
 	}
 	// An empty editor is not an attempt: it is not stored, and counts
 	// neither towards solution_after nor towards the "may be stuck" list.
+	// A page without an editor is not blamed for one.
 	if strings.TrimSpace(answer) == "" {
-		return "", &httpError{status: http.StatusUnprocessableEntity, msg: x.ErrEmpty}
+		msg := x.ErrEmpty
+		if shape.Fields != exercise.AnswerText {
+			msg = x.ErrNoChoice
+		}
+		return "", &httpError{status: http.StatusUnprocessableEntity, msg: msg}
 	}
 	return strings.ReplaceAll(answer, "\r\n", "\n"), nil
 }

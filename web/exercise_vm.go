@@ -92,6 +92,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	t := ex.TextIn(l)
 	vm := view.ExerciseVM{
 		X: x, ID: ex.ID, Kind: string(ex.Kind), KindLabel: kindLabel(x, ex.Kind),
+		AnswerFields: ex.Kind.Answer().Fields, AnswerChoice: ex.Kind.Answer().Choice,
 		Title: t.Title, Protocol: ex.Protocol, Statement: t.Statement,
 		Status:     statusBadge(x, statusOf(st.progress)),
 		Attempts:   st.progress.Attempts,

@@ -30,10 +30,41 @@ const (
 	FormServer  Form = "check-server" // the learner's own server, checked
 )
 
+// AnswerShape is how the exercise page's form carries an answer of a
+// kind, and how the page's script sends it: the pages and the script read
+// it, never a kind's name.
+type AnswerShape struct {
+	// Fields is AnswerText (the editor's text, in the field "answer"),
+	// AnswerChoices (one choice per item, in the fields item-1, item-2…,
+	// sent as {"answers": [...]}) or AnswerElsewhere (no form: the console,
+	// the check of a server).
+	Fields string
+	// Choice is how one choice is encoded in "answers": ChoiceString or
+	// ChoiceNumber ("" for the other shapes).
+	Choice string
+}
+
+// The fields and the choice encodings of an AnswerShape.
+const (
+	AnswerText      = "text"
+	AnswerChoices   = "choices"
+	AnswerElsewhere = "elsewhere"
+	ChoiceString    = "string"
+	ChoiceNumber    = "number"
+)
+
+var (
+	textAnswer      = AnswerShape{Fields: AnswerText}
+	stringChoices   = AnswerShape{Fields: AnswerChoices, Choice: ChoiceString}
+	numberChoices   = AnswerShape{Fields: AnswerChoices, Choice: ChoiceNumber}
+	answerElsewhere = AnswerShape{Fields: AnswerElsewhere}
+)
+
 // kindDef is one kind of exercise, whole.
 type kindDef struct {
-	kind Kind
-	form Form
+	kind   Kind
+	form   Form
+	answer AnswerShape
 	// sections says which JSON sections the file has (absent: never).
 	sections map[string]need
 	// server is whether the answer comes from the server (reply), so
@@ -70,21 +101,21 @@ func messageSections(starter, request need) map[string]need {
 
 func init() {
 	kindDefs = []kindDef{
-		{kind: KindFix, form: FormEditor, sections: messageSections(required, never), load: loadChecks, grade: (*Exercise).gradeMessage},
-		{kind: KindWrite, form: FormEditor, sections: messageSections(optional, never), load: loadChecks, grade: (*Exercise).gradeMessage},
-		{kind: KindClassify, form: FormChoices, byAnswer: true, items: messageItems,
+		{kind: KindFix, form: FormEditor, answer: textAnswer, sections: messageSections(required, never), load: loadChecks, grade: (*Exercise).gradeMessage},
+		{kind: KindWrite, form: FormEditor, answer: textAnswer, sections: messageSections(optional, never), load: loadChecks, grade: (*Exercise).gradeMessage},
+		{kind: KindClassify, form: FormChoices, answer: stringChoices, byAnswer: true, items: messageItems,
 			sections: map[string]need{secMessages: required, secSolution: optional, secWrong: optional},
 			load:     loadClassify, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintKinds},
-		{kind: KindReply, form: FormEditor, server: true, sections: messageSections(optional, required),
+		{kind: KindReply, form: FormEditor, answer: textAnswer, server: true, sections: messageSections(optional, required),
 			load: loadChecks, grade: (*Exercise).gradeMessage, lint: (*Exercise).lintReply},
-		{kind: KindMatch, form: FormChoices, byAnswer: true, items: func(e *Exercise) int { return len(e.Responses) },
+		{kind: KindMatch, form: FormChoices, answer: numberChoices, byAnswer: true, items: func(e *Exercise) int { return len(e.Responses) },
 			sections: map[string]need{secRequests: required, secResponses: required, secSolution: optional, secWrong: optional},
 			load:     loadChecks, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintPairs},
-		{kind: KindLive, form: FormConsole, sections: map[string]need{secSolution: required, secWrong: optional},
+		{kind: KindLive, form: FormConsole, answer: answerElsewhere, sections: map[string]need{secSolution: required, secWrong: optional},
 			load: loadChecks, solutions: liveSolutions, grade: (*Exercise).gradeLive},
-		{kind: KindServer, form: FormServer, sections: map[string]need{}, external: true,
+		{kind: KindServer, form: FormServer, answer: answerElsewhere, sections: map[string]need{}, external: true,
 			load: loadServer, grade: (*Exercise).gradeServer},
-		{kind: KindLog, form: FormChoices, byAnswer: true, items: messageItems,
+		{kind: KindLog, form: FormChoices, answer: stringChoices, byAnswer: true, items: messageItems,
 			sections: map[string]need{secLog: required, secSolution: optional, secWrong: optional},
 			load:     loadLog, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintLog},
 	}
@@ -126,6 +157,15 @@ func (k Kind) Form() Form {
 	return FormEditor
 }
 
+// Answer is the shape of an answer of this kind on the exercise page
+// (text for an unknown kind).
+func (k Kind) Answer() AnswerShape {
+	if d := def(k); d != nil {
+		return d.answer
+	}
+	return textAnswer
+}
+
 // IsMessage reports whether the learner's answer is one JSON-RPC message
 // typed in the editor (fix, write, reply), rather than choices or a session.
 func (k Kind) IsMessage() bool { return k.Form() == FormEditor }
@@ -145,7 +185,8 @@ func messageItems(e *Exercise) int { return len(e.Messages) }
 // takes it: the editor's text, or {"answers": [...]} from the fields
 // item-1, item-2… ok is false when a choice is missing or malformed.
 func (e *Exercise) FormAnswer(form url.Values) (string, bool) {
-	if e.Kind.Form() != FormChoices {
+	shape := e.Kind.Answer()
+	if shape.Fields != AnswerChoices {
 		return form.Get("answer"), true
 	}
 	vals := make([]string, e.Items())
@@ -154,7 +195,7 @@ func (e *Exercise) FormAnswer(form url.Values) (string, bool) {
 		if v == "" {
 			return "", false
 		}
-		if e.Kind != KindMatch {
+		if shape.Choice != ChoiceNumber {
 			vals[i] = strconv.Quote(v)
 			continue
 		}

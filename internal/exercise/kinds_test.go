@@ -319,6 +319,16 @@ func TestKindEntries(t *testing.T) {
 		if d.byAnswer != (d.items != nil) || d.byAnswer != (k.Form() == FormChoices) {
 			t.Errorf("kind %s: byAnswer %v, items %v, form %s disagree", k, d.byAnswer, d.items != nil, d.form)
 		}
+		// The page's script reads the shape, never the kind: every kind
+		// says how its answer is sent, and a choice how it is encoded.
+		shape := k.Answer()
+		wantFields := map[Form]string{FormEditor: AnswerText, FormChoices: AnswerChoices}[d.form]
+		if wantFields == "" {
+			wantFields = AnswerElsewhere
+		}
+		if shape.Fields != wantFields || (shape.Fields == AnswerChoices) != (shape.Choice == ChoiceString || shape.Choice == ChoiceNumber) {
+			t.Errorf("kind %s (form %s): answer shape %+v", k, d.form, shape)
+		}
 	}
 	if def("quiz") != nil || Kind("quiz").Form() != FormEditor {
 		t.Error("an unknown kind has an entry")

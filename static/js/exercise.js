@@ -238,21 +238,22 @@
     if (form.requestSubmit) form.requestSubmit(); else sendAnswer();
   }
 
+  // answerOf reads the answer in the shape the page declares
+  // (data-answer, data-choice: the kind's entry in the registry): the
+  // editor's text, or {"answers": [...]} with one choice per item, each a
+  // string or a number. null when a choice is missing: the plain form
+  // then says which.
   function answerOf() {
-    const kind = form.dataset.kind;
-    if (kind === "classify" || kind === "match") {
-      const items = form.querySelectorAll(".ex-item");
-      const answers = [];
-      for (let i = 0; i < items.length; i++) {
-        const name = "item-" + (i + 1);
-        const field = form.elements[name];
-        const v = field ? field.value : "";
-        if (v === "") return null;
-        answers.push(kind === "match" ? parseInt(v, 10) : v);
-      }
-      return { answers: answers };
+    if (form.dataset.answer !== "choices") return textarea ? textarea.value : "";
+    const items = form.querySelectorAll(".ex-item");
+    const answers = [];
+    for (let i = 0; i < items.length; i++) {
+      const field = form.elements["item-" + (i + 1)];
+      const v = field ? field.value : "";
+      if (v === "") return null;
+      answers.push(form.dataset.choice === "number" ? parseInt(v, 10) : v);
     }
-    return textarea ? textarea.value : "";
+    return { answers: answers };
   }
 
   function showError(msg) {

@@ -43,14 +43,18 @@ type ExerciseListVM struct {
 type ExerciseVM struct {
 	X         *i18n.ExerciseUI
 	ID        string
-	Kind      string // fix, write, classify, reply, match, live
+	Kind      string // the kind's name, for tests and styles: nothing switches on it
 	KindLabel string
-	Title     string
-	Protocol  string
-	Statement template.HTML
-	Lesson    NavLink
-	Status    StatusBadge
-	Attempts  int
+	// AnswerFields and AnswerChoice are the kind's answer shape
+	// (exercise.AnswerShape), written into the form for the script.
+	AnswerFields string
+	AnswerChoice string
+	Title        string
+	Protocol     string
+	Statement    template.HTML
+	Lesson       NavLink
+	Status       StatusBadge
+	Attempts     int
 
 	// Where the forms and the script send things.
 	ActionURL  string // POST the answer as a form

@@ -1,0 +1,277 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
+)
+
+// Every kind of exercise, where learners meet it: one exercise of each
+// kind in the registry (a new kind is covered, or fails here for want of
+// an exercise), in both languages, with JavaScript on and off, answered by
+// the keyboard alone. Its first "# Wrong" fails with the feedback that
+// names the mistake, its "# Solution" passes, no page blames an editor it
+// does not show, and axe finds no serious violation in either theme. One
+// browser, one tab per kind and language, in parallel.
+func TestE2EEveryKind(t *testing.T) {
+	axe := loadAxe(t)
+	root := e2etest.Browser(t)
+	e := newTestEnv(t, Config{})
+	base := e.serve(t)
+	for _, k := range exercise.Kinds {
+		ex := kindExercise(t, e, k)
+		for _, l := range i18n.All {
+			t.Run(fmt.Sprintf("%s/%s", k, l), func(t *testing.T) {
+				t.Parallel()
+				ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+				t.Cleanup(cancel)
+				failOnJSErrors(t, ctx)
+				kt := &kindTab{t: t, ctx: ctx, url: base + exerciseURL(l, ex.ID), ex: ex, lang: l, axe: axe}
+				kt.play(true)
+				kt.play(false)
+			})
+		}
+	}
+}
+
+// kindExercise is the first exercise of kind k that a learner answers on
+// its page with a solution and a wrong answer, or, for a kind answered
+// elsewhere, the first of its kind.
+func kindExercise(t *testing.T, e *testEnv, k exercise.Kind) *exercise.Exercise {
+	t.Helper()
+	for _, ex := range e.catalog.Exercises() {
+		if ex.Kind != k {
+			continue
+		}
+		if k.Answer().Fields == exercise.AnswerElsewhere || (len(ex.Solutions) > 0 && len(ex.WrongAnswers()) > 0) {
+			return ex
+		}
+	}
+	t.Errorf("the course has no %s exercise with a solution and a wrong answer: the kind is not tried in the browser", k)
+	return nil
+}
+
+// kindTab is one learner's tab on one exercise.
+type kindTab struct {
+	t        *testing.T
+	ctx      context.Context
+	url      string
+	ex       *exercise.Exercise
+	lang     i18n.Lang
+	axe      string
+	attempts int
+}
+
+// play answers the exercise wrongly then rightly, with JavaScript on or
+// off; with it on, axe reads the page with the feedback in both themes.
+func (k *kindTab) play(js bool) {
+	k.t.Helper()
+	k.setScript(js)
+	mode := map[bool]string{true: "JavaScript on", false: "JavaScript off"}[js]
+	e2etest.Do(k.t, k.ctx, "open "+k.url+" with "+mode, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("main")))
+	if k.ex.Kind.Answer().Fields == exercise.AnswerElsewhere {
+		k.elsewhere(mode)
+		if js {
+			checkAxe(k.t, k.ctx, k.axe, k.url)
+		}
+		return
+	}
+	wrong := k.ex.WrongAnswers()[0].Text
+	k.answer(wrong, mode, js)
+	k.checkWrong(wrong, mode)
+	if js {
+		if !e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`window.samePage === true`)) {
+			k.t.Errorf("%s: the page was reloaded: the script did not send the answer", mode)
+		}
+		checkAxe(k.t, k.ctx, k.axe, k.url)
+	}
+	k.answer(k.ex.Solutions[0], mode, js)
+	if !e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.querySelector("#feedback .fb-pass") !== null`)) {
+		k.t.Errorf("%s: the solution did not pass; the page says %q", mode, k.feedbackText())
+	}
+	k.noEditorBlamed(mode)
+}
+
+// setScript turns the page's scripts on or off for the tab.
+func (k *kindTab) setScript(on bool) {
+	e2etest.Do(k.t, k.ctx, "switch scripts", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !on})
+		return err
+	}))
+}
+
+// answer fills the form with the keyboard alone (Tab to each field, keys
+// to choose, Enter on the button) and waits for the verdict.
+func (k *kindTab) answer(answer, mode string, js bool) {
+	k.t.Helper()
+	e2etest.Do(k.t, k.ctx, "start from the top of the page",
+		chromedp.Evaluate[chromedp.Void](`window.samePage = true; document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`))
+	if k.ex.Kind.Answer().Fields == exercise.AnswerText {
+		k.tabTo("#answer", mode)
+		e2etest.Do(k.t, k.ctx, "type the answer",
+			chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+			chromedp.KeyEvent("\b"),
+			insertText(answer),
+			chromedp.KeyEvent(kb.Escape),
+		)
+	} else {
+		for i, v := range answerValues(answer, k.ex.Items()) {
+			k.choose(i+1, v, mode)
+		}
+	}
+	k.tabTo("#answer-form [data-submit]", mode)
+	k.attempts++
+	if js {
+		e2etest.Do(k.t, k.ctx, "send with Enter", chromedp.KeyEvent(kb.Enter))
+	} else if _, err := chromedp.RunResponse(k.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		k.t.Fatalf("%s: send with Enter: %v", mode, err)
+	}
+	count := fmt.Sprintf(i18n.ExerciseFor(k.lang).AttemptsCount, k.attempts)
+	e2etest.Wait(k.t, k.ctx, fmt.Sprintf("the verdict on attempt %d (%s)", k.attempts, mode),
+		`(function () { const c = document.querySelector("#ex-state .ex-attempts");
+			return c !== null && c.textContent.trim() === `+jsonOf(count)+` && document.querySelector("#feedback .fb") !== null; })()`)
+}
+
+// insertText types text as one input, as a paste or an input method does
+// (the editor's Enter keeps the indentation, which typing key by key would
+// add to the answer's own).
+func insertText(text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	})
+}
+
+// tabTo presses Tab until the element matching sel has the focus.
+func (k *kindTab) tabTo(sel, mode string) {
+	k.t.Helper()
+	for range 400 {
+		if e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.activeElement !== null && document.activeElement.matches(`+jsonOf(sel)+`)`)) {
+			return
+		}
+		e2etest.Do(k.t, k.ctx, "press Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	k.t.Fatalf("%s: %s is never reached with Tab", mode, sel)
+}
+
+// choose reaches item n's field with Tab and picks value with the arrow
+// keys (a radio group, or a select).
+func (k *kindTab) choose(n int, value, mode string) {
+	k.t.Helper()
+	sel := fmt.Sprintf(`.ex-item[data-item="%d"] input, .ex-item[data-item="%d"] select`, n, n)
+	k.tabTo(sel, mode)
+	// A select moves towards the value; a radio group goes round.
+	step := `(function (want) {
+		const el = document.activeElement;
+		if (el.tagName === "SELECT") {
+			const to = Array.from(el.options).findIndex(function (o) { return o.value === want; });
+			return to === el.selectedIndex ? "" : (to > el.selectedIndex ? "down" : "up");
+		}
+		if (el.checked && el.value === want) return "";
+		return el.checked ? "down" : "space";
+	})(` + jsonOf(value) + `)`
+	keys := map[string]string{"down": kb.ArrowDown, "up": kb.ArrowUp, "space": " "}
+	for range 40 {
+		key := e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](step))
+		if key == "" {
+			return
+		}
+		e2etest.Do(k.t, k.ctx, "choose with the keyboard", chromedp.KeyEvent(keys[key]))
+	}
+	k.t.Fatalf("%s: item %d: %q cannot be chosen with the keyboard", mode, n, value)
+}
+
+// checkWrong: the wrong answer fails, and the feedback leads with the
+// problem the judge finds first.
+func (k *kindTab) checkWrong(wrong, mode string) {
+	k.t.Helper()
+	fb := feedbackVM(k.ex, k.ex.Grade(wrong, k.lang), wrong)
+	if fb.Passed || fb.First == nil {
+		k.t.Fatalf("the first wrong answer of %s passes, or has no problem to show", k.ex.ID)
+	}
+	got := e2etest.Get(k.t, k.ctx, chromedp.Evaluate[[]string](`(function () {
+		const p = document.querySelector("#feedback .fb-fail .fb-first .problem");
+		if (!p) return ["", "", ""];
+		return [p.dataset.code, p.dataset.pointer, p.innerText.trim()];
+	})()`))
+	if got[0] != fb.First.Code || got[1] != fb.First.Pointer || got[2] == "" {
+		k.t.Errorf("%s: the wrong answer's first problem is %q at %q (%q), want %q at %q; the page says %q",
+			mode, got[0], got[1], got[2], fb.First.Code, fb.First.Pointer, k.feedbackText())
+	}
+	if author := stripTags(string(fb.First.Message)); fb.First.CheckID != "" && !strings.Contains(got[2], firstWords(author)) {
+		k.t.Errorf("%s: the feedback %q does not say the check's words %q", mode, got[2], author)
+	}
+	k.noEditorBlamed(mode)
+}
+
+// noEditorBlamed: a page without an editor never mentions one in what it
+// says of the answer (the form, its errors, the feedback).
+func (k *kindTab) noEditorBlamed(mode string) {
+	k.t.Helper()
+	if e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.getElementById("answer") !== null`)) {
+		return
+	}
+	text := strings.ToLower(e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](
+		`Array.from(document.querySelectorAll("#answer-form, #feedback")).map(function (el) { return el.innerText; }).join("\n")`)))
+	for _, w := range []string{"editor", "éditeur"} {
+		if i := strings.Index(text, w); i >= 0 {
+			k.t.Errorf("%s: a page with no editor says %q", mode, text[max(i-80, 0):min(i+80, len(text))])
+		}
+	}
+}
+
+// elsewhere: an exercise answered on another page links to it, and the
+// link is reached and followed with the keyboard.
+func (k *kindTab) elsewhere(mode string) {
+	k.t.Helper()
+	k.noEditorBlamed(mode)
+	href := e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](`(document.querySelector(".ex-live a.btn") || {}).href || ""`))
+	if !strings.Contains(href, "exercise="+k.ex.ID) {
+		k.t.Fatalf("%s: the page links %q, not the page where the exercise is played", mode, href)
+	}
+	k.tabTo(".ex-live a.btn", mode)
+	if _, err := chromedp.RunResponse(k.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		k.t.Fatalf("%s: follow the link with Enter: %v", mode, err)
+	}
+	if loc := e2etest.Get(k.t, k.ctx, chromedp.Location()); loc != href {
+		k.t.Errorf("%s: Enter on the link opened %s, want %s", mode, loc, href)
+	}
+}
+
+func (k *kindTab) feedbackText() string {
+	return e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](`(document.querySelector("main") || document.body).innerText.slice(0, 2000)`))
+}
+
+// stripTags is the text of a bit of inline HTML.
+func stripTags(h string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range h {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return strings.NewReplacer("&#39;", "'", "&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(b.String())
+}
+
+// firstWords is the start of a sentence, enough to recognise it.
+func firstWords(s string) string {
+	r := []rune(strings.TrimSpace(s))
+	return string(r[:min(len(r), 24)])
+}
