@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -138,9 +139,17 @@ func (k *kindTab) answer(answer, mode string, js bool) {
 		k.t.Fatalf("%s: send with Enter: %v", mode, err)
 	}
 	count := fmt.Sprintf(i18n.ExerciseFor(k.lang).AttemptsCount, k.attempts)
-	e2etest.Wait(k.t, k.ctx, fmt.Sprintf("the verdict on attempt %d (%s)", k.attempts, mode),
-		`(function () { const c = document.querySelector("#ex-state .ex-attempts");
-			return c !== null && c.textContent.trim() === `+jsonOf(count)+` && document.querySelector("#feedback .fb") !== null; })()`)
+	// The verdict, or the form's refusal, whichever comes: a refusal is
+	// this test's failure, said at once.
+	refusal, err := chromedp.Run(k.ctx, chromedp.Poll[string](`(function () {
+		const e = document.querySelector("#answer-form .ex-error");
+		if (e) return "refused: " + e.textContent;
+		const c = document.querySelector("#ex-state .ex-attempts");
+		return c !== null && c.textContent.trim() === `+jsonOf(count)+` && document.querySelector("#feedback .fb") !== null ? "ok" : "";
+	})()`, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil || refusal != "ok" {
+		k.t.Fatalf("%s: the verdict on attempt %d: %q %v", mode, k.attempts, refusal, err)
+	}
 }
 
 // insertText types text as one input, as a paste or an input method does
