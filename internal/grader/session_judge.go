@@ -26,7 +26,7 @@ func (s *Session) judge(raw []byte, from string) (Report, facts) {
 		request = s.requestText(&f)
 	}
 	rep := Check(raw, Options{Protocol: f.rev, Lang: s.lang, Request: request, Sender: from})
-	if rep.Kind == KindInvalid {
+	if rep.Kind == KindInvalid && !bothOutcomes(&f) {
 		f.kind = KindInvalid // a receiver cannot read it: it does not take part
 	}
 	if f.kind == KindInvalid {
@@ -174,4 +174,11 @@ func (s *Session) render(d sdiag, root *Value) Diagnostic {
 	}
 	return Diagnostic{Code: d.code, Severity: sev, Pointer: d.ptr, Line: at.Pos.Line, Column: at.Pos.Column,
 		Message: render(diag{code: d.code, a: d.a}, s.lang), Lesson: def.lesson, Related: d.related}
+}
+
+// bothOutcomes reports a response that carries both result and error: it
+// is invalid (codeBoth says why), but its id is read as any response's,
+// so it answers its request, and both ends say what is wrong with it.
+func bothOutcomes(f *facts) bool {
+	return f.kind == KindResponse && f.key.kind != 0 && f.root != nil && f.root.Get("error") != nil
 }

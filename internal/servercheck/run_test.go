@@ -145,6 +145,9 @@ func TestMistakesCaughtWhereExpected(t *testing.T) {
 							if sr.Status != StatusFailed || !hasDiagnostic(sr, expectedDiagnostic[m]) {
 								t.Errorf("step %s: %s, want failed with %s: %s", sr.Name, sr.Status, expectedDiagnostic[m], Explain(sr))
 							}
+							if evs := sr.Events(); m == mockserver.MistakeResultAndError && (len(evs) < 2 || evs[len(evs)-1].Answers != evs[0].Seq) {
+								t.Errorf("step %s: the malformed reply is not paired with its request: %+v", sr.Name, evs)
+							}
 							return
 						}
 						if sr.Status == StatusFailed {
