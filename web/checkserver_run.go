@@ -169,6 +169,9 @@ func (s *Server) recordCheck(c *gin.Context, learner store.Learner, ex *exercise
 	if err != nil {
 		return fmt.Errorf("record a server check: %w", err)
 	}
+	if res.Passed && res.Skipped == "" {
+		s.gradeBack(c.Request.Context(), learner.ID)
+	}
 	return nil
 }
 

@@ -90,6 +90,9 @@ func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang
 	if err == nil {
 		err = s.scheduleReview(c.Request.Context(), learner.ID, sub.attempt.ID, ex.ID, sub.result, sub.progress)
 	}
+	if err == nil && sub.result.Passed {
+		s.gradeBack(c.Request.Context(), learner.ID)
+	}
 	return sub, err
 }
 

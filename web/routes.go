@@ -7,7 +7,7 @@ import (
 // routes is the one place that lists every URL the playground answers.
 func (s *Server) routes() {
 	r := s.router
-	r.Use(s.recoverPanics, s.logRequests, s.proxiedCap, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
+	r.Use(s.recoverPanics, s.logRequests, s.proxiedCap, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, s.ltiFraming, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
 	r.NoRoute(s.handle(s.notFound))
 
 	r.GET("/", s.rootRedirect)
@@ -61,6 +61,15 @@ func (s *Server) routes() {
 	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
 	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
 	api.POST("/console/peek", s.handle(s.consolePeekAPI))
+
+	// LTI 1.3 (lti_*.go): the login and the launch are the two cross-site
+	// POSTs that crossOrigin lets through.
+	r.GET("/lti/jwks", s.handle(s.ltiJWKS))
+	r.GET("/lti/login", s.handle(s.ltiLogin))
+	r.POST("/lti/login", s.handle(s.ltiLogin))
+	r.POST("/lti/launch", s.handle(s.ltiLaunch))
+	r.GET("/lti/resume", s.handle(s.ltiResume))
+	r.POST("/lti/deep-link", s.formOnly, s.handle(s.ltiDeepLinkCreate))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)

@@ -2,7 +2,7 @@
 // file, middleware, and the templ views in web/view. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
 // logimport, servercheck, netguard, mockserver, store, rules, review,
-// grader: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
+// grader, lti: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
 // to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
 // internal/servercheck's.
@@ -21,6 +21,7 @@ import (
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
@@ -110,6 +111,10 @@ type Config struct {
 	// Version is the program's version, sent by /healthz in the
 	// X-Playground-Version header ("(devel)" when empty).
 	Version string
+	// PublicURL is the playground's address as an LMS reaches it
+	// ("https://playground.example.edu"), for the LTI redirect and deep
+	// link URLs; empty: the request's own scheme and host.
+	PublicURL string
 }
 
 // DefaultLearnerCreationLimit lets a whole room start at once from one
@@ -134,6 +139,9 @@ type Deps struct {
 	// Mock is the gift MCP server behind /mcp and the console; nil builds
 	// one without fixtures.
 	Mock *mockserver.Server
+	// LTI is the LTI 1.3 service (whose Run sends the scores); nil builds
+	// one that only queues them.
+	LTI *lti.Service
 }
 
 // Server holds the router and everything the handlers share.
@@ -190,6 +198,9 @@ type Server struct {
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
 	heavyGate  *heavyGate
+
+	// LTI 1.3 Advantage (lti_*.go).
+	lti *ltiState
 }
 
 // New builds the server and its routes.
@@ -234,6 +245,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		withCeiling(cfg.LearnerCreationCeiling.orDefault(DefaultLearnerCreationCeiling))
 	if err := s.initWorkshop(); err != nil {
 		return nil, err
+	}
+	if err := s.initLTI(deps.LTI); err != nil {
+		return nil, fmt.Errorf("set up LTI: %w", err)
 	}
 	s.initMock(deps.Mock)
 	s.initExplain()

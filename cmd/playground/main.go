@@ -31,6 +31,8 @@ Usage:
                                       write a lesson or an exercise that passes check-content, with TODOs
   playground roster import [-db DSN] [-url BASE] [-lang en|fr] FILE
                                       add a CSV of students (student_id,name[,email]); print their personal links
+  playground lti add-platform|list|remove|rotate-key
+                                      register an LMS (LTI 1.3) and print the tool's URLs to paste into it
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
 Run "playground <command> -h" for a command's flags.
@@ -76,6 +78,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRoster(args, stdout, stderr)
 	case "migrate":
 		return runMigrate(args, stdout, stderr)
+	case "lti":
+		return runLTI(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web"
@@ -72,11 +73,20 @@ func runRegrade(args []string, stdout, stderr io.Writer) int {
 	if err == nil && !*dry {
 		err = st.ApplyRegrade(ctx, changes)
 	}
+	queued := 0
+	if err == nil && !*dry {
+		// The LMS gradebooks get the scores the regrade changed: queued
+		// here, sent by the running server's outbox sender.
+		queued, err = lti.New(st, lti.Config{}).Regrade(ctx)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "regrade: %v\n", err)
 		return 2
 	}
 	printRegrade(stdout, cat, counts, *dry)
+	if queued > 0 {
+		fmt.Fprintf(stdout, "%d changed scores queued for the LMS gradebooks.\n", queued)
+	}
 	return 0
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/servercheck"
@@ -213,6 +214,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	// The gift server behind /mcp and the console; its sessions end with
 	// the server, so a shutdown does not wait for their event streams.
 	mock := mockserver.New(mockserver.Config{Fixtures: cfg.fixtures, Logger: log, StateKey: stateKey})
+	// LTI scores leave from the database's outbox until the server stops;
+	// what is left waits there for the next start.
+	ltiSvc := lti.New(st, lti.Config{Logger: log})
+	go ltiSvc.Run(ctx)
 	srv, err := web.New(web.Config{
 		Dev:             cfg.dev,
 		InstructorToken: instructorToken,
@@ -231,7 +236,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ServerCheckTimeout: cfg.checkTimeout,
 		Logger:             log,
 		Version:            build.Version,
-	}, web.Deps{Store: st, Content: content, Mock: mock})
+	}, web.Deps{Store: st, Content: content, Mock: mock, LTI: ltiSvc})
 	if err != nil {
 		ln.Close()
 		return err

@@ -207,13 +207,16 @@ func (s *Store) LTIRooms(ctx context.Context) ([]LTIRoom, error) {
 	return out, rows.Err()
 }
 
-// LTISub returns the platform's user id of a learner in a platform, or
-// ErrNotFound.
-func (s *Store) LTISub(ctx context.Context, platformID, learnerID int64) (string, error) {
-	var sub string
-	err := s.read.QueryRowContext(ctx, `SELECT sub FROM lti_users WHERE platform_id = ? AND learner_id = ?`, platformID, learnerID).Scan(&sub)
+// IssueLearnerToken gives a learner's new browser a token of its own (a
+// launch continued in a new window).
+func (s *Store) IssueLearnerToken(ctx context.Context, learnerID int64) (string, error) {
+	token, hash := newToken()
+	err := s.inTx(ctx, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO learner_tokens(token_hash, learner_id, created_at) VALUES (?, ?, ?)`, hash, learnerID, s.now().UnixMilli())
+		return err
+	})
 	if err != nil {
-		return "", errNoRows(err)
+		return "", fmt.Errorf("issue a token to learner %d: %w", learnerID, err)
 	}
-	return sub, nil
+	return token, nil
 }

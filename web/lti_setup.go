@@ -1,0 +1,189 @@
+package web
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/lti"
+)
+
+// This file holds what the LTI 1.3 handlers (lti_*.go) share: the
+// service, the cookies that must cross from the LMS's site
+// (SameSite=None; Secure; Partitioned, which browsers take on loopback
+// too), the signed values the tool hands the browser, and the framing
+// policy that lets a registered LMS show the playground in its iframe.
+
+const (
+	ltiStateCookie      = "lti-state-" // + state: the login's nonce
+	ltiStateAge         = 10 * 60
+	ltiCheckCookie      = "lti-check" // readable by the page: are cookies kept here?
+	ltiInstructorCookie = "lti-instructor"
+	ltiSecretName       = "lti-signing-v1"
+)
+
+// ltiState is the LTI part of the server.
+type ltiState struct {
+	svc    *lti.Service
+	secret []byte
+	// frame caches the frame-ancestors of the registered platforms.
+	frameMu    sync.Mutex
+	frame      string
+	frameUntil time.Time
+}
+
+func (s *Server) initLTI(svc *lti.Service) error {
+	if svc == nil {
+		svc = lti.New(s.store, lti.Config{Clock: s.cfg.Clock, Logger: s.log})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	secret, err := s.store.Secret(ctx, ltiSecretName, 32)
+	if err != nil {
+		return err
+	}
+	s.lti = &ltiState{svc: svc, secret: secret}
+	return nil
+}
+
+// setCrossSiteCookie sets a cookie that the LMS's pages carry to the
+// playground: the launch is a cross-site POST and the playground runs in
+// the LMS's iframe.
+func setCrossSiteCookie(c *gin.Context, name, value, path string, maxAge int, httpOnly bool) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: name, Value: value, Path: path, MaxAge: maxAge,
+		HttpOnly: httpOnly, Secure: true, SameSite: http.SameSiteNoneMode, Partitioned: true,
+	})
+}
+
+// ltiSign signs a value the tool gives the browser (a ticket, a course
+// instructor's session, a deep linking request): "payload.exp.mac".
+func (s *Server) ltiSign(purpose, payload string, ttl time.Duration) string {
+	exp := strconv.FormatInt(s.now().Add(ttl).Unix(), 10)
+	return payload + "." + exp + "." + s.ltiMAC(purpose, payload, exp)
+}
+
+func (s *Server) ltiMAC(purpose, payload, exp string) string {
+	m := hmac.New(sha256.New, s.lti.secret)
+	m.Write([]byte(purpose + "|" + payload + "|" + exp))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// ltiOpen returns the payload of a value ltiSign signed for purpose, if
+// the signature holds and it has not expired.
+func (s *Server) ltiOpen(purpose, v string) (string, bool) {
+	if len(v) > 16<<10 {
+		return "", false
+	}
+	i := strings.LastIndexByte(v, '.')
+	if i < 0 {
+		return "", false
+	}
+	j := strings.LastIndexByte(v[:i], '.')
+	if j < 0 {
+		return "", false
+	}
+	payload, exp, mac := v[:j], v[j+1:i], v[i+1:]
+	t, err := strconv.ParseInt(exp, 10, 64)
+	if err != nil || s.now().Unix() > t || !hmac.Equal([]byte(mac), []byte(s.ltiMAC(purpose, payload, exp))) {
+		return "", false
+	}
+	return payload, true
+}
+
+// ltiRefusal renders a refused login or launch: a 4xx page that says why,
+// and signs nobody in.
+func ltiRefusal(err error) error {
+	var r *lti.Refusal
+	if errors.As(err, &r) {
+		return &httpError{status: r.Status, msg: "LTI: " + r.Reason}
+	}
+	return err
+}
+
+// toolURL is the playground's public URL of path, as the LMS reaches it.
+func (s *Server) toolURL(c *gin.Context, path string) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimSuffix(s.cfg.PublicURL, "/") + path
+	}
+	scheme := "http"
+	if c.Request.TLS != nil || s.cfg.SecureCookies {
+		scheme = "https"
+	}
+	return scheme + "://" + c.Request.Host + path
+}
+
+// inFrame reports whether the browser loads the page in a frame (the
+// LMS's iframe), where cookies may be blocked.
+func inFrame(c *gin.Context) bool {
+	return c.GetHeader("Sec-Fetch-Dest") == "iframe"
+}
+
+// ltiFraming lets the registered platforms show the playground in their
+// iframes: frame-ancestors lists their origins (read from the database at
+// most every 30 seconds).
+func (s *Server) ltiFraming(c *gin.Context) {
+	if fa := s.frameAncestors(c.Request.Context()); fa != "" {
+		c.Writer.Header()["Content-Security-Policy"] = []string{strings.Replace(contentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors 'self' "+fa, 1)}
+	}
+	c.Next()
+}
+
+func (s *Server) frameAncestors(ctx context.Context) string {
+	s.lti.frameMu.Lock()
+	defer s.lti.frameMu.Unlock()
+	now := s.now()
+	if now.Before(s.lti.frameUntil) {
+		return s.lti.frame
+	}
+	ps, err := s.store.LTIPlatforms(ctx)
+	if err != nil {
+		return s.lti.frame
+	}
+	seen := map[string]bool{}
+	var origins []string
+	for _, p := range ps {
+		for _, raw := range []string{p.Issuer, p.AuthURL} {
+			u, err := url.Parse(raw)
+			if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+				continue
+			}
+			o := u.Scheme + "://" + u.Host
+			if !seen[o] && !strings.ContainsAny(o, " ;,'") {
+				seen[o] = true
+				origins = append(origins, o)
+			}
+		}
+	}
+	s.lti.frame, s.lti.frameUntil = strings.Join(origins, " "), now.Add(30*time.Second)
+	return s.lti.frame
+}
+
+// random16 is 128 random bits, URL-safe.
+func random16() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// courseInstructorAge is how long an LMS instructor's launch opens the
+// course's instructor pages.
+const courseInstructorAge = 8 * time.Hour
+
+// setCourseInstructor opens one course's instructor pages to this browser
+// (an Instructor's launch): a signed cookie naming the course.
+func (s *Server) setCourseInstructor(c *gin.Context, course int64) {
+	v := s.ltiSign("course-instructor", strconv.FormatInt(course, 10), courseInstructorAge)
+	setCrossSiteCookie(c, ltiInstructorCookie, v, "/instructor", int(courseInstructorAge.Seconds()), true)
+}

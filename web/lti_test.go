@@ -1,0 +1,360 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/lti"
+	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/testing/ltitest"
+	"github.com/mcpplayground/playground/internal/testing/pgtest"
+)
+
+// ltiEnv is the real router behind a listener, with a registered test
+// platform whose clock is the server's.
+type ltiEnv struct {
+	*testEnv
+	base  string
+	plat  *ltitest.Platform
+	clock *manualClock
+}
+
+func newLTIEnv(t *testing.T, opts ...envOption) *ltiEnv {
+	t.Helper()
+	clock := &manualClock{t: time.Now()}
+	e := newTestEnv(t, Config{Clock: clock}, append(opts, asWorkshop())...)
+	base := e.serve(t)
+	plat := ltitest.New(t)
+	plat.ToolJWKS, plat.Now = base+"/lti/jwks", clock.Now
+	if _, err := e.store.SaveLTIPlatform(context.Background(), store.LTIPlatform{
+		Issuer: plat.Issuer(), ClientID: plat.ClientID, Deployments: []string{plat.DeploymentID},
+		AuthURL: plat.AuthURL(), TokenURL: plat.TokenURL(), JWKSURL: plat.JWKSURL(),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return &ltiEnv{testEnv: e, base: base, plat: plat, clock: clock}
+}
+
+// send is one request of the browser b to an absolute URL.
+func send(t *testing.T, b *browser, method, target string, form url.Values, hdr ...string) reply {
+	t.Helper()
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, target, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := b.c.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, target, err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return reply{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+// crossSite are the headers of a browser's POST from the LMS's pages.
+func (le *ltiEnv) crossSite() []string {
+	return []string{"Origin", le.plat.Issuer(), "Sec-Fetch-Site", "cross-site"}
+}
+
+// authorize runs the OIDC login of launch l in browser b and returns the
+// launch form the platform answers with.
+func (le *ltiEnv) authorize(t *testing.T, b *browser, l ltitest.Launch) (string, url.Values) {
+	t.Helper()
+	le.plat.PrepareLaunch(l)
+	login := url.Values{"iss": {le.plat.Issuer()}, "login_hint": {l.Sub}, "target_link_uri": {le.base + "/"}, "client_id": {le.plat.ClientID}, "lti_deployment_id": {le.plat.DeploymentID}}
+	r := send(t, b, "POST", le.base+"/lti/login", login, le.crossSite()...)
+	if r.status != http.StatusFound {
+		t.Fatalf("login = %d %s", r.status, r.body)
+	}
+	auth := send(t, b, "GET", r.header.Get("Location"), nil)
+	action, fields, ok := ltitest.ParseForm(auth.body)
+	if auth.status != http.StatusOK || !ok {
+		t.Fatalf("authorisation = %d %s", auth.status, auth.body)
+	}
+	return action, fields
+}
+
+// launch runs a whole launch of l in browser b.
+func (le *ltiEnv) launch(t *testing.T, b *browser, l ltitest.Launch) reply {
+	t.Helper()
+	action, fields := le.authorize(t, b, l)
+	return send(t, b, "POST", action, fields, le.crossSite()...)
+}
+
+func learnerCount(t *testing.T, st *store.Store) int {
+	t.Helper()
+	ls, err := st.Learners(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(ls)
+}
+
+// A learner's launch signs them in with cross-site cookies and opens the
+// linked exercise; their pass leaves as a score to the line item's
+// /scores (the query kept), survives a 503 and a restart of the sender,
+// and the same (issuer, sub) in another browser is the same learner.
+func TestLTILaunchPassAndScore(t *testing.T) {
+	for _, pg := range []bool{false, true} {
+		name := map[bool]string{false: "sqlite", true: "postgres"}[pg]
+		t.Run(name, func(t *testing.T) {
+			var opts []envOption
+			if pg {
+				pgtest.Require(t)
+				opts = append(opts, onPostgres())
+			}
+			le := newLTIEnv(t, opts...)
+			ex := le.exerciseOfKind(t, exercise.KindFix)
+			ada := newBrowser(t, le.base)
+			l := ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Email: "ada@example.edu", Roles: []string{ltitest.Learner},
+				ContextID: "course-1", ContextTitle: "MCP 101", Custom: map[string]string{"exercise": ex.ID}, LineItem: le.plat.LineItem("li-" + ex.ID)}
+			r := le.launch(t, ada, l)
+			if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/exercises/"+ex.ID {
+				t.Fatalf("launch = %d %q %s", r.status, r.header.Get("Location"), r.body)
+			}
+			cookie := strings.Join(r.header.Values("Set-Cookie"), "\n")
+			mustContain(t, "launch cookies", cookie, "learner=", "SameSite=None", "Secure")
+			if got := ada.attempt(ex.ID, ex.Solutions[0]); !got.Passed {
+				t.Fatal("the solution did not pass")
+			}
+			le.plat.FailScores(1)
+			ctx := context.Background()
+			if n, err := le.srv.lti.svc.SendDue(ctx); err != nil || n != 0 {
+				t.Fatalf("first send = %d, %v; want 0 taken (503)", n, err)
+			}
+			if all, _, _ := le.store.LTIScores(ctx); len(all) != 1 || !strings.Contains(all[0].LastError, "503") {
+				t.Fatalf("outbox after a 503 = %+v", all)
+			}
+			// A restarted server's sender finds the score in the table.
+			restarted := lti.New(le.store, lti.Config{Clock: le.clock, Logger: quietLogger()})
+			if n, _ := restarted.SendDue(ctx); n != 0 {
+				t.Fatalf("a retry before its time sent %d", n)
+			}
+			le.clock.advance(59 * time.Second)
+			if n, err := restarted.SendDue(ctx); err != nil || n != 1 {
+				all, sent, _ := le.store.LTIScores(ctx)
+				t.Logf("outbox: %+v %v", all, sent)
+				t.Fatalf("retry within a minute = %d, %v; want 1", n, err)
+			}
+			scores := le.plat.Scores()
+			if len(scores) != 1 {
+				t.Fatalf("scores = %+v", scores)
+			}
+			if want := "/lineitems/li-" + ex.ID + "/lineitem/scores?type_id=1"; scores[0].LineItem != want {
+				t.Errorf("posted to %s, want %s", scores[0].LineItem, want)
+			}
+			body := scores[0].Body
+			if diff := cmp.Diff(map[string]any{"userId": "u-ada", "scoreGiven": 1.0, "scoreMaximum": 1.0, "activityProgress": "Completed", "gradingProgress": "FullyGraded"},
+				map[string]any{"userId": body["userId"], "scoreGiven": body["scoreGiven"], "scoreMaximum": body["scoreMaximum"], "activityProgress": body["activityProgress"], "gradingProgress": body["gradingProgress"]}); diff != "" {
+				t.Errorf("score (-want +got):\n%s", diff)
+			}
+			if _, err := time.Parse(time.RFC3339, body["timestamp"].(string)); err != nil {
+				t.Errorf("timestamp %v: %v", body["timestamp"], err)
+			}
+			// The same person in another browser is the same learner.
+			before := learnerCount(t, le.store)
+			other := newBrowser(t, le.base)
+			if r := le.launch(t, other, l); r.status != http.StatusSeeOther {
+				t.Fatalf("second launch = %d %s", r.status, r.body)
+			}
+			if got := learnerCount(t, le.store); got != before {
+				t.Errorf("learners after a launch from another browser = %d, want %d", got, before)
+			}
+			var prog progressJSON
+			if err := json.Unmarshal([]byte(other.get("/api/progress").body), &prog); err != nil || prog.Learner == nil ||
+				prog.Learner.DisplayName != "Ada Lovelace" || prog.Totals.ExercisesPassed != 1 {
+				t.Errorf("the other browser's progress = %+v, %v; want Ada with 1 exercise passed", prog, err)
+			}
+			// Nothing changed: nothing is sent again.
+			if n, _ := restarted.SendDue(ctx); n != 0 || len(le.plat.Scores()) != 1 {
+				t.Errorf("an unchanged score was sent again")
+			}
+		})
+	}
+}
+
+// Every launch the checks refuse is a 4xx that signs nobody in: no
+// learner is created and no learner cookie is set.
+func TestLTILaunchRefusals(t *testing.T) {
+	le := newLTIEnv(t)
+	other, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := ltitest.Launch{Sub: "u-eve", Name: "Eve", Roles: []string{ltitest.Learner}, ContextID: "course-1"}
+	with := func(f func(map[string]any)) ltitest.Launch { l := base; l.Mutate = f; return l }
+	const dep = "https://purl.imsglobal.org/spec/lti/claim/deployment_id"
+	for name, tc := range map[string]struct {
+		launch ltitest.Launch
+		// post changes the launch form (state, a stranger's browser).
+		post func(t *testing.T, b *browser, action string, fields url.Values) reply
+	}{
+		"signed by another key":     {launch: func() ltitest.Launch { l := base; l.SignWith = other; return l }()},
+		"another issuer":            {launch: with(func(c map[string]any) { c["iss"] = "https://evil.example" })},
+		"another audience":          {launch: with(func(c map[string]any) { c["aud"] = "someone-else" })},
+		"several audiences, no azp": {launch: with(func(c map[string]any) { c["aud"] = []string{"playground-client", "x"} })},
+		"expired":                   {launch: with(func(c map[string]any) { c["exp"] = le.clock.Now().Add(-2 * time.Minute).Unix() })},
+		"issued in the future":      {launch: with(func(c map[string]any) { c["iat"] = le.clock.Now().Add(time.Hour).Unix() })},
+		"no exp":                    {launch: with(func(c map[string]any) { delete(c, "exp") })},
+		"unknown deployment":        {launch: with(func(c map[string]any) { c[dep] = "deployment-9" })},
+		"another nonce":             {launch: with(func(c map[string]any) { c["nonce"] = "replayed" })},
+		"not LTI 1.3":               {launch: with(func(c map[string]any) { c["https://purl.imsglobal.org/spec/lti/claim/version"] = "1.1" })},
+		"no sub":                    {launch: with(func(c map[string]any) { delete(c, "sub") })},
+		"unknown message type": {launch: with(func(c map[string]any) {
+			c["https://purl.imsglobal.org/spec/lti/claim/message_type"] = "LtiSubmissionReviewRequest"
+		})},
+		"another state": {launch: base, post: func(t *testing.T, b *browser, action string, f url.Values) reply {
+			f.Set("state", "forged")
+			return send(t, b, "POST", action, f, le.crossSite()...)
+		}},
+		"posted from another browser": {launch: base, post: func(t *testing.T, _ *browser, action string, f url.Values) reply {
+			return send(t, newBrowser(t, le.base), "POST", action, f, le.crossSite()...)
+		}},
+		"replayed": {launch: base, post: func(t *testing.T, b *browser, action string, f url.Values) reply {
+			// The first post signs in; the same form again (the state
+			// cookie set again by a thief) is refused by its nonce.
+			first := send(t, b, "POST", action, f, le.crossSite()...)
+			if first.status != http.StatusSeeOther {
+				t.Fatalf("first post = %d %s", first.status, first.body)
+			}
+			thief := newBrowser(t, le.base)
+			u, _ := url.Parse(le.base + "/lti/")
+			thief.c.Jar.SetCookies(u, []*http.Cookie{{Name: ltiStateCookie + f.Get("state"), Value: nonceOf(t, f.Get("id_token")), Path: "/lti/"}})
+			return send(t, thief, "POST", action, f, le.crossSite()...)
+		}},
+		"no id_token": {launch: base, post: func(t *testing.T, b *browser, action string, f url.Values) reply {
+			f.Del("id_token")
+			return send(t, b, "POST", action, f, le.crossSite()...)
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := newBrowser(t, le.base)
+			action, fields := le.authorize(t, b, tc.launch)
+			before := learnerCount(t, le.store)
+			var r reply
+			if tc.post != nil {
+				r = tc.post(t, b, action, fields)
+			} else {
+				r = send(t, b, "POST", action, fields, le.crossSite()...)
+			}
+			if r.status < 400 || r.status > 499 || !strings.Contains(r.body, refusalReason[name]) {
+				t.Fatalf("launch = %d %s; want a 4xx saying %q", r.status, r.body, refusalReason[name])
+			}
+			if c := strings.Join(r.header.Values("Set-Cookie"), "\n"); strings.Contains(c, "learner=") {
+				t.Errorf("a refused launch set a learner cookie: %s", c)
+			}
+			extra := 0
+			if name == "replayed" {
+				extra = 1 // the first, good post
+			}
+			if got := learnerCount(t, le.store); got != before+extra {
+				t.Errorf("learners = %d, want %d", got, before+extra)
+			}
+		})
+	}
+}
+
+// refusalReason is what each refusal of TestLTILaunchRefusals says.
+var refusalReason = map[string]string{
+	"signed by another key": "signature does not verify", "another issuer": "no platform is registered",
+	"another audience": "no platform is registered", "several audiences, no azp": "azp", "expired": "has expired",
+	"issued in the future": "in the future", "no exp": "lacks exp or iat", "unknown deployment": "deployment",
+	"another nonce": "nonce is not the one", "not LTI 1.3": "is not 1.3.0", "no sub": "names no user",
+	"unknown message type": "is not one this tool takes", "another state": "state cookie is missing",
+	"posted from another browser": "state cookie is missing", "replayed": "already used", "no id_token": "has no id_token",
+}
+
+// nonceOf reads the nonce of an id_token without checking it.
+func nonceOf(t *testing.T, tok string) string {
+	t.Helper()
+	parts := strings.Split(tok, ".")
+	b, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct {
+		Nonce string `json:"nonce"`
+	}
+	_ = json.Unmarshal(b, &c)
+	return c.Nonce
+}
+
+// The login refuses an unknown platform and a request without a hint;
+// a GET works as a POST does; the tool's key set has a kid, and a
+// rotation publishes the new key beside the old.
+func TestLTILoginAndKeys(t *testing.T) {
+	le := newLTIEnv(t)
+	b := newBrowser(t, le.base)
+	if r := send(t, b, "GET", le.base+"/lti/login?iss=https://unknown.example&login_hint=x", nil); r.status != http.StatusBadRequest {
+		t.Errorf("unknown issuer = %d %s", r.status, r.body)
+	}
+	if r := send(t, b, "POST", le.base+"/lti/login", url.Values{"iss": {le.plat.Issuer()}}, le.crossSite()...); r.status != http.StatusBadRequest {
+		t.Errorf("no login_hint = %d %s", r.status, r.body)
+	}
+	r := send(t, b, "GET", le.base+"/lti/login?iss="+url.QueryEscape(le.plat.Issuer())+"&login_hint=u1&lti_message_hint=m1", nil)
+	loc, _ := url.Parse(r.header.Get("Location"))
+	if r.status != http.StatusFound || loc.Query().Get("lti_message_hint") != "m1" || loc.Query().Get("redirect_uri") != le.base+"/lti/launch" {
+		t.Errorf("GET login = %d %s", r.status, loc)
+	}
+	mustContain(t, "state cookie", strings.Join(r.header.Values("Set-Cookie"), "\n"), "lti-state-", "SameSite=None", "Secure", "HttpOnly")
+	// Inside the LMS's iframe, the page checks the cookies first.
+	r = send(t, b, "GET", le.base+"/lti/login?iss="+url.QueryEscape(le.plat.Issuer())+"&login_hint=u1", nil, "Sec-Fetch-Dest", "iframe")
+	mustContain(t, "framed login", r.body, "data-lti-handoff", `target="_blank"`)
+	mustContain(t, "framed login CSP", r.header.Get("Content-Security-Policy"), "frame-ancestors 'self' "+le.plat.Issuer())
+
+	keys := func() []string {
+		var set struct {
+			Keys []struct {
+				KID string `json:"kid"`
+				Alg string `json:"alg"`
+			} `json:"keys"`
+		}
+		if err := json.Unmarshal([]byte(send(t, b, "GET", le.base+"/lti/jwks", nil).body), &set); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, k := range set.Keys {
+			if k.KID == "" || k.Alg != "RS256" {
+				t.Errorf("key %+v lacks a kid or RS256", k)
+			}
+			out = append(out, k.KID)
+		}
+		return out
+	}
+	first := keys()
+	if len(first) != 1 {
+		t.Fatalf("keys = %v", first)
+	}
+	if again := keys(); !cmp.Equal(again, first) {
+		t.Errorf("the key changed between two reads: %v then %v", first, again)
+	}
+	kid, err := le.srv.lti.svc.RotateKey(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(); !cmp.Equal(got, []string{kid, first[0]}) {
+		t.Errorf("keys after rotation = %v, want [%s %s]", got, kid, first[0])
+	}
+}
