@@ -52,6 +52,9 @@ type rpcError struct {
 	// can write it in its language (french.go).
 	format string
 	args   []any
+	// judged is the checker's code that refused the message (strict.go):
+	// the session says that diagnostic's message, in its language.
+	judged string
 }
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Message) }
@@ -63,8 +66,19 @@ func newError(code int, format string, args ...any) *rpcError {
 var nullID = json.RawMessage("null")
 
 // parseMessage decodes one message. On failure it returns the error to answer
-// and, when the id could be read, the message with that id set.
+// and, when the id could be read, the message with that id set. It is as
+// strict as the judge (strict.go): what encoding/json would let through but
+// the checker calls an error is refused.
 func parseMessage(raw []byte) (*message, *rpcError) {
+	m, rpcErr := decodeMessage(raw)
+	if rpcErr != nil {
+		return m, rpcErr
+	}
+	return m, judgeMessage(m, raw)
+}
+
+// decodeMessage reads the envelope of one message as encoding/json sees it.
+func decodeMessage(raw []byte) (*message, *rpcError) {
 	m := &message{raw: raw, kind: grader.KindInvalid}
 	env, rpcErr := decodeEnvelope(raw)
 	if rpcErr != nil {

@@ -233,6 +233,9 @@ func (s *Session) explain(raw []byte, e *rpcError) *rpcError {
 		return e
 	}
 	out := *e
+	if e.judged != "" {
+		out.Message = judgedMessage(e, diags, s.lang == i18n.FR)
+	}
 	switch d := e.Data.(type) {
 	case nil:
 		out.Data = map[string]any{"diagnostics": diags}
