@@ -16,11 +16,11 @@ import (
 // (as the check kept it: at most 256 KiB a step, 1 MiB a run). It is kept
 // like a long explanation (explain_keep.go): each learner's latest, for
 // 30 minutes, within the same bounds of count and bytes.
-func (s *Server) keepCheck(learner int64, r *checkRun) {
+func (s *Server) keepCheck(learner int64, network string, r *checkRun) {
 	events := r.events()
 	for i := range events {
 		if len(events[i].Raw) > maxShownBytes {
-			r.key = s.checked.put(learner, r.l, s.now(), view.ExplainSummaryVM{}, events)
+			r.key = s.checked.put(learner, network, r.l, s.now(), view.ExplainSummaryVM{}, events)
 			return
 		}
 	}

@@ -81,7 +81,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 		return nil // the learner left: the verdict is nobody's, and not recorded
 	}
 	run.finish(res)
-	s.keepCheck(learner.ID, run)
+	s.keepCheck(learner.ID, addrKey(c.ClientIP()), run)
 	if err := s.recordCheck(c, learner, ex, f, res); err != nil {
 		return err
 	}

@@ -13,19 +13,28 @@ import (
 
 // Bounds of the explanations kept in memory: each learner's latest one,
 // for keepFor, at most keepMax overall and keepBytes of them (their
-// messages' text and keptPerMessage a message); the oldest goes first.
-// Nothing is written to disk.
+// messages' text and keptPerMessage a message), and at most half of each
+// for one network (addrKey). Nothing is written to disk.
 const (
 	keepFor        = 30 * time.Minute
 	keepMax        = 64
 	keepBytes      = 64 << 20
 	keptPerMessage = 512 // an event's fields and report, beside its text
+
+	keepMaxPerNetwork   = keepMax / 2
+	keepBytesPerNetwork = keepBytes / 2
 )
 
 // explainKeep holds each learner's latest explanation of a long log, so
 // that the page can show its further pages and the whole text of a long
 // message to that learner, and to nobody else. It is safe for concurrent
 // use.
+//
+// Per learner first: a learner's new explanation replaces only their own;
+// past its network's share it replaces the network's oldest; when the
+// keep is full it replaces the network's oldest, or is not kept. So one
+// learner, or one network making learners as fast as it likes, can only
+// push out its own explanations, never another network's.
 type explainKeep struct {
 	mu    sync.Mutex
 	items []*keptExplain // oldest first
@@ -36,6 +45,7 @@ type explainKeep struct {
 type keptExplain struct {
 	key     string
 	learner int64
+	network string // addrKey of the address that asked
 	lang    i18n.Lang // the language its reports and summary are in
 	at      time.Time
 	size    int64
@@ -52,29 +62,58 @@ func keptSize(events []exchange.Event) int64 {
 	return n
 }
 
-// put keeps the explanation of learner, replacing the learner's earlier
-// one, and returns its key. An explanation larger than keepBytes is not
-// kept (""): its first page is all the page can show.
-func (k *explainKeep) put(learner int64, lang i18n.Lang, now time.Time, summary view.ExplainSummaryVM, events []exchange.Event) string {
+// put keeps the explanation of learner, asked from network, replacing the
+// learner's earlier one, and returns its key. An explanation larger than a
+// network's share is not kept (""), nor one that would push out another
+// network's: its first page is all the page can show.
+func (k *explainKeep) put(learner int64, network string, lang i18n.Lang, now time.Time, summary view.ExplainSummaryVM, events []exchange.Event) string {
 	size := keptSize(events)
-	if size > keepBytes {
+	if size > keepBytesPerNetwork {
 		return ""
 	}
 	b := make([]byte, 16)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
-	it := &keptExplain{key: hex.EncodeToString(b), learner: learner, lang: lang, at: now, size: size, summary: summary, events: events}
+	it := &keptExplain{key: hex.EncodeToString(b), learner: learner, network: network, lang: lang, at: now, size: size, summary: summary, events: events}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.expire(now)
 	k.drop(func(o *keptExplain) bool { return o.learner == learner })
-	for len(k.items) > 0 && (len(k.items) >= keepMax || k.bytes+size > keepBytes) {
-		k.bytes -= k.items[0].size
-		k.items[0] = nil
-		k.items = k.items[1:]
+	for {
+		n, nb := k.ofNetwork(network)
+		if n < keepMaxPerNetwork && nb+size <= keepBytesPerNetwork && len(k.items) < keepMax && k.bytes+size <= keepBytes {
+			break
+		}
+		if n == 0 {
+			return "" // full of other networks' explanations
+		}
+		k.dropOldestOf(network)
 	}
 	k.items = append(k.items, it)
 	k.bytes += size
 	return it.key
+}
+
+// ofNetwork counts the explanations of network and their bytes.
+func (k *explainKeep) ofNetwork(network string) (n int, bytes int64) {
+	for _, it := range k.items {
+		if it.network == network {
+			n++
+			bytes += it.size
+		}
+	}
+	return n, bytes
+}
+
+// dropOldestOf drops the oldest explanation of network.
+func (k *explainKeep) dropOldestOf(network string) {
+	first := true
+	k.drop(func(o *keptExplain) bool {
+		if first && o.network == network {
+			first = false
+			return true
+		}
+		return false
+	})
 }
 
 // get is the explanation of key if it is learner's and still kept.

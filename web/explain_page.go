@@ -35,7 +35,7 @@ func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.Explain
 		s.log.Info("explanation not kept: no learner", "err", err)
 		return ""
 	}
-	return s.explained.put(learner.ID, l, s.now(), summary, events)
+	return s.explained.put(learner.ID, addrKey(c.ClientIP()), l, s.now(), summary, events)
 }
 
 // explainPageShow is a further page of a kept explanation:
