@@ -45,7 +45,7 @@ type explainKeep struct {
 type keptExplain struct {
 	key     string
 	learner int64
-	network string // addrKey of the address that asked
+	network string    // addrKey of the address that asked
 	lang    i18n.Lang // the language its reports and summary are in
 	at      time.Time
 	size    int64
