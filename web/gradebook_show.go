@@ -30,8 +30,15 @@ func (s *Server) gradebookShow(c *gin.Context) error {
 		q.Set("archive", strconv.FormatInt(g.Filter.Archive, 10))
 	}
 	vm := view.GradebookVM{
-		T: t, U: u, Title: u.GradebookTitle, Action: "/instructor/gradebook",
+		T: t, U: u, L: i18n.LTIFor(l), Title: u.GradebookTitle, Action: "/instructor/gradebook",
 		CSVURL: "/instructor/gradebook.csv", BackURL: "/instructor",
+	}
+	if g.Filter.Course != 0 {
+		vm.Course = strconv.FormatInt(g.Filter.Course, 10)
+		q.Set("course", vm.Course)
+	}
+	if err := s.courseChoices(c, &vm); err != nil {
+		return err
 	}
 	if len(q) > 0 {
 		vm.CSVURL += "?" + q.Encode()

@@ -17,6 +17,7 @@ type gradebookFilter struct {
 	Assignment string
 	Lesson     string
 	Archive    int64
+	Course     int64 // an LMS course's room (?course=)
 }
 
 func gradebookFilterOf(c *gin.Context) (gradebookFilter, error) {
@@ -27,6 +28,16 @@ func gradebookFilterOf(c *gin.Context) (gradebookFilter, error) {
 			return f, badRequest("archive must be the number of an archived room")
 		}
 		f.Archive = n
+	}
+	if v := c.Query("course"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return f, badRequest("course must be the number of an LMS course")
+		}
+		f.Course = n
+	}
+	if course, held := courseOf(c); held {
+		f.Course, f.Archive = course, 0
 	}
 	return f, nil
 }
@@ -62,6 +73,13 @@ func (s *Server) gradebookFor(c *gin.Context) (gradebook, error) {
 		}
 		keep = func(ex *exercise.Exercise) bool { return in[ex.ID] }
 	}
+	if f.Course > 0 {
+		if _, err := s.store.LTIRoomByID(ctx, f.Course); errors.Is(err, store.ErrNotFound) {
+			return gradebook{}, &httpError{status: 404, msg: "no LMS course " + strconv.FormatInt(f.Course, 10)}
+		} else if err != nil {
+			return gradebook{}, err
+		}
+	}
 	cat := s.content.Catalog()
 	if f.Lesson != "" && !cat.HasLesson(f.Lesson) {
 		return gradebook{}, &httpError{status: 404, msg: "no lesson " + strconv.Quote(f.Lesson)}
@@ -72,7 +90,7 @@ func (s *Server) gradebookFor(c *gin.Context) (gradebook, error) {
 			g.Exercises = append(g.Exercises, ex)
 		}
 	}
-	g.Book, err = s.store.Gradebook(ctx, store.GradebookFilter{Archive: f.Archive, Assignment: f.Assignment})
+	g.Book, err = s.store.Gradebook(ctx, store.GradebookFilter{Archive: f.Archive, Course: f.Course, Assignment: f.Assignment})
 	return g, err
 }
 

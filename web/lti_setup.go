@@ -187,3 +187,51 @@ func (s *Server) setCourseInstructor(c *gin.Context, course int64) {
 	v := s.ltiSign("course-instructor", strconv.FormatInt(course, 10), courseInstructorAge)
 	setCrossSiteCookie(c, ltiInstructorCookie, v, "/instructor", int(courseInstructorAge.Seconds()), true)
 }
+
+// courseInstructor returns the course whose instructor pages the request's
+// cookie opens, if any.
+func (s *Server) courseInstructor(c *gin.Context) (int64, bool) {
+	v, err := c.Cookie(ltiInstructorCookie)
+	if err != nil {
+		return 0, false
+	}
+	p, ok := s.ltiOpen("course-instructor", v)
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(p, 10, 64)
+	return id, err == nil && id > 0
+}
+
+// courseKey holds, for an LMS instructor, the only course whose pages the
+// request may see.
+const courseKey = "lti-course"
+
+// coursePages are the instructor pages an LMS course's instructor opens
+// (for that course only).
+var coursePages = map[string]bool{"/instructor/gradebook": true, "/instructor/gradebook.csv": true}
+
+// allowCourseInstructor lets an LMS instructor's browser into the pages of
+// its course, without the instructor token: the request is marked with
+// the course, which the handlers show and nothing else.
+func (s *Server) allowCourseInstructor(c *gin.Context) bool {
+	course, ok := s.courseInstructor(c)
+	if !ok || c.Request.Method != http.MethodGet || !coursePages[c.Request.URL.Path] {
+		return false
+	}
+	if q := c.Query("course"); q != "" && q != strconv.FormatInt(course, 10) {
+		return false
+	}
+	c.Set(courseKey, course)
+	return true
+}
+
+// courseOf is the course an LMS instructor's request is held to (ok false
+// for the token holder, who sees every room).
+func courseOf(c *gin.Context) (int64, bool) {
+	v, ok := c.Get(courseKey)
+	if !ok {
+		return 0, false
+	}
+	return v.(int64), true
+}

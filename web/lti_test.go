@@ -103,13 +103,27 @@ func (le *ltiEnv) launch(t *testing.T, b *browser, l ltitest.Launch) reply {
 	return send(t, b, "POST", action, fields, le.crossSite()...)
 }
 
+// learnerCount is how many learners the workshop and the LMS courses hold.
 func learnerCount(t *testing.T, st *store.Store) int {
 	t.Helper()
-	ls, err := st.Learners(context.Background())
+	ctx := context.Background()
+	ls, err := st.Learners(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(ls)
+	n := len(ls)
+	rooms, err := st.LTIRooms(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rooms {
+		g, err := st.Gradebook(ctx, store.GradebookFilter{Course: r.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(g.Learners)
+	}
+	return n
 }
 
 // A learner's launch signs them in with cross-site cookies and opens the
@@ -357,4 +371,64 @@ func TestLTILoginAndKeys(t *testing.T) {
 	if got := keys(); !cmp.Equal(got, []string{kid, first[0]}) {
 		t.Errorf("keys after rotation = %v, want [%s %s]", got, kid, first[0])
 	}
+}
+
+// Each LMS course is a room: an Instructor's launch fills its roster from
+// the membership service and opens that course's gradebook, and only it,
+// without the token; its students are in no other room; the token holder
+// chooses among every room.
+func TestLTICourseIsARoom(t *testing.T) {
+	le := newLTIEnv(t)
+	le.plat.SetMembers([]ltitest.Member{
+		{UserID: "u-ada", Name: "Ada Lovelace", Email: "ada@example.edu", Roles: []string{ltitest.Learner}},
+		{UserID: "u-bob", Name: "Bob Never-Came", Email: "bob@example.edu", Roles: []string{ltitest.Learner}},
+		{UserID: "u-prof", Name: "Prof Turing", Roles: []string{ltitest.Instructor}},
+	})
+	workshop := newBrowser(t, le.base)
+	workshop.attempt(le.catalog.Exercises()[0].ID, "{}") // a learner of the join-code room
+	ada := newBrowser(t, le.base)
+	if r := le.launch(t, ada, ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Roles: []string{ltitest.Learner}, ContextID: "c-101", ContextTitle: "MCP 101"}); r.status != http.StatusSeeOther {
+		t.Fatalf("ada's launch = %d %s", r.status, r.body)
+	}
+	other := newBrowser(t, le.base)
+	if r := le.launch(t, other, ltitest.Launch{Sub: "u-zed", Name: "Zed Elsewhere", Roles: []string{ltitest.Learner}, ContextID: "c-202", ContextTitle: "MCP 202"}); r.status != http.StatusSeeOther {
+		t.Fatalf("zed's launch = %d %s", r.status, r.body)
+	}
+	prof := newBrowser(t, le.base)
+	r := le.launch(t, prof, ltitest.Launch{Sub: "u-prof", Name: "Prof Turing", Roles: []string{ltitest.Instructor}, ContextID: "c-101", ContextTitle: "MCP 101", NRPS: true})
+	loc := r.header.Get("Location")
+	if r.status != http.StatusSeeOther || !strings.HasPrefix(loc, "/instructor/gradebook?course=") {
+		t.Fatalf("instructor launch = %d %q %s", r.status, loc, r.body)
+	}
+	page := prof.get(loc)
+	if page.status != http.StatusOK {
+		t.Fatalf("course gradebook = %d %s", page.status, page.body)
+	}
+	mustContain(t, "course gradebook", page.body, "MCP 101", "Ada Lovelace", "Bob Never-Came")
+	for _, absent := range []string{"Zed Elsewhere", "Prof Turing"} {
+		if strings.Contains(page.body, absent) {
+			t.Errorf("the course gradebook shows %s", absent)
+		}
+	}
+	csv := prof.get("/instructor/gradebook.csv")
+	if csv.status != http.StatusOK || !strings.Contains(csv.body, "Bob Never-Came") || strings.Contains(csv.body, "Zed Elsewhere") {
+		t.Errorf("course CSV = %d\n%s", csv.status, csv.body)
+	}
+	course := strings.TrimPrefix(loc, "/instructor/gradebook?course=")
+	for _, p := range []string{"/instructor", "/instructor/roster", "/instructor/gradebook?course=" + course + "0", "/instructor/reset"} {
+		if r := prof.get(p); r.status == http.StatusOK {
+			t.Errorf("the course's instructor opened %s", p)
+		}
+	}
+	// The token holder sees every room; the workshop's has no LMS student.
+	tok := newBrowser(t, le.base)
+	all := tok.do("GET", "/instructor/gradebook", "", "", "Authorization", "Bearer "+testToken)
+	mustContain(t, "token holder's gradebook", all.body, "MCP 101", "MCP 202")
+	for _, lms := range []string{"Ada Lovelace", "Zed Elsewhere", "Bob Never-Came"} {
+		if strings.Contains(all.body, lms) {
+			t.Errorf("the workshop's gradebook shows %s", lms)
+		}
+	}
+	other202 := tok.do("GET", "/instructor/gradebook?course="+course, "", "", "Authorization", "Bearer "+testToken)
+	mustContain(t, "token holder's course gradebook", other202.body, "Ada Lovelace")
 }

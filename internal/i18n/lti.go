@@ -14,6 +14,8 @@ type LTIUI struct {
 	KindAssignment string
 	Returning      string
 	ReturnSubmit   string
+	FilterCourse   string
+	Workshop       string
 }
 
 var ltiUI = map[Lang]*LTIUI{
@@ -30,6 +32,8 @@ var ltiUI = map[Lang]*LTIUI{
 		KindAssignment: "Assignment",
 		Returning:      "Sending your choice back to the course…",
 		ReturnSubmit:   "Send to the course",
+		FilterCourse:   "Room",
+		Workshop:       "The workshop (join code)",
 	},
 	FR: {
 		Title:          "Ouverture de MCP Playground",
@@ -44,6 +48,8 @@ var ltiUI = map[Lang]*LTIUI{
 		KindAssignment: "Devoir",
 		Returning:      "Envoi de votre choix au cours…",
 		ReturnSubmit:   "Envoyer au cours",
+		FilterCourse:   "Groupe",
+		Workshop:       "L’atelier (code d’accès)",
 	},
 }
 

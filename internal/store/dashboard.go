@@ -107,14 +107,14 @@ func (s *Store) Dashboard(ctx context.Context, now time.Time, rule StuckRule, to
 	if err := d.readStuck(ctx, tx, now, rule); err != nil {
 		return Dashboard{}, err
 	}
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE l.archive_id IS NULL`).Scan(&d.Attempts); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE `+defaultRoom).Scan(&d.Attempts); err != nil {
 		return Dashboard{}, fmt.Errorf("read dashboard: count attempts: %w", err)
 	}
 	return d, nil
 }
 
 func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
-	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE l.archive_id IS NULL ORDER BY l.id`)
+	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+defaultRoom+` ORDER BY l.id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: learners: %w", err)
 	}
@@ -137,7 +137,7 @@ func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
 // every value.
 func (d *Dashboard) readProgress(ctx context.Context, tx *txn) error {
 	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress
-		WHERE learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL) ORDER BY learner_id, exercise_id`)
+		WHERE learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`) ORDER BY learner_id, exercise_id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: progress: %w", err)
 	}
@@ -195,7 +195,7 @@ func readProblems(ctx context.Context, tx *txn, top int) (map[string][]ProblemCo
 	rows, err := tx.QueryContext(ctx, `
 		SELECT exercise_id, first_problem, count(DISTINCT learner_id), count(*)
 		FROM attempts WHERE passed = 0 AND first_problem <> ''
-			AND learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL)
+			AND learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`)
 		GROUP BY exercise_id, first_problem`)
 	if err != nil {
 		return nil, fmt.Errorf("read dashboard: problems: %w", err)
@@ -247,7 +247,7 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule 
 				GROUP BY m.first_problem ORDER BY count(*) DESC, m.first_problem LIMIT 1), '')
 		FROM exercise_progress p CROSS JOIN attempts a
 		WHERE p.status = 'failed' AND p.failed_attempts >= ?2
-			AND p.learner_id IN (SELECT id FROM learners WHERE archive_id IS NULL)
+			AND p.learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`)
 			AND a.learner_id = p.learner_id AND a.exercise_id = p.exercise_id
 			AND a.passed = 0 AND +a.created_at >= ?1
 		GROUP BY p.learner_id, p.exercise_id
@@ -405,7 +405,7 @@ func (s *Store) ResetWorkshop(ctx context.Context) (int, error) {
 		if err := tx.QueryRowContext(ctx, `INSERT INTO archives(created_at) VALUES (?) RETURNING id`, s.now().UnixMilli()).Scan(&archive); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE learners SET archive_id = ? WHERE archive_id IS NULL`, archive)
+		res, err := tx.ExecContext(ctx, `UPDATE learners SET archive_id = ? WHERE archive_id IS NULL AND id NOT IN (SELECT learner_id FROM lti_members)`, archive)
 		if err != nil {
 			return err
 		}

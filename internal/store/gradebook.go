@@ -26,17 +26,30 @@ type Gradebook struct {
 type GradebookFilter struct {
 	// Archive is an archived room's id; 0 is the current room.
 	Archive int64
+	// Course, when set, is an LMS course's room (LTIRoom.ID): its
+	// students, whatever Archive says.
+	Course int64
 	// Assignment, when set, judges OnTime against its due time and each
 	// learner's extension.
 	Assignment string
 }
 
+// defaultRoom selects the learners (aliased l) of the join-code
+// workshop: not archived, and in no LMS course (those are rooms of their
+// own).
+const defaultRoom = `l.archive_id IS NULL AND NOT EXISTS (SELECT 1 FROM lti_members m WHERE m.learner_id = l.id)`
+
 // roomClause selects the learners (aliased l) of a room.
 func roomClause(archive int64) (string, []any) {
 	if archive == 0 {
-		return `l.archive_id IS NULL`, nil
+		return defaultRoom, nil
 	}
 	return `l.archive_id = ?`, []any{archive}
+}
+
+// courseClause selects the students (aliased l) of an LMS course.
+func courseClause(course int64) (string, []any) {
+	return `EXISTS (SELECT 1 FROM lti_members m WHERE m.learner_id = l.id AND m.context_ref = ? AND m.instructor = 0)`, []any{course}
 }
 
 // Gradebook reads a room's grades from the attempts themselves (not the
@@ -48,6 +61,9 @@ func (s *Store) Gradebook(ctx context.Context, f GradebookFilter) (Gradebook, er
 	}
 	defer tx.Rollback() //nolint:errcheck // read-only: nothing to undo
 	room, args := roomClause(f.Archive)
+	if f.Course > 0 {
+		room, args = courseClause(f.Course)
+	}
 	g := Gradebook{Grades: map[int64]map[string]Grade{}}
 	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+room+` ORDER BY l.id`, args...)
 	if err != nil {
