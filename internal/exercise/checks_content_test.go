@@ -120,3 +120,34 @@ func TestDescribeContent(t *testing.T) {
 		}
 	}
 }
+
+// mentions, uri and includes name what they want: like equals, they are
+// held back until the covering hint, and say what they look at instead.
+func TestContentRulesHeld(t *testing.T) {
+	src := file(`kind: write
+checks:
+  - mentions: [kraft]
+    at: /v
+  - uri: file:///a
+    at: /u
+  - includes: {type: text}
+    at: /b
+  - base64: /d`, "\n# Solution\n\n"+jsonBlock(`{"v": "kraft", "u": "file:///a", "b": {"type": "text"}, "d": ""}`)+text+"\n## Hints\n\n1. One.\n")
+	ex := mustLoad(t, src)
+	res := ex.Grade(`{"v": "gold", "u": "file:///b", "b": {}, "d": "?"}`, i18n.EN)
+	got := ex.Withhold(res, 0, 0, i18n.EN)
+	want := []string{
+		"The message is valid for MCP revision 2025-11-25.",
+		"`v` says what the statement asks for.",
+		"`u` holds the value the statement calls for.",
+		"`b` holds the value the statement calls for.",
+		"`d` is text in base64.",
+	}
+	var msgs []string
+	for _, cr := range got.Checks {
+		msgs = append(msgs, cr.Message)
+	}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("held messages (-want +got):\n%s", diff)
+	}
+}
