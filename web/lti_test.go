@@ -410,9 +410,20 @@ func TestLTICourseIsARoom(t *testing.T) {
 			t.Errorf("the course gradebook shows %s", absent)
 		}
 	}
-	csv := prof.get("/instructor/gradebook.csv")
-	if csv.status != http.StatusOK || !strings.Contains(csv.body, "Bob Never-Came") || strings.Contains(csv.body, "Zed Elsewhere") {
+	csv := prof.get("/instructor/gradebook.csv?excel=1")
+	if csv.status != http.StatusOK || !strings.HasPrefix(csv.body, "\ufefflearner,") || strings.Contains(csv.body, "Zed Elsewhere") {
 		t.Errorf("course CSV = %d\n%s", csv.status, csv.body)
+	}
+	rows := readCSV(t, strings.TrimPrefix(csv.body, "\ufeff"))
+	ids := map[string][]string{}
+	for _, row := range rows[1:] {
+		ids[row[1]] = row[len(row)-3:]
+	}
+	if diff := cmp.Diff(map[string][]string{
+		"Ada Lovelace":   {"ada@example.edu", "u-ada", "lms"},
+		"Bob Never-Came": {"bob@example.edu", "u-bob", "lms"},
+	}, ids); diff != "" {
+		t.Errorf("the CSV's LMS ids (-want +got):\n%s", diff)
 	}
 	course := strings.TrimPrefix(loc, "/instructor/gradebook?course=")
 	for _, p := range []string{"/instructor", "/instructor/roster", "/instructor/gradebook?course=" + course + "0", "/instructor/reset"} {
@@ -431,4 +442,63 @@ func TestLTICourseIsARoom(t *testing.T) {
 	}
 	other202 := tok.do("GET", "/instructor/gradebook?course="+course, "", "", "Authorization", "Bearer "+testToken)
 	mustContain(t, "token holder's course gradebook", other202.body, "Ada Lovelace")
+}
+
+// An LtiDeepLinkingRequest shows the instructor a picker; the choice goes
+// back as a signed LtiDeepLinkingResponse echoing the request's data, the
+// graded items with a line item. A learner cannot deep link.
+func TestLTIDeepLinking(t *testing.T) {
+	le := newLTIEnv(t)
+	ex := le.catalog.Exercises()[0]
+	student := newBrowser(t, le.base)
+	dl := ltitest.Launch{Sub: "u-ada", Roles: []string{ltitest.Learner}, ContextID: "c-1", MessageType: "LtiDeepLinkingRequest", DeepLinkData: "opaque-42"}
+	if r := le.launch(t, student, dl); r.status != http.StatusForbidden {
+		t.Errorf("a learner's deep link = %d", r.status)
+	}
+	prof := newBrowser(t, le.base)
+	dl.Sub, dl.Roles = "u-prof", []string{ltitest.Instructor}
+	picker := le.launch(t, prof, dl)
+	if picker.status != http.StatusOK {
+		t.Fatalf("picker = %d %s", picker.status, picker.body)
+	}
+	mustContain(t, "picker", picker.body, `value="exercise:`+ex.ID+`"`, `value="lesson:`)
+	_, fields, ok := ltitest.ParseForm(picker.body)
+	if !ok || fields.Get("request") == "" {
+		t.Fatalf("the picker has no request field:\n%s", picker.body)
+	}
+	choice := url.Values{"request": {fields.Get("request")}, "item": {"exercise:" + ex.ID, "lesson:" + ex.Lesson}}
+	back := prof.postForm("/lti/deep-link", choice)
+	action, jwt, ok := ltitest.ParseForm(back.body)
+	if back.status != http.StatusOK || !ok || jwt.Get("JWT") == "" {
+		t.Fatalf("deep link answer = %d %s", back.status, back.body)
+	}
+	mustContain(t, "deep link CSP", back.header.Get("Content-Security-Policy"), "form-action 'self' "+le.plat.Issuer())
+	if r := send(t, prof, "POST", action, jwt); r.status != http.StatusOK {
+		t.Fatalf("the platform refused the response: %d %s", r.status, r.body)
+	}
+	got := le.plat.DeepLinks()
+	if len(got) != 1 {
+		t.Fatalf("deep links = %v", got)
+	}
+	c := got[0]
+	if c["https://purl.imsglobal.org/spec/lti-dl/claim/data"] != "opaque-42" || c["https://purl.imsglobal.org/spec/lti/claim/message_type"] != "LtiDeepLinkingResponse" ||
+		c["https://purl.imsglobal.org/spec/lti/claim/deployment_id"] != le.plat.DeploymentID {
+		t.Errorf("response claims = %v", c)
+	}
+	items, _ := c["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"].([]any)
+	if len(items) != 2 {
+		t.Fatalf("content items = %v", items)
+	}
+	first, second := items[0].(map[string]any), items[1].(map[string]any)
+	if first["type"] != "ltiResourceLink" || first["lineItem"] == nil || first["custom"].(map[string]any)["exercise"] != ex.ID ||
+		!strings.HasSuffix(first["url"].(string), "/en/exercises/"+ex.ID) {
+		t.Errorf("the exercise's item = %v", first)
+	}
+	if second["lineItem"] != nil {
+		t.Errorf("a lesson got a line item: %v", second)
+	}
+	// The choice is signed: a forged request is refused.
+	if r := prof.postForm("/lti/deep-link", url.Values{"request": {"forged.1.x"}, "item": {"exercise:" + ex.ID}}); r.status != http.StatusForbidden {
+		t.Errorf("a forged request = %d", r.status)
+	}
 }

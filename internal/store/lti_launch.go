@@ -220,3 +220,25 @@ func (s *Store) IssueLearnerToken(ctx context.Context, learnerID int64) (string,
 	}
 	return token, nil
 }
+
+// LTIUserIDs maps each learner who came from an LMS to the platform's user
+// id (sub) of them, for an id an LMS can match in the gradebook's files.
+func (s *Store) LTIUserIDs(ctx context.Context) (map[int64]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT learner_id, sub FROM lti_users ORDER BY platform_id`)
+	if err != nil {
+		return nil, fmt.Errorf("read LMS user ids: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var sub string
+		if err := rows.Scan(&id, &sub); err != nil {
+			return nil, fmt.Errorf("read LMS user ids: %w", err)
+		}
+		if _, ok := out[id]; !ok {
+			out[id] = sub
+		}
+	}
+	return out, rows.Err()
+}
