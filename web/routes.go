@@ -66,8 +66,8 @@ func (s *Server) routes() {
 	// POSTs that crossOrigin lets through.
 	r.GET("/lti/jwks", s.handle(s.ltiJWKS))
 	r.GET("/lti/login", s.handle(s.ltiLogin))
-	r.POST("/lti/login", s.handle(s.ltiLogin))
-	r.POST("/lti/launch", s.handle(s.ltiLaunch))
+	r.POST("/lti/login", s.formOnly, s.handle(s.ltiLogin))
+	r.POST("/lti/launch", s.formOnly, s.handle(s.ltiLaunch))
 	r.GET("/lti/resume", s.handle(s.ltiResume))
 	r.POST("/lti/deep-link", s.formOnly, s.handle(s.ltiDeepLinkCreate))
 

@@ -15,18 +15,25 @@ import (
 	"github.com/mcpplayground/playground/internal/store"
 )
 
-const ltiUsage = `usage:
-  playground lti add-platform -db DB -issuer ISS -client-id CID -deployment DID -auth-url URL -token-url URL -jwks-url URL [-url BASE]
-  playground lti list [-db DB]
-  playground lti remove [-db DB] ID
-  playground lti rotate-key [-db DB]`
+const ltiUsage = `usage: playground lti add-platform -db DB -issuer ISS -client-id CID -deployment DID -auth-url URL -token-url URL -jwks-url URL [-url BASE]
+       playground lti list [-db DB]
+       playground lti remove [-db DB] ID
+       playground lti rotate-key [-db DB]`
+
+// ltiSynopsis is each subcommand's line of ltiUsage.
+var ltiSynopsis = map[string]string{
+	"add-platform": "playground lti add-platform -db DB -issuer ISS -client-id CID -deployment DID -auth-url URL -token-url URL -jwks-url URL [-url BASE]",
+	"list":         "playground lti list [-db DB]",
+	"remove":       "playground lti remove [-db DB] ID",
+	"rotate-key":   "playground lti rotate-key [-db DB]",
+}
 
 // runLTI is "playground lti add-platform|list|remove|rotate-key": the LMSs
 // (LTI 1.3 platforms) the playground takes launches from.
 func runLTI(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	if len(args) == 0 || isHelp(args[0]) {
 		fmt.Fprintln(stderr, ltiUsage)
-		return 2
+		return groupExit(args)
 	}
 	switch args[0] {
 	case "add-platform":
@@ -45,6 +52,10 @@ func runLTI(args []string, stdout, stderr io.Writer) int {
 func ltiFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	fs := flag.NewFlagSet("lti "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: "+ltiSynopsis[name])
+		fs.PrintDefaults()
+	}
 	db := fs.String("db", "playground.db", "SQLite database file or postgres:// URL")
 	return fs, db
 }
@@ -61,7 +72,7 @@ func ltiAddPlatform(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&p.JWKSURL, "jwks-url", "", "the platform's public keyset URL")
 	base := fs.String("url", "http://127.0.0.1:8080", "the playground's address as the LMS reaches it, to print the tool's URLs")
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	for _, d := range strings.Split(deployment, ",") {
 		if d = strings.TrimSpace(d); d != "" {
@@ -129,8 +140,11 @@ func printToolURLs(w io.Writer, base string) {
 
 func ltiList(args []string, stdout, stderr io.Writer) int {
 	fs, db := ltiFlags("list", stderr)
-	if err := parseFlags(fs, args); err != nil || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, ltiUsage)
+	if err := parseFlags(fs, args); err != nil {
+		return flagsExit(err)
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
 		return 2
 	}
 	ctx := context.Background()
@@ -176,8 +190,11 @@ func ltiList(args []string, stdout, stderr io.Writer) int {
 
 func ltiRemove(args []string, stdout, stderr io.Writer) int {
 	fs, db := ltiFlags("remove", stderr)
-	if err := parseFlags(fs, args); err != nil || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, ltiUsage)
+	if err := parseFlags(fs, args); err != nil {
+		return flagsExit(err)
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
 		return 2
 	}
 	id, err := strconv.ParseInt(fs.Arg(0), 10, 64)
@@ -205,8 +222,11 @@ func ltiRemove(args []string, stdout, stderr io.Writer) int {
 
 func ltiRotateKey(args []string, stdout, stderr io.Writer) int {
 	fs, db := ltiFlags("rotate-key", stderr)
-	if err := parseFlags(fs, args); err != nil || fs.NArg() != 0 {
-		fmt.Fprintln(stderr, ltiUsage)
+	if err := parseFlags(fs, args); err != nil {
+		return flagsExit(err)
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
 		return 2
 	}
 	ctx := context.Background()

@@ -31,8 +31,13 @@ Usage:
                                       write a lesson or an exercise that passes check-content, with TODOs
   playground roster import [-db DSN] [-url BASE] [-lang en|fr] FILE
                                       add a CSV of students (student_id,name[,email]); print their personal links
-  playground lti add-platform|list|remove|rotate-key
+  playground roster reissue [-db DSN] [-url BASE] [-lang en|fr] STUDENT_ID
+                                      give a student a new code and link; the old ones stop working
+  playground lti add-platform -db DB -issuer ISS -client-id CID -deployment DID -auth-url URL -token-url URL -jwks-url URL [-url BASE]
                                       register an LMS (LTI 1.3) and print the tool's URLs to paste into it
+  playground lti list [-db DB]
+  playground lti remove [-db DB] ID
+  playground lti rotate-key [-db DB]  list, remove an LMS; give the tool a new signing key
 
 Every flag can also be set as PLAYGROUND_<NAME> in the environment.
 Run "playground <command> -h" for a command's flags.

@@ -112,7 +112,7 @@ func runRosterReissue(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return 2
+		return flagsExit(err)
 	}
 	if fs.NArg() != 1 || (*lang != "en" && *lang != "fr") {
 		fs.Usage()

@@ -2,17 +2,16 @@
 // goes on when the browser kept the playground's cookies there, and else
 // shows why and the "open in a new window" link. The deep linking answer
 // posts itself back to the LMS.
-(function () {
+(() => {
   "use strict";
-  var handoff = document.querySelector("[data-lti-handoff]");
+  const handoff = document.querySelector("[data-lti-handoff]");
   if (handoff) {
-    if (document.cookie.split("; ").indexOf("lti-check=1") >= 0) {
+    if (document.cookie.split("; ").includes("lti-check=1")) {
       window.location.replace(handoff.getAttribute("data-next"));
     } else {
-      var p = handoff.querySelector("[data-lti-blocked]");
-      if (p) p.hidden = false;
+      const blocked = handoff.querySelector("[data-lti-blocked]");
+      if (blocked) blocked.hidden = false;
     }
   }
-  var post = document.querySelector("form[data-lti-autopost]");
-  if (post) post.submit();
+  document.querySelector("form[data-lti-autopost]")?.submit();
 })();
