@@ -9,6 +9,7 @@ func (s *Server) routes() {
 	r := s.router
 	r.Use(s.recoverPanics, s.logRequests, s.proxiedCap, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, s.ltiFraming, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
 	r.NoRoute(s.handle(s.notFound))
+	r.NoMethod(s.handle(s.methodNotAllowed))
 
 	r.GET("/", s.rootRedirect)
 	r.GET("/healthz", s.handle(s.healthzShow))

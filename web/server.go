@@ -259,7 +259,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, fmt.Errorf("set trusted proxies: %w", err)
 	}
 	r.RedirectTrailingSlash = true
-	r.HandleMethodNotAllowed = false
+	r.HandleMethodNotAllowed = true // 405 with Allow (method_not_allowed.go)
 	s.router = r
 	s.routes()
 	s.handler = headAsGet(r)

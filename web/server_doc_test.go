@@ -14,12 +14,13 @@ import (
 
 // notDomain are the packages of the module that web imports without
 // wiring them to HTTP: its own views and assets, and the words and the
-// rendering every page uses.
+// rendering every page uses, the cell every CSV writes.
 var notDomain = map[string]string{
 	"web/view":          "the templ views, part of the web layer",
 	"static":            "the embedded assets",
 	"internal/i18n":     "the words of both languages",
 	"internal/markdown": "the rendering of lessons and JSON",
+	"internal/csvcell":  "the spreadsheet-safe cell every CSV writes",
 }
 
 // The domain packages web wires to HTTP are named twice, in the package
