@@ -133,6 +133,30 @@ func valueText(v *grader.Value) string {
 	return ""
 }
 
+// maxShownWords bounds the words a mentions check lists to the learner.
+const maxShownWords = 4
+
+// shownWords writes a mentions check's words for the learner: the first
+// few, a prefix with "…" ("categor…"), and how many more there are.
+func shownWords(words []string, l i18n.Lang) string {
+	out := make([]string, 0, maxShownWords)
+	for _, w := range words[:min(len(words), maxShownWords)] {
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			w = p + "…"
+		}
+		out = append(out, "`"+w+"`")
+	}
+	s := strings.Join(out, ", ")
+	if more := len(words) - maxShownWords; more > 0 {
+		fr := " (et %d autres)"
+		if more == 1 {
+			fr = " (et %d autre)"
+		}
+		s += fmt.Sprintf([2]string{" (and %d more)", fr}[idx(l)], more)
+	}
+	return s
+}
+
 // isBase64 reports whether s is base64 as RFC 4648 (section 4) writes it:
 // the standard alphabet, padded, on one line. A data: URL is not.
 func isBase64(s string) bool {
@@ -186,7 +210,7 @@ func (c *Check) describeContent(l i18n.Lang) string {
 		if c.mention == nil || c.mention.pattern != nil {
 			return path + [2]string{" says what the statement asks for.", " dit ce que demande l’énoncé."}[i]
 		}
-		words := "`" + strings.Join(c.mention.shown, "`, `") + "`"
+		words := shownWords(c.mention.shown, l)
 		if len(c.mention.shown) == 1 {
 			return path + [2]string{" mentions ", " mentionne "}[i] + words + "."
 		}

@@ -106,6 +106,7 @@ func TestDescribeContent(t *testing.T) {
 	}{
 		{"mentions: [category, catégorie]\n    at: /v", "`v` mentions one of `category`, `catégorie`.", "`v` mentionne l’un de ces mots\u00a0: `category`, `catégorie`."},
 		{"mentions: [budget]\n    at: /v", "`v` mentions `budget`.", "`v` mentionne `budget`."},
+		{"mentions: [budget, \"$\", dollar*, pric*, cost*]\n    at: /v", "`v` mentions one of `budget`, `$`, `dollar…`, `pric…` (and 1 more).", "`v` mentionne l’un de ces mots\u00a0: `budget`, `$`, `dollar…`, `pric…` (et 1 autre)."},
 		{"mentions: {pattern: '\\d+'}\n    at: /v", "`v` says what the statement asks for.", "`v` dit ce que demande l’énoncé."},
 		{"uri: file:///a\n    at: /v", "`v` is a URI equivalent to `file:///a`.", "`v` est une URI équivalente à `file:///a`."},
 		{"base64: /v", "`v` is text in base64.", "`v` est un texte en base64."},
