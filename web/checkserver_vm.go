@@ -228,7 +228,7 @@ func unplaced(checks []exercise.CheckResult) []exercise.CheckResult {
 func serverExercisesOf(exs []*exercise.Exercise) []*exercise.Exercise {
 	var out []*exercise.Exercise
 	for _, ex := range exs {
-		if ex.Kind == exercise.KindServer {
+		if ex.Kind.Form() == exercise.FormServer {
 			out = append(out, ex)
 		}
 	}

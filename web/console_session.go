@@ -148,7 +148,7 @@ func (s *Server) liveExerciseParam(c *gin.Context, l i18n.Lang) (*exercise.Exerc
 	if err != nil {
 		return nil, err
 	}
-	if ex == nil || ex.Kind != exercise.KindLive {
+	if ex == nil || ex.Kind.Form() != exercise.FormConsole {
 		return nil, badRequest(i18n.ConsoleFor(l).ExerciseNotLive)
 	}
 	return ex, nil

@@ -194,7 +194,7 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 	if err != nil {
 		return err
 	}
-	if ex != nil && ex.Kind != exercise.KindLive {
+	if ex != nil && ex.Kind.Form() != exercise.FormConsole {
 		pg.formErr, ex = x.ExerciseNotLive, nil
 	}
 	exID := ""

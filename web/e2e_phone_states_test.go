@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -54,6 +55,7 @@ func TestE2EPhoneStates(t *testing.T) {
 				name string
 				run  func()
 			}{
+				{"header", p.header},
 				{"console", func() { p.consoleWithThirty(); p.consoleWaiting() }},
 				{"explain", p.explainLongLog},
 				{"check-server", func() { p.checkServerFailed(broken) }},
@@ -464,4 +466,47 @@ func exerciseWithMostHints(t *testing.T, e *testEnv) *exercise.Exercise {
 		t.Fatal("no exercise with an editor")
 	}
 	return best
+}
+
+// phoneHeaderMax is the tallest the site header may be on a phone: one
+// row (844 px of screen are the learner's, not the header's).
+const phoneHeaderMax = 60
+
+// header: on a phone the site header is one short row, and every
+// destination is reached from it with the keyboard alone, through the
+// menu (a disclosure that needs no script).
+func (p *phoneTab) header() {
+	p.t.Helper()
+	e2etest.Do(p.t, p.ctx, "open the course", chromedp.Navigate(p.base+"/"+p.lang+"/"), chromedp.WaitVisible(chromedp.CSS(".lesson-list")))
+	h := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[float64](`document.querySelector(".site-header").getBoundingClientRect().height`))
+	p.t.Logf("the header is %.0f px tall at 390 px (%s)", h, p.lang)
+	if h > phoneHeaderMax {
+		p.t.Errorf("the header is %.0f px tall at 390 px, want at most %d", h, phoneHeaderMax)
+	}
+	want := []string{"/", "/exercises", "/console", "/progress", "/explain", "/check-server"}
+	e2etest.Do(p.t, p.ctx, "from the top", chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`))
+	reached := false
+	for range 10 {
+		e2etest.Do(p.t, p.ctx, "press Tab", chromedp.KeyEvent(kb.Tab))
+		if reached = e2etest.Get(p.t, p.ctx, chromedp.Evaluate[bool](`document.activeElement.matches("[data-nav-menu] > summary")`)); reached {
+			break
+		}
+	}
+	if !reached {
+		p.t.Fatalf("the menu is not among the header's first stops for the keyboard")
+	}
+	e2etest.Do(p.t, p.ctx, "open the menu with Enter", chromedp.KeyEvent(kb.Enter))
+	for _, path := range want {
+		e2etest.Do(p.t, p.ctx, "press Tab", chromedp.KeyEvent(kb.Tab))
+		got := e2etest.Get(p.t, p.ctx, chromedp.Evaluate[string](`(function () {
+			const a = document.activeElement, r = a.getBoundingClientRect();
+			const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			const seen = r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth && (hit === a || a.contains(hit));
+			return (a.getAttribute("href") || a.tagName) + (seen ? "" : " (not visible)");
+		})()`))
+		if got != "/"+p.lang+path {
+			p.t.Errorf("the menu's next stop is %s, want /%s%s, visible", got, p.lang, path)
+		}
+	}
+	p.measure("header menu open")
 }

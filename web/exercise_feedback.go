@@ -55,8 +55,8 @@ func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view
 			Pointer: cr.Pointer, Line: cr.Line, Column: cr.Column, Excerpt: excerpt(cr.Line, cr.Column),
 			CheckID: cr.ID,
 		}
-		if !ex.Kind.IsMessage() && ex.Kind != exercise.KindLive {
-			// No editor, so no line and column to point at.
+		if ex.Kind.Answer().Fields == exercise.AnswerChoices {
+			// Choices, no editor: no line and column to point at.
 			pb.Line, pb.Column = 0, 0
 		}
 		if cr.Feedback != "" {

@@ -39,7 +39,6 @@ func (s *Server) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Ex
 	if fb == nil {
 		return
 	}
-	x := i18n.ExerciseFor(l)
 	picks := answerValues(answer, ex.Items())
 	each := func(p *view.ProblemVM) {
 		// The rule's page holds back what would spell this exercise's
@@ -62,7 +61,7 @@ func (s *Server) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Ex
 				if p.Wanted == "" {
 					help = ""
 				}
-				p.Message, p.Feedback, p.Wanted = wrongItem(l, x, ex, i, picks[i]), help, ""
+				p.Message, p.Feedback, p.Wanted = ex.PickWords(l, i, picks[i]), help, ""
 			}
 		}
 	}
@@ -75,23 +74,4 @@ func (s *Server) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Ex
 	for i := range fb.Notes {
 		each(&fb.Notes[i])
 	}
-}
-
-// wrongItem says in words which item is wrong and what the learner picked,
-// never what the right answer is.
-func wrongItem(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, i int, picked string) template.HTML {
-	if ex.Kind == exercise.KindMatch {
-		if picked == "0" {
-			return exercise.InlineHTML(fmt.Sprintf(x.WrongPairNone, i+1))
-		}
-		return exercise.InlineHTML(fmt.Sprintf(x.WrongPair, i+1, picked))
-	}
-	for _, ch := range ex.TextIn(l).Choices {
-		if ch.Value == picked {
-			// The label is HTML already: escape the sentence around it.
-			before, after, _ := strings.Cut(fmt.Sprintf(x.WrongChoice, i+1, "\x00"), "\x00")
-			return template.HTML(html.EscapeString(before) + string(ch.Label) + html.EscapeString(after)) //nolint:gosec // both parts escaped, the label is the loader's safe HTML
-		}
-	}
-	return exercise.InlineHTML(fmt.Sprintf(x.WrongChoice, i+1, picked))
 }

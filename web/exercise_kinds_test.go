@@ -13,7 +13,7 @@ func TestEveryKindHasALabel(t *testing.T) {
 	for _, l := range i18n.All {
 		seen := map[string]exercise.Kind{}
 		for _, k := range exercise.Kinds {
-			label := kindLabel(i18n.ExerciseFor(l), k)
+			label := k.Label(l)
 			if label == "" || label == string(k) {
 				t.Errorf("%s: kind %s has no label (got %q)", l, k, label)
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // A log exercise in the page: every message of the log with who sent it
@@ -18,8 +19,17 @@ func TestLogExercisePage(t *testing.T) {
 	ex := e.exerciseOfKind(t, exercise.KindLog)
 	b := newBrowser(t, e.serve(t))
 	page := b.get("/fr/exercises/" + ex.ID)
-	mustContain(t, "log exercise (fr)", page.body, escapeText("Message 1 (client → server)\u00a0: un problème\u00a0?"),
+	mustContain(t, "log exercise (fr)", page.body, escapeText("Message 1 (client → serveur)\u00a0: un problème\u00a0?"),
 		`name="item-1" value="ok" checked`, "Rien à redire")
+	// Each rule is offered by its title, in French, with its code beside.
+	for _, ch := range ex.TextIn(i18n.FR).Choices[1:] {
+		if !strings.Contains(string(ch.Label), "<code>"+ch.Value+"</code>") || strings.HasPrefix(string(ch.Label), "<code>") {
+			t.Errorf("choice %s is labelled %q, not by its rule's title with the code beside", ch.Value, ch.Label)
+		}
+	}
+	if strings.Contains(page.body, "client → server") {
+		t.Errorf("the French page says who sent a message in English")
+	}
 
 	form := url.Values{}
 	for i := 1; i <= ex.Items(); i++ {

@@ -46,33 +46,11 @@ func statusBadge(x *i18n.ExerciseUI, st store.Status) view.StatusBadge {
 	return view.StatusBadge{Key: string(st), Label: label}
 }
 
-func kindLabel(x *i18n.ExerciseUI, k exercise.Kind) string {
-	switch k {
-	case exercise.KindFix:
-		return x.KindFix
-	case exercise.KindWrite:
-		return x.KindWrite
-	case exercise.KindClassify:
-		return x.KindClassify
-	case exercise.KindReply:
-		return x.KindReply
-	case exercise.KindMatch:
-		return x.KindMatch
-	case exercise.KindLive:
-		return x.KindLive
-	case exercise.KindServer:
-		return x.KindServer
-	case exercise.KindLog:
-		return logKindLabel(x)
-	}
-	return string(k)
-}
-
 // exerciseItem is one exercise as a row of a list.
 func exerciseItem(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, p store.ExerciseProgress) view.ExerciseItem {
 	return view.ExerciseItem{
 		ID: ex.ID, URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title,
-		KindLabel: kindLabel(x, ex.Kind), Status: statusBadge(x, statusOf(p)),
+		KindLabel: ex.Kind.Label(l), Status: statusBadge(x, statusOf(p)),
 	}
 }
 
@@ -91,7 +69,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	x := i18n.ExerciseFor(l)
 	t := ex.TextIn(l)
 	vm := view.ExerciseVM{
-		X: x, ID: ex.ID, Kind: string(ex.Kind), KindLabel: kindLabel(x, ex.Kind),
+		X: x, ID: ex.ID, Kind: string(ex.Kind), KindLabel: ex.Kind.Label(l),
 		AnswerFields: ex.Kind.Answer().Fields, AnswerChoice: ex.Kind.Answer().Choice,
 		Title: t.Title, Protocol: ex.Protocol, Statement: t.Statement,
 		Status:     statusBadge(x, statusOf(st.progress)),
@@ -116,7 +94,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 
 	switch ex.Kind.Form() {
 	case exercise.FormChoices:
-		vm.Items, vm.Requests = choiceItems(l, x, ex, st.answer, st.result)
+		vm.Items, vm.Given = choiceItems(l, ex, st.answer, st.result)
 	case exercise.FormConsole:
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID), Title: x.OpenConsole}
 		vm.ElsewhereIntro = x.LiveIntro
@@ -174,7 +152,7 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	sol := ex.Solutions[0]
 	switch ex.Kind.Form() {
 	case exercise.FormChoices:
-		for _, it := range choiceItemsOnly(l, x, ex, sol) {
+		for _, it := range choiceItemsOnly(l, ex, sol) {
 			for _, o := range it.Options {
 				if o.Checked {
 					vm.SolutionList = append(vm.SolutionList, template.HTML(html.EscapeString(it.Label+" ")+string(o.Label)))
@@ -213,10 +191,10 @@ func answerValues(answer string, n int) []string {
 	return out
 }
 
-// choiceItems builds the items of a classify or match exercise with the
-// learner's answer checked, and for match the numbered requests.
-func choiceItems(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, answer string, res *exercise.Result) ([]view.ChoiceItem, []view.NumberedMessage) {
-	items := choiceItemsOnly(l, x, ex, answer)
+// choiceItems builds the items of a choices exercise with the learner's
+// answer checked (its failed items marked), and what is given before them.
+func choiceItems(l i18n.Lang, ex *exercise.Exercise, answer string, res *exercise.Result) ([]view.ChoiceItem, *view.GivenVM) {
+	items := choiceItemsOnly(l, ex, answer)
 	if res != nil {
 		for _, cr := range res.Checks {
 			if k, ok := strings.CutPrefix(cr.Pointer, "/answers/"); ok && !cr.Passed {
@@ -226,42 +204,43 @@ func choiceItems(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, answer 
 			}
 		}
 	}
-	var reqs []view.NumberedMessage
-	if ex.Kind == exercise.KindMatch {
-		for i, r := range ex.Requests {
-			reqs = append(reqs, view.NumberedMessage{N: i + 1, Text: r, HTML: markdown.HighlightJSON(r)})
-		}
+	f := ex.ChoiceForm(l)
+	if len(f.Given) == 0 {
+		return items, nil
 	}
-	return items, reqs
+	given := &view.GivenVM{Title: f.GivenTitle}
+	for i, r := range f.Given {
+		given.Messages = append(given.Messages, view.NumberedMessage{N: i + 1, Label: f.GivenLabels[i], Text: r, HTML: breakable(markdown.HighlightJSON(r))})
+	}
+	return items, given
 }
 
-func choiceItemsOnly(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, answer string) []view.ChoiceItem {
-	var items []view.ChoiceItem
-	texts := ex.Messages
-	if ex.Kind == exercise.KindMatch {
-		texts = ex.Responses
-	}
-	picked := answerValues(answer, len(texts))
-	for i, text := range texts {
-		it := view.ChoiceItem{N: i + 1, Text: text, HTML: markdown.HighlightJSON(text), Name: fmt.Sprintf("item-%d", i+1)}
-		switch ex.Kind {
-		case exercise.KindClassify:
-			it.Radio = true
-			it.Label = fmt.Sprintf(x.KindOfMessage, i+1)
-			for _, ch := range ex.TextIn(l).Choices {
-				it.Options = append(it.Options, view.Option{Value: ch.Value, Label: ch.Label, Checked: picked[i] == ch.Value})
-			}
-		case exercise.KindLog:
-			it = logItem(l, ex, it, picked[i])
-		case exercise.KindMatch:
-			it.Label = fmt.Sprintf(x.AnswersRequest, i+1)
-			for n := 1; n <= len(ex.Requests); n++ {
-				v := strconv.Itoa(n)
-				it.Options = append(it.Options, view.Option{Value: v, Label: template.HTML(html.EscapeString(fmt.Sprintf(x.RequestN, n))), Checked: picked[i] == v})
-			}
-			it.Options = append(it.Options, view.Option{Value: "0", Label: template.HTML(html.EscapeString(x.NoRequest)), Checked: picked[i] == "0"})
+// choiceItemsOnly lays out the kind's items (exercise.ChoiceForm) with
+// the learner's picks, or each item's default.
+func choiceItemsOnly(l i18n.Lang, ex *exercise.Exercise, answer string) []view.ChoiceItem {
+	f := ex.ChoiceForm(l)
+	picked := answerValues(answer, len(f.Items))
+	items := make([]view.ChoiceItem, len(f.Items))
+	for i, fi := range f.Items {
+		it := view.ChoiceItem{N: i + 1, Label: fi.Label, Text: fi.Text, HTML: breakable(markdown.HighlightJSON(fi.Text)),
+			Name: fmt.Sprintf("item-%d", i+1), Radio: !fi.Select}
+		pick := picked[i]
+		if pick == "" {
+			pick = fi.Default
 		}
-		items = append(items, it)
+		for _, o := range fi.Options {
+			it.Options = append(it.Options, view.Option{Value: o.Value, Label: o.Label, Checked: pick == o.Value})
+		}
+		items[i] = it
 	}
 	return items
+}
+
+// jsonComma is a comma between members or items, as HighlightJSON writes it.
+const jsonComma = `<span class="j-punc">,</span>`
+
+// breakable lets a message written on one line wrap after its commas, so
+// that a narrow screen breaks it between members rather than in a word.
+func breakable(h template.HTML) template.HTML {
+	return template.HTML(strings.ReplaceAll(string(h), jsonComma, jsonComma+"<wbr>")) //nolint:gosec // adds an element to safe HTML
 }

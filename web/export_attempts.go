@@ -11,7 +11,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
@@ -156,7 +155,7 @@ func abortExport(c *gin.Context) {
 // version it was graded against.
 func (s *Server) attemptDetails(line *attemptJSON) {
 	ex, ok := s.content.Catalog().Exercise(line.ExerciseID)
-	if !ok || ex.Kind == exercise.KindServer || line.Version == "" || line.Version != ex.Version() {
+	if !ok || ex.Kind.External() || line.Version == "" || line.Version != ex.Version() {
 		return
 	}
 	res := ex.Grade(line.Answer, i18n.EN)

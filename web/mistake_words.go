@@ -48,7 +48,7 @@ func checkLookedAt(t *i18n.InsightUI, ex *exercise.Exercise, id string) template
 	case exercise.RuleAnswer:
 		if n, err := strconv.Atoi(arg); err == nil {
 			text = fmt.Sprintf(t.CheckAnswer, n)
-			if ex.Kind == exercise.KindMatch {
+			if ex.Kind.Answer().Item == exercise.ItemResponse {
 				text = fmt.Sprintf(t.CheckResponse, n)
 			}
 		}

@@ -48,7 +48,7 @@ func checkInWords(p *i18n.PathUI, ex *exercise.Exercise, id string) template.HTM
 		if err != nil {
 			break
 		}
-		if ex != nil && ex.Kind == exercise.KindMatch {
+		if ex != nil && ex.Kind.Answer().Item == exercise.ItemResponse {
 			return template.HTML(html.EscapeString(fmt.Sprintf(p.TrippedResponse, n)))
 		}
 		return template.HTML(html.EscapeString(fmt.Sprintf(p.TrippedAnswer, n)))

@@ -42,6 +42,9 @@ type AnswerShape struct {
 	// Choice is how one choice is encoded in "answers": ChoiceString or
 	// ChoiceNumber ("" for the other shapes).
 	Choice string
+	// Item is what one item of a choices answer is: ItemMessage or
+	// ItemResponse ("" for the other shapes).
+	Item string
 }
 
 // The fields and the choice encodings of an AnswerShape.
@@ -55,8 +58,8 @@ const (
 
 var (
 	textAnswer      = AnswerShape{Fields: AnswerText}
-	stringChoices   = AnswerShape{Fields: AnswerChoices, Choice: ChoiceString}
-	numberChoices   = AnswerShape{Fields: AnswerChoices, Choice: ChoiceNumber}
+	messageChoices  = AnswerShape{Fields: AnswerChoices, Choice: ChoiceString, Item: ItemMessage}
+	pairedResponses = AnswerShape{Fields: AnswerChoices, Choice: ChoiceNumber, Item: ItemResponse}
 	answerElsewhere = AnswerShape{Fields: AnswerElsewhere}
 )
 
@@ -65,6 +68,10 @@ type kindDef struct {
 	kind   Kind
 	form   Form
 	answer AnswerShape
+	// label is the kind's name for a learner; choiceForm lays out a
+	// choices answer's items (nil for the other shapes).
+	label      func(l i18n.Lang) string
+	choiceForm func(e *Exercise, l i18n.Lang) ChoiceForm
 	// sections says which JSON sections the file has (absent: never).
 	sections map[string]need
 	// server is whether the answer comes from the server (reply), so
@@ -101,21 +108,23 @@ func messageSections(starter, request need) map[string]need {
 
 func init() {
 	kindDefs = []kindDef{
-		{kind: KindFix, form: FormEditor, answer: textAnswer, sections: messageSections(required, never), load: loadChecks, grade: (*Exercise).gradeMessage},
-		{kind: KindWrite, form: FormEditor, answer: textAnswer, sections: messageSections(optional, never), load: loadChecks, grade: (*Exercise).gradeMessage},
-		{kind: KindClassify, form: FormChoices, answer: stringChoices, byAnswer: true, items: messageItems,
+		{kind: KindFix, form: FormEditor, answer: textAnswer, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindFix }), sections: messageSections(required, never), load: loadChecks, grade: (*Exercise).gradeMessage},
+		{kind: KindWrite, form: FormEditor, answer: textAnswer, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindWrite }), sections: messageSections(optional, never), load: loadChecks, grade: (*Exercise).gradeMessage},
+		{kind: KindClassify, form: FormChoices, answer: messageChoices, choiceForm: classifyForm,
+			label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindClassify }), byAnswer: true, items: messageItems,
 			sections: map[string]need{secMessages: required, secSolution: optional, secWrong: optional},
 			load:     loadClassify, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintKinds},
-		{kind: KindReply, form: FormEditor, answer: textAnswer, server: true, sections: messageSections(optional, required),
+		{kind: KindReply, form: FormEditor, answer: textAnswer, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindReply }), server: true, sections: messageSections(optional, required),
 			load: loadChecks, grade: (*Exercise).gradeMessage, lint: (*Exercise).lintReply},
-		{kind: KindMatch, form: FormChoices, answer: numberChoices, byAnswer: true, items: func(e *Exercise) int { return len(e.Responses) },
+		{kind: KindMatch, form: FormChoices, answer: pairedResponses, choiceForm: matchForm,
+			label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindMatch }), byAnswer: true, items: func(e *Exercise) int { return len(e.Responses) },
 			sections: map[string]need{secRequests: required, secResponses: required, secSolution: optional, secWrong: optional},
 			load:     loadChecks, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintPairs},
-		{kind: KindLive, form: FormConsole, answer: answerElsewhere, sections: map[string]need{secSolution: required, secWrong: optional},
+		{kind: KindLive, form: FormConsole, answer: answerElsewhere, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindLive }), sections: map[string]need{secSolution: required, secWrong: optional},
 			load: loadChecks, solutions: liveSolutions, grade: (*Exercise).gradeLive},
-		{kind: KindServer, form: FormServer, answer: answerElsewhere, sections: map[string]need{}, external: true,
+		{kind: KindServer, form: FormServer, answer: answerElsewhere, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindServer }), sections: map[string]need{}, external: true,
 			load: loadServer, grade: (*Exercise).gradeServer},
-		{kind: KindLog, form: FormChoices, answer: stringChoices, byAnswer: true, items: messageItems,
+		{kind: KindLog, form: FormChoices, answer: messageChoices, choiceForm: logForm, label: logLabel, byAnswer: true, items: messageItems,
 			sections: map[string]need{secLog: required, secSolution: optional, secWrong: optional},
 			load:     loadLog, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintLog},
 	}
@@ -164,6 +173,13 @@ func (k Kind) Answer() AnswerShape {
 		return d.answer
 	}
 	return textAnswer
+}
+
+// External reports whether an exercise of this kind is checked against
+// the learner's own program, never graded from a stored answer.
+func (k Kind) External() bool {
+	d := def(k)
+	return d != nil && d.external
 }
 
 // IsMessage reports whether the learner's answer is one JSON-RPC message

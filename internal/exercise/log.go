@@ -106,7 +106,7 @@ func (fl *fileLoader) logChoices(ex *Exercise, items []*rawItem) {
 			continue
 		}
 		if ch.label == nil {
-			ch.label = map[i18n.Lang]string{i18n.EN: "`" + ch.value + "`", i18n.FR: "`" + ch.value + "`"}
+			ch.label = ruleLabel(ch.value)
 		}
 		if slices.ContainsFunc(ex.choices, func(o choice) bool { return o.value == ch.value }) {
 			fl.errf(ch.line, "choice %q is listed twice", ch.value)
@@ -149,6 +149,20 @@ func (e *Exercise) LogFromLabel(i int) string {
 		return ""
 	}
 	return strings.Join(map[grader.Sender][]string{grader.SenderClient: {"client", "server"}, grader.SenderServer: {"server", "client"}}[e.LogFrom[i]], " → ")
+}
+
+// ruleLabel is the label of a choice left unlabelled: the rule's title,
+// with its code beside it.
+func ruleLabel(code string) map[i18n.Lang]string {
+	out := map[i18n.Lang]string{}
+	for _, c := range grader.Codes() {
+		if c.Code == code {
+			for _, l := range i18n.All {
+				out[l] = strings.TrimSpace(strings.TrimSuffix(c.Title[l], ".") + " `" + code + "`")
+			}
+		}
+	}
+	return out
 }
 
 // knownCode reports whether code is one of the checker's rules.

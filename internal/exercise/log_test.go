@@ -34,7 +34,7 @@ func TestLogExercise(t *testing.T) {
 	for _, ch := range ex.TextIn(i18n.EN).Choices {
 		values = append(values, ch.Value+" "+string(ch.Label))
 	}
-	if diff := cmp.Diff([]string{"ok Nothing wrong", "session.id.reused <code>session.id.reused</code>", "mcp.field.missing A member is missing"}, values); diff != "" {
+	if diff := cmp.Diff([]string{"ok Nothing wrong", "session.id.reused Request id already used <code>session.id.reused</code>", "mcp.field.missing A member is missing"}, values); diff != "" {
 		t.Errorf("choices (-want +got):\n%s", diff)
 	}
 	want := `{"answers":["ok","ok","ok","ok","ok","session.id.reused","ok"]}`

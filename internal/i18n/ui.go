@@ -11,6 +11,7 @@ type UI struct {
 	NavProgress    string
 	NavExplain     string
 	NavCheckServer string
+	NavMenu        string // the phone header's menu of the destinations above
 	// The home page's way to the tools beyond the lessons.
 	HomeToolsTitle   string
 	HomeToolsConsole string
@@ -70,6 +71,7 @@ var ui = map[Lang]*UI{
 		NavProgress:        "Progress",
 		NavExplain:         "Explain a log",
 		NavCheckServer:     "Check my server",
+		NavMenu:            "Menu",
 		HomeToolsTitle:     "Beyond the lessons",
 		HomeToolsConsole:   "Talk to the gift server yourself, message by message.",
 		HomeToolsExplain:   "Paste the log of a real MCP client and read the conversation, explained.",
@@ -118,6 +120,7 @@ var ui = map[Lang]*UI{
 		NavProgress:        "Progression",
 		NavExplain:         "Expliquer un journal",
 		NavCheckServer:     "Vérifier mon serveur",
+		NavMenu:            "Menu",
 		HomeToolsTitle:     "Au-delà des leçons",
 		HomeToolsConsole:   "Dialoguez vous-même avec le serveur de cadeaux, message par message.",
 		HomeToolsExplain:   "Collez le journal d’un vrai client MCP et lisez la conversation, expliquée.",

@@ -72,10 +72,10 @@ type ExerciseVM struct {
 	// same, highlighted.
 	Request     string
 	RequestHTML template.HTML
-	// Items are the messages to classify, or the responses to match.
+	// Items are the items of a choices answer (messages to classify or
+	// judge, responses to pair); Given is shown before them (nil: nothing).
 	Items []ChoiceItem
-	// Requests are the numbered requests of a match exercise.
-	Requests []NumberedMessage
+	Given *GivenVM
 	// Elsewhere is where the exercise is played when it is not answered on
 	// this page (the console for a live exercise, the check-server page for
 	// a server exercise), with ElsewhereIntro saying why; nil otherwise.
@@ -111,11 +111,19 @@ func (vm ExerciseVM) NextHint() int {
 	return 0
 }
 
+// GivenVM is what a choices exercise shows before its items: numbered
+// messages under a heading (a match's requests).
+type GivenVM struct {
+	Title    string
+	Messages []NumberedMessage
+}
+
 // NumberedMessage is a message shown with its number.
 type NumberedMessage struct {
-	N    int
-	Text string
-	HTML template.HTML // Text, highlighted
+	N     int
+	Label string // "Request 1"
+	Text  string
+	HTML  template.HTML // Text, highlighted
 }
 
 // ChoiceItem is one message to classify or one response to match, with
@@ -127,7 +135,7 @@ type ChoiceItem struct {
 	HTML    template.HTML // Text, highlighted
 	Name    string        // form field name
 	Options []Option
-	Radio   bool // radio buttons (classify) rather than a select (match)
+	Radio   bool // radio buttons rather than a select
 	Failed  bool // the last answer for this item was wrong
 }
 
