@@ -6,9 +6,11 @@ import (
 	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +47,16 @@ func newLTIEnv(t *testing.T, opts ...envOption) *ltiEnv {
 		t.Fatal(err)
 	}
 	return &ltiEnv{testEnv: e, base: base, plat: plat, clock: clock}
+}
+
+// onEachEngine runs fn on SQLite and on PostgreSQL, each with a fresh
+// test platform and database.
+func onEachEngine(t *testing.T, fn func(t *testing.T, le *ltiEnv)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, newLTIEnv(t)) })
+	t.Run("postgres", func(t *testing.T) {
+		pgtest.Require(t)
+		fn(t, newLTIEnv(t, onPostgres()))
+	})
 }
 
 // send is one request of the browser b to an absolute URL.
@@ -131,82 +143,73 @@ func learnerCount(t *testing.T, st *store.Store) int {
 // /scores (the query kept), survives a 503 and a restart of the sender,
 // and the same (issuer, sub) in another browser is the same learner.
 func TestLTILaunchPassAndScore(t *testing.T) {
-	for _, pg := range []bool{false, true} {
-		name := map[bool]string{false: "sqlite", true: "postgres"}[pg]
-		t.Run(name, func(t *testing.T) {
-			var opts []envOption
-			if pg {
-				pgtest.Require(t)
-				opts = append(opts, onPostgres())
-			}
-			le := newLTIEnv(t, opts...)
-			ex := le.exerciseOfKind(t, exercise.KindFix)
-			ada := newBrowser(t, le.base)
-			l := ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Email: "ada@example.edu", Roles: []string{ltitest.Learner},
-				ContextID: "course-1", ContextTitle: "MCP 101", Custom: map[string]string{"exercise": ex.ID}, LineItem: le.plat.LineItem("li-" + ex.ID)}
-			r := le.launch(t, ada, l)
-			if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/exercises/"+ex.ID {
-				t.Fatalf("launch = %d %q %s", r.status, r.header.Get("Location"), r.body)
-			}
-			cookie := strings.Join(r.header.Values("Set-Cookie"), "\n")
-			mustContain(t, "launch cookies", cookie, "learner=", "SameSite=None", "Secure")
-			if got := ada.attempt(ex.ID, ex.Solutions[0]); !got.Passed {
-				t.Fatal("the solution did not pass")
-			}
-			le.plat.FailScores(1)
-			ctx := context.Background()
-			if n, err := le.srv.lti.svc.SendDue(ctx); err != nil || n != 0 {
-				t.Fatalf("first send = %d, %v; want 0 taken (503)", n, err)
-			}
-			if all, _, _ := le.store.LTIScores(ctx); len(all) != 1 || !strings.Contains(all[0].LastError, "503") {
-				t.Fatalf("outbox after a 503 = %+v", all)
-			}
-			// A restarted server's sender finds the score in the table.
-			restarted := lti.New(le.store, lti.Config{Clock: le.clock, Logger: quietLogger()})
-			if n, _ := restarted.SendDue(ctx); n != 0 {
-				t.Fatalf("a retry before its time sent %d", n)
-			}
-			le.clock.advance(59 * time.Second)
-			if n, err := restarted.SendDue(ctx); err != nil || n != 1 {
-				all, sent, _ := le.store.LTIScores(ctx)
-				t.Logf("outbox: %+v %v", all, sent)
-				t.Fatalf("retry within a minute = %d, %v; want 1", n, err)
-			}
-			scores := le.plat.Scores()
-			if len(scores) != 1 {
-				t.Fatalf("scores = %+v", scores)
-			}
-			if want := "/lineitems/li-" + ex.ID + "/lineitem/scores?type_id=1"; scores[0].LineItem != want {
-				t.Errorf("posted to %s, want %s", scores[0].LineItem, want)
-			}
-			body := scores[0].Body
-			if diff := cmp.Diff(map[string]any{"userId": "u-ada", "scoreGiven": 1.0, "scoreMaximum": 1.0, "activityProgress": "Completed", "gradingProgress": "FullyGraded"},
-				map[string]any{"userId": body["userId"], "scoreGiven": body["scoreGiven"], "scoreMaximum": body["scoreMaximum"], "activityProgress": body["activityProgress"], "gradingProgress": body["gradingProgress"]}); diff != "" {
-				t.Errorf("score (-want +got):\n%s", diff)
-			}
-			if _, err := time.Parse(time.RFC3339, body["timestamp"].(string)); err != nil {
-				t.Errorf("timestamp %v: %v", body["timestamp"], err)
-			}
-			// The same person in another browser is the same learner.
-			before := learnerCount(t, le.store)
-			other := newBrowser(t, le.base)
-			if r := le.launch(t, other, l); r.status != http.StatusSeeOther {
-				t.Fatalf("second launch = %d %s", r.status, r.body)
-			}
-			if got := learnerCount(t, le.store); got != before {
-				t.Errorf("learners after a launch from another browser = %d, want %d", got, before)
-			}
-			var prog progressJSON
-			if err := json.Unmarshal([]byte(other.get("/api/progress").body), &prog); err != nil || prog.Learner == nil ||
-				prog.Learner.DisplayName != "Ada Lovelace" || prog.Totals.ExercisesPassed != 1 {
-				t.Errorf("the other browser's progress = %+v, %v; want Ada with 1 exercise passed", prog, err)
-			}
-			// Nothing changed: nothing is sent again.
-			if n, _ := restarted.SendDue(ctx); n != 0 || len(le.plat.Scores()) != 1 {
-				t.Errorf("an unchanged score was sent again")
-			}
-		})
-	}
+	onEachEngine(t, func(t *testing.T, le *ltiEnv) {
+		ex := le.exerciseOfKind(t, exercise.KindFix)
+		ada := newBrowser(t, le.base)
+		l := ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Email: "ada@example.edu", Roles: []string{ltitest.Learner},
+			ContextID: "course-1", ContextTitle: "MCP 101", Custom: map[string]string{"exercise": ex.ID}, LineItem: le.plat.LineItem("li-" + ex.ID)}
+		r := le.launch(t, ada, l)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/exercises/"+ex.ID {
+			t.Fatalf("launch = %d %q %s", r.status, r.header.Get("Location"), r.body)
+		}
+		cookie := strings.Join(r.header.Values("Set-Cookie"), "\n")
+		mustContain(t, "launch cookies", cookie, "learner=", "SameSite=None", "Secure")
+		if got := ada.attempt(ex.ID, ex.Solutions[0]); !got.Passed {
+			t.Fatal("the solution did not pass")
+		}
+		le.plat.FailScores(1)
+		ctx := context.Background()
+		if n, err := le.srv.lti.svc.SendDue(ctx); err != nil || n != 0 {
+			t.Fatalf("first send = %d, %v; want 0 taken (503)", n, err)
+		}
+		if all, _, _ := le.store.LTIScores(ctx); len(all) != 1 || !strings.Contains(all[0].LastError, "503") {
+			t.Fatalf("outbox after a 503 = %+v", all)
+		}
+		// A restarted server's sender finds the score in the table.
+		restarted := lti.New(le.store, lti.Config{Clock: le.clock, Logger: quietLogger()})
+		if n, _ := restarted.SendDue(ctx); n != 0 {
+			t.Fatalf("a retry before its time sent %d", n)
+		}
+		le.clock.advance(59 * time.Second)
+		if n, err := restarted.SendDue(ctx); err != nil || n != 1 {
+			all, sent, _ := le.store.LTIScores(ctx)
+			t.Logf("outbox: %+v %v", all, sent)
+			t.Fatalf("retry within a minute = %d, %v; want 1", n, err)
+		}
+		scores := le.plat.Scores()
+		if len(scores) != 1 {
+			t.Fatalf("scores = %+v", scores)
+		}
+		if want := "/lineitems/li-" + ex.ID + "/lineitem/scores?type_id=1"; scores[0].LineItem != want {
+			t.Errorf("posted to %s, want %s", scores[0].LineItem, want)
+		}
+		body := scores[0].Body
+		if diff := cmp.Diff(map[string]any{"userId": "u-ada", "scoreGiven": 1.0, "scoreMaximum": 1.0, "activityProgress": "Completed", "gradingProgress": "FullyGraded"},
+			map[string]any{"userId": body["userId"], "scoreGiven": body["scoreGiven"], "scoreMaximum": body["scoreMaximum"], "activityProgress": body["activityProgress"], "gradingProgress": body["gradingProgress"]}); diff != "" {
+			t.Errorf("score (-want +got):\n%s", diff)
+		}
+		if _, err := time.Parse(time.RFC3339, body["timestamp"].(string)); err != nil {
+			t.Errorf("timestamp %v: %v", body["timestamp"], err)
+		}
+		// The same person in another browser is the same learner.
+		before := learnerCount(t, le.store)
+		other := newBrowser(t, le.base)
+		if r := le.launch(t, other, l); r.status != http.StatusSeeOther {
+			t.Fatalf("second launch = %d %s", r.status, r.body)
+		}
+		if got := learnerCount(t, le.store); got != before {
+			t.Errorf("learners after a launch from another browser = %d, want %d", got, before)
+		}
+		var prog progressJSON
+		if err := json.Unmarshal([]byte(other.get("/api/progress").body), &prog); err != nil || prog.Learner == nil ||
+			prog.Learner.DisplayName != "Ada Lovelace" || prog.Totals.ExercisesPassed != 1 {
+			t.Errorf("the other browser's progress = %+v, %v; want Ada with 1 exercise passed", prog, err)
+		}
+		// Nothing changed: nothing is sent again.
+		if n, _ := restarted.SendDue(ctx); n != 0 || len(le.plat.Scores()) != 1 {
+			t.Errorf("an unchanged score was sent again")
+		}
+	})
 }
 
 // Every launch the checks refuse is a 4xx that signs nobody in: no
@@ -378,7 +381,10 @@ func TestLTILoginAndKeys(t *testing.T) {
 // without the token; its students are in no other room; the token holder
 // chooses among every room.
 func TestLTICourseIsARoom(t *testing.T) {
-	le := newLTIEnv(t)
+	onEachEngine(t, testCourseIsARoom)
+}
+
+func testCourseIsARoom(t *testing.T, le *ltiEnv) {
 	le.plat.SetMembers([]ltitest.Member{
 		{UserID: "u-ada", Name: "Ada Lovelace", Email: "ada@example.edu", Roles: []string{ltitest.Learner}},
 		{UserID: "u-bob", Name: "Bob Never-Came", Email: "bob@example.edu", Roles: []string{ltitest.Learner}},
@@ -500,5 +506,81 @@ func TestLTIDeepLinking(t *testing.T) {
 	// The choice is signed: a forged request is refused.
 	if r := prof.postForm("/lti/deep-link", url.Values{"request": {"forged.1.x"}, "item": {"exercise:" + ex.ID}}); r.status != http.StatusForbidden {
 		t.Errorf("a forged request = %d", r.status)
+	}
+}
+
+// An assignment link scores the share of its exercises passed by the due
+// time; a regrade that changes it sends the new score, and only then.
+func TestLTIAssignmentScoreAndRegrade(t *testing.T) {
+	le := newLTIEnv(t)
+	ctx := context.Background()
+	ex1, ex2 := le.exerciseOfKind(t, exercise.KindFix), le.catalog.Exercises()[0]
+	if err := le.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: le.clock.Now().Add(time.Hour), Exercises: []string{ex1.ID, ex2.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	ada := newBrowser(t, le.base)
+	l := ltitest.Launch{Sub: "u-ada", Name: "Ada", Roles: []string{ltitest.Learner}, ContextID: "c-1",
+		Custom: map[string]string{"assignment": "week-1"}, LineItem: le.plat.LineItem("week-1")}
+	if r := le.launch(t, ada, l); r.status != http.StatusSeeOther {
+		t.Fatalf("launch = %d %s", r.status, r.body)
+	}
+	if r := ada.attempt(ex2.ID, "{}"); r.Passed {
+		t.Fatal("an empty answer passed")
+	}
+	ada.attempt(ex1.ID, ex1.Solutions[0])
+	if n, err := le.srv.lti.svc.SendDue(ctx); err != nil || n != 1 {
+		t.Fatalf("send = %d, %v", n, err)
+	}
+	score := func(i int) (any, any) { s := le.plat.Scores()[i].Body; return s["scoreGiven"], s["scoreMaximum"] }
+	if g, m := score(0); g != 1.0 || m != 2.0 {
+		t.Errorf("score = %v/%v, want 1/2", g, m)
+	}
+	if n, _ := le.srv.lti.svc.Regrade(ctx); n != 0 {
+		t.Errorf("a regrade that changed nothing queued %d", n)
+	}
+	// Today's checks accept the failed answer: the regrade re-sends.
+	failed, err := le.store.Attempts(ctx, store.AttemptFilter{ExerciseID: ex2.ID})
+	if err != nil || len(failed) != 1 {
+		t.Fatalf("attempts = %v, %v", failed, err)
+	}
+	if err := le.store.ApplyRegrade(ctx, []store.Regraded{{AttemptID: failed[0].ID, LearnerID: failed[0].LearnerID, ExerciseID: ex2.ID, Passed: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := le.srv.lti.svc.Regrade(ctx); err != nil || n != 1 {
+		t.Fatalf("regrade queued %d, %v", n, err)
+	}
+	if n, _ := le.srv.lti.svc.SendDue(ctx); n != 1 {
+		t.Fatalf("the regraded score was not sent")
+	}
+	if g, m := score(1); g != 2.0 || m != 2.0 {
+		t.Errorf("regraded score = %v/%v, want 2/2", g, m)
+	}
+}
+
+// Inside the LMS's iframe the launch ends on a page that checks the
+// cookies, with a single-use link that signs the same learner in a new
+// window.
+func TestLTIFramedLaunchOffersANewWindow(t *testing.T) {
+	le := newLTIEnv(t)
+	framed := newBrowser(t, le.base)
+	action, fields := le.authorize(t, framed, ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Roles: []string{ltitest.Learner}, ContextID: "c-1"})
+	page := send(t, framed, "POST", action, fields, append(le.crossSite(), "Sec-Fetch-Dest", "iframe")...)
+	mustContain(t, "framed launch", page.body, "data-lti-handoff", `data-next="/en/"`, `target="_blank"`)
+	mustContain(t, "framed launch cookies", strings.Join(page.header.Values("Set-Cookie"), "\n"), "lti-check=1", "Partitioned")
+	m := regexp.MustCompile(`href="(/lti/resume\?t=[^"]+)"`).FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatalf("no new-window link:\n%s", page.body)
+	}
+	link := html.UnescapeString(m[1])
+	window := newBrowser(t, le.base)
+	if r := window.get(link); r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/" {
+		t.Fatalf("new window = %d %q %s", r.status, r.header.Get("Location"), r.body)
+	}
+	var prog progressJSON
+	if err := json.Unmarshal([]byte(window.get("/api/progress").body), &prog); err != nil || prog.Learner == nil || prog.Learner.DisplayName != "Ada Lovelace" {
+		t.Errorf("the new window's learner = %+v, %v", prog.Learner, err)
+	}
+	if r := newBrowser(t, le.base).get(link); r.status != http.StatusForbidden {
+		t.Errorf("the link used twice = %d", r.status)
 	}
 }

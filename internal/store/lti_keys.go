@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -51,10 +52,11 @@ func (s *Store) AddLTIKey(ctx context.Context, k LTIKey, keep int, onlyFirst boo
 			}
 		}
 		// A rotation in the same millisecond as the last key still comes after it.
-		now := s.now().UnixMilli()
-		if err := tx.QueryRowContext(ctx, `SELECT max(coalesce((SELECT max(created_at) + 1 FROM lti_keys), 0), ?)`, now).Scan(&now); err != nil {
+		var last sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT max(created_at) FROM lti_keys`).Scan(&last); err != nil {
 			return err
 		}
+		now := max(s.now().UnixMilli(), last.Int64+1)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO lti_keys(kid, private_pem, created_at) VALUES (?, ?, ?)`, k.KID, k.PrivatePEM, now); err != nil {
 			return err
 		}
