@@ -92,7 +92,7 @@ func TestNormalURI(t *testing.T) {
 			t.Errorf("normalURI(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"", "/home/ada", "gift lists", "1gift://x", "://x"} {
+	for _, bad := range []string{"", "/home/ada", "gift lists", "1gift://x", "://x", "x://0::", "http://a:b/"} {
 		if got, ok := normalURI(bad); ok {
 			t.Errorf("normalURI(%q) = %q: a URI?", bad, got)
 		}
@@ -151,4 +151,27 @@ checks:
 	if diff := cmp.Diff(want, msgs); diff != "" {
 		t.Errorf("held messages (-want +got):\n%s", diff)
 	}
+}
+
+// The normal form of a URI is a URI with the same normal form, and
+// reading any text as a URI or as words never panics.
+func FuzzContentRules(f *testing.F) {
+	for _, s := range []string{"file://localhost/a/./b/../c", "HTTP://A.example:80", "gift://x/%7e%2f%zz", "urn:a:b", "https://[::1]:443/?q#f", "Catégorie, out of stock!", "x*", "A0000://0::"} {
+		f.Add(s)
+	}
+	m, err := parseMention([]any{"categor*", "out of stock", "€"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m.in(s)
+		isBase64(s)
+		n, ok := normalURI(s)
+		if !ok {
+			return
+		}
+		if n2, ok2 := normalURI(n); !ok2 || n2 != n {
+			t.Errorf("normalURI(%q) = %q, whose normal form is %q (%v)", s, n, n2, ok2)
+		}
+	})
 }

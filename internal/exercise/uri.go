@@ -37,7 +37,11 @@ func normalURI(s string) (string, bool) {
 	var b strings.Builder
 	b.WriteString(scheme + ":")
 	if hasAuth {
-		b.WriteString("//" + normalAuthority(scheme, auth))
+		a, ok := normalAuthority(scheme, auth)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("//" + a)
 		if path == "" && (scheme == "http" || scheme == "https") {
 			path = "/"
 		}
@@ -51,8 +55,9 @@ func normalURI(s string) (string, bool) {
 }
 
 // normalAuthority lowers the host, drops a default or empty port, and
-// writes file's localhost as the empty host.
-func normalAuthority(scheme, auth string) string {
+// writes file's localhost as the empty host; ok is false when the port is
+// not a number or the host holds a colon outside brackets.
+func normalAuthority(scheme, auth string) (string, bool) {
 	user, host := "", auth
 	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
 		user, host = percentNormal(auth[:i+1]), auth[i+1:]
@@ -60,6 +65,9 @@ func normalAuthority(scheme, auth string) string {
 	port := ""
 	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
 		host, port = host[:i], host[i+1:]
+	}
+	if !allDigits(port) || (strings.Contains(host, ":") && !strings.HasPrefix(host, "[")) {
+		return "", false
 	}
 	host = strings.ToLower(percentNormal(host))
 	if port == defaultPorts[scheme] {
@@ -71,7 +79,7 @@ func normalAuthority(scheme, auth string) string {
 	if port != "" {
 		host += ":" + port
 	}
-	return user + host
+	return user + host, true
 }
 
 // percentNormal decodes percent-encoded unreserved characters and writes
