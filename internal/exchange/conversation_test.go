@@ -86,3 +86,25 @@ func TestCutMessage(t *testing.T) {
 		t.Error("the same request, not cut, is valid: the test proves nothing")
 	}
 }
+
+// A source that numbers its messages itself gets every number back in its
+// own terms, and End places the end's findings and its own notes on the
+// events, under a log's rules.
+func TestNumberedEnd(t *testing.T) {
+	x := New(Options{Numbered: true, EndOfLog: true, Partial: true})
+	x.Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), From: grader.SenderClient, Index: 4})
+	x.Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`), From: grader.SenderClient, Index: 7})
+	x.Add(Message{Raw: []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), From: grader.SenderServer, Index: 9})
+	note := grader.Finding{Code: "log.note", Severity: grader.SeverityWarning, Messages: []int{9}}
+	fs := x.End(note)
+	if len(fs) != 2 || fs[0].Code != "session.request.unanswered" || fs[0].Severity != grader.SeverityError || !slices.Equal(fs[0].Messages, []int{7}) {
+		t.Fatalf("findings %+v, want the unanswered #8 as an error, then the note", fs)
+	}
+	evs := x.Drain()
+	if evs[0].Seq != 5 || evs[0].AnsweredBy != 10 || evs[2].Answers != 5 {
+		t.Errorf("numbers %d→%d, %d answers %d; want 5→10, 10 answers 5", evs[0].Seq, evs[0].AnsweredBy, evs[2].Seq, evs[2].Answers)
+	}
+	if evs[1].Report.Valid || !slices.ContainsFunc(evs[2].Report.Diagnostics, func(d grader.Diagnostic) bool { return d.Code == "log.note" }) {
+		t.Errorf("End placed nothing: %+v / %+v", evs[1].Report, evs[2].Report)
+	}
+}

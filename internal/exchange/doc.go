@@ -44,6 +44,21 @@
 // pairs with a request the timeline has dropped, and a long conversation
 // costs what its timeline costs.
 //
+// The exchange owns the ids, the pairing, the verdicts and the end of a
+// conversation, as go-sdk's jsonrpc2.Connection owns its calls: a source
+// that numbers its messages itself (an explained log, several
+// conversations numbered over the whole log) gives each its Index with
+// Options.Numbered, and every event, pair, mention and finding comes back
+// in those numbers; End closes a conversation under the end's rules
+// (Options.EndOfLog: a request left unanswered is an error; a 2026-07-28
+// request whose stream was closed, Message.Closed, was cancelled) and
+// places on the events the source's own findings about them (a log's), so
+// that each event carries its one verdict. A source that reads a message
+// as the reply to a request it sent says so (Message.ReplyTo): a reply the
+// conversation cannot pair is still checked against that request. A
+// message the source holds only the start of (Message.Cut) is judged by
+// the conversation's rules alone.
+//
 // Each message is judged by the conversation checker (grader.Session) as the
 // next message of the conversation: the single-message report, under the
 // revision in force, a response checked against its request, plus the

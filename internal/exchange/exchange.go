@@ -41,6 +41,20 @@ type Options struct {
 	// (a log read whole): the timeline is allocated for them at once
 	// instead of growing by doubling.
 	Expect int
+	// Numbered says the caller numbers its messages itself
+	// (Message.Index): the exchange then speaks in those numbers wherever
+	// it hands out an event, a pair, a mention or a finding
+	// (numbering.go).
+	Numbered bool
+	// EndOfLog says the conversation is a log read after the fact: at its
+	// End, a request left unanswered is an error, the client having
+	// waited in vain (end.go).
+	EndOfLog bool
+	// ClosedCancels is the finding End says, in 2026-07-28, instead of
+	// "unanswered" about a request whose response stream the client closed
+	// (Message.Closed): the way that revision cancels over HTTP. Empty:
+	// nothing is said.
+	ClosedCancels grader.Finding
 	// Log receives what should never happen (the checker panicking); nil
 	// discards it.
 	Log *slog.Logger
@@ -60,6 +74,17 @@ type Message struct {
 	// far as it goes, and only the conversation's rules judge it, since
 	// what the cut removed or shortened is no fault of its sender.
 	Cut bool
+	// Index is the caller's own number for the message (Options.Numbered),
+	// from 0.
+	Index int
+	// Closed is true for a request whose HTTP response stream the client
+	// closed before an answer came (Options.ClosedCancels).
+	Closed bool
+	// ReplyTo is the Seq of the request the source read this message as
+	// the reply to, when it knows (a check reads the reply to the request
+	// it just sent): a reply the conversation cannot pair with it (its id
+	// is wrong) is still checked against that request.
+	ReplyTo int
 }
 
 // Event is one message of the exchange, placed and judged.
@@ -129,6 +154,13 @@ type Exchange struct {
 	judge judge
 	// rawKept is the text of the messages kept so far (MaxRawBytes).
 	rawKept int
+	// index is the caller's number of each message, by Seq-1, and seqOf
+	// the way back (Options.Numbered).
+	index []int
+	seqOf map[int]int
+	// closed holds the 0-based indices of the requests whose stream the
+	// client closed (Message.Closed).
+	closed map[int]bool
 }
 
 // New starts an empty exchange.
@@ -161,12 +193,22 @@ func (x *Exchange) Add(m Message) Event {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.seq++
+	x.number(x.seq, m.Index)
+	if m.Closed {
+		if x.closed == nil {
+			x.closed = map[int]bool{}
+		}
+		x.closed[x.seq-1] = true
+	}
 	e := Event{Seq: x.seq, From: m.From, Inferred: m.Inferred, Line: m.Line, Time: m.Time, Raw: string(m.Raw)}
 	if len(m.Raw) > grader.MaxSize || (x.opts.MaxRawBytes > 0 && x.rawKept+len(m.Raw) > x.opts.MaxRawBytes && len(m.Raw) > maxKept) {
 		e.Raw = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(string(m.Raw[:maxKept]), ""), len(m.Raw))
 	}
 	x.rawKept += len(e.Raw)
 	rep, l := x.judge.place(m.Raw, e.From)
+	if m.ReplyTo > 0 && l.Answers < 0 {
+		rep = x.againstRequest(rep, m, e.From)
+	}
 	if m.Cut {
 		rep = asFarAsItGoes(rep)
 	}
@@ -175,7 +217,7 @@ func (x *Exchange) Add(m Message) Event {
 	x.link(&e)
 	x.mention(e)
 	x.tl.push(e)
-	return e
+	return x.own(e)
 }
 
 // seqOf is the Seq of the message at index i of the conversation (0 when
@@ -196,6 +238,25 @@ func (x *Exchange) link(e *Event) {
 	if r := x.tl.at(e.Cancels); r != nil && e.Cancels > 0 {
 		r.CancelledBy = e.Seq
 	}
+}
+
+// againstRequest is the report on a reply the conversation could not pair
+// with the request its source read it as the reply to (m.ReplyTo): the
+// reply checked against that request (a wrong id is said as such), with
+// what the conversation found on it.
+func (x *Exchange) againstRequest(conv grader.Report, m Message, from grader.Sender) grader.Report {
+	req := x.tl.at(x.inside(m.ReplyTo))
+	if req == nil {
+		return conv
+	}
+	rep := grader.Check(m.Raw, grader.Options{Protocol: conv.Protocol, Lang: x.opts.Lang, Request: []byte(req.Raw), Sender: from})
+	for _, d := range conv.Diagnostics {
+		if strings.HasPrefix(d.Code, "session.") && !slices.ContainsFunc(rep.Diagnostics, func(o grader.Diagnostic) bool { return o.Code == d.Code }) {
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			rep.Valid = rep.Valid && d.Severity != grader.SeverityError
+		}
+	}
+	return rep
 }
 
 // asFarAsItGoes is the report of a message cut short by its source: the
@@ -266,7 +327,7 @@ func (x *Exchange) Peek(raw []byte, from string) grader.Report {
 func (x *Exchange) Findings() []grader.Finding {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.judge.sess.End()
+	return x.findingsOwn(x.judge.sess.End())
 }
 
 // Answering is the waiting request that raw, sent by from, would answer.
@@ -275,7 +336,7 @@ func (x *Exchange) Answering(raw []byte, from string) (Event, bool) {
 	defer x.mu.Unlock()
 	if i, ok := x.judge.sess.Answering(raw, from); ok {
 		if e := x.tl.at(seqOf(i)); e != nil {
-			return *e, true
+			return x.own(*e), true
 		}
 	}
 	return Event{}, false
@@ -285,7 +346,7 @@ func (x *Exchange) Answering(raw []byte, from string) (Event, bool) {
 func (x *Exchange) Events(after int) []Event {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.tl.after(after)
+	return x.ownAll(x.tl.after(x.inside(after)))
 }
 
 // Drain hands over the events kept, oldest first, and empties the
@@ -294,15 +355,15 @@ func (x *Exchange) Events(after int) []Event {
 func (x *Exchange) Drain() []Event {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.tl.drain()
+	return x.ownAll(x.tl.drain())
 }
 
 // Event returns the event numbered seq, if it is still kept.
 func (x *Exchange) Event(seq int) (Event, bool) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if e := x.tl.at(seq); e != nil {
-		return *e, true
+	if e := x.tl.at(x.inside(seq)); e != nil {
+		return x.own(*e), true
 	}
 	return Event{}, false
 }
@@ -330,7 +391,7 @@ func (x *Exchange) Waiting(from string) []Event {
 	out := []Event{}
 	for _, i := range x.judge.sess.Waiting(from) {
 		if e := x.tl.at(seqOf(i)); e != nil {
-			out = append(out, *e)
+			out = append(out, x.own(*e))
 		}
 	}
 	return out

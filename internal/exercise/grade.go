@@ -41,7 +41,13 @@ func (e *Exercise) options(lang i18n.Lang, sender string, request []byte) grader
 }
 
 func newMsgCtx(text []byte, opts grader.Options) *msgCtx {
-	mc := &msgCtx{text: text, opts: opts, rep: grader.Check(text, opts)}
+	return newMsgCtxJudged(text, opts, grader.Check(text, opts))
+}
+
+// newMsgCtxJudged is the context of a message whose report rep its
+// conversation gave already.
+func newMsgCtxJudged(text []byte, opts grader.Options, rep grader.Report) *msgCtx {
+	mc := &msgCtx{text: text, opts: opts, rep: rep}
 	mc.root, _ = grader.Parse(text) // a recovered tree still lets structural checks run
 	if opts.Request != nil {
 		mc.request, _ = grader.Parse(opts.Request)

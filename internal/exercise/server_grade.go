@@ -22,7 +22,19 @@ type StepGrade struct {
 // reads.
 func (st *Step) GradeStep(sent, received []byte, rev string, lang i18n.Lang) StepGrade {
 	opts := grader.Options{Protocol: rev, Lang: lang, Sender: grader.SenderServer, Request: sent}
-	mc := newMsgCtx(received, opts)
+	return st.grade(newMsgCtx(received, opts), rev, lang)
+}
+
+// GradeReply is GradeStep on a reply its conversation judged already: rep
+// is that one verdict (a check of a server's run takes its exchange's, the
+// reply checked against sent, with what the conversation found on it), and
+// the step's checks read it rather than judge the reply again.
+func (st *Step) GradeReply(sent, received []byte, rep grader.Report, rev string, lang i18n.Lang) StepGrade {
+	opts := grader.Options{Protocol: rev, Lang: lang, Sender: grader.SenderServer, Request: sent}
+	return st.grade(newMsgCtxJudged(received, opts, rep), rev, lang)
+}
+
+func (st *Step) grade(mc *msgCtx, rev string, lang i18n.Lang) StepGrade {
 	var first *StepGrade
 	for _, a := range st.Answers {
 		res := Result{Passed: true}

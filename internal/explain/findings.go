@@ -7,8 +7,11 @@ import (
 	"github.com/mcpplayground/playground/internal/logimport"
 )
 
-// addProblems adds what logimport noticed about the log itself.
-func (r *Report) addProblems(problems []logimport.Problem, lang i18n.Lang) {
+// problemFindings turns what logimport noticed about the log itself into
+// findings, in the log's order (all), and those about a message by its
+// index (notes: the exchange of its conversation places them).
+func (r *Report) problemFindings(problems []logimport.Problem, n int, lang i18n.Lang) (notes map[int][]Finding, all []Finding) {
+	notes = map[int][]Finding{}
 	for _, p := range problems {
 		info, _ := logimport.Info(p.Code)
 		f := Finding{Code: p.Code, Severity: info.Severity, Messages: []int{}, Message: info.Message[lang],
@@ -16,11 +19,13 @@ func (r *Report) addProblems(problems []logimport.Problem, lang i18n.Lang) {
 		if f.Severity == "" {
 			f.Severity = "warning"
 		}
-		if p.Entry >= 0 && p.Entry < len(r.Messages) {
+		if p.Entry >= 0 && p.Entry < n {
 			f.Messages = []int{p.Entry}
+			notes[p.Entry] = append(notes[p.Entry], f)
 		}
-		r.Findings = append(r.Findings, f)
+		all = append(all, f)
 	}
+	return notes, all
 }
 
 // attachFindings orders the findings as the log reads (by the first

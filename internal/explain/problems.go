@@ -27,7 +27,8 @@ func (r *Report) Problems() []Finding {
 	for i := range r.Messages {
 		m := &r.Messages[i]
 		for _, d := range m.Report.Diagnostics {
-			if d.Severity == grader.SeverityError && !strings.HasPrefix(d.Code, "session.") {
+			// session.* and log.* are findings of their own, listed below.
+			if d.Severity == grader.SeverityError && !strings.HasPrefix(d.Code, "session.") && !strings.HasPrefix(d.Code, "log.") {
 				out = append(out, Finding{Code: d.Code, Severity: d.Severity, Messages: []int{i}, Message: d.Message, Lesson: d.Lesson})
 				break // the first error of a message says why a receiver stops
 			}

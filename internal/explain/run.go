@@ -3,6 +3,8 @@ package explain
 import (
 	"fmt"
 
+	"github.com/mcpplayground/playground/internal/exchange"
+
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/logimport"
@@ -42,8 +44,14 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	entries, problems := pickPeer(res, opts.Peer)
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated, Context: res.Context, ContextLines: res.ContextLines,
 		Messages: make([]Message, len(entries)), Findings: []Finding{}, Lifecycle: lifecycleOf(res.Lifecycle, opts.Peer)}
+	notes, logFindings := r.problemFindings(problems, len(entries), opts.Lang)
+	r.events = make([]exchange.Event, len(entries))
 	for _, group := range groupByPeer(entries) {
-		c := conversation(r, entries, group, opts)
+		var mine []grader.Finding
+		for _, gi := range group {
+			mine = append(mine, notes[gi]...)
+		}
+		c := conversation(r, entries, group, mine, opts)
 		if len(r.Conversations) == 0 {
 			r.Protocol, r.ProtocolSource, r.Partial = c.Protocol, c.ProtocolSource, c.Partial
 		}
@@ -55,9 +63,8 @@ func FromLog(res logimport.Result, opts Options) *Report {
 	if r.Protocol == "" {
 		r.Protocol, r.ProtocolSource = startRevision(opts.Protocol)
 	}
-	r.addProblems(problems, opts.Lang)
+	r.Findings = append(r.Findings, logFindings...)
 	r.attachFindings()
-	r.place()
 	r.Summary = summarize(r)
 	return r
 }

@@ -73,6 +73,7 @@ type StepResult struct {
 	seqs  []int              // the events of Messages in x
 	last  int                // the event of the latest message given to x
 	reply int                // the event of the reply Report is about
+	sent  int                // the event of the step's request
 }
 
 // Absent says the step was skipped because it does not exist in the run's
@@ -89,6 +90,9 @@ type Message struct {
 	// Report is the checker's report on a server message that is not the
 	// step's reply (notifications, server requests, stray text).
 	Report *grader.Report `json:"report,omitempty"`
+	// replyTo is, on the step's reply, the event of the request it was
+	// read as the reply to (exchange.Message.ReplyTo).
+	replyTo int
 }
 
 // Bounds on what a run keeps of the messages for its timeline (a page
@@ -111,7 +115,7 @@ const (
 func (sr *StepResult) keep(m Message, always bool) grader.Report {
 	var ev exchange.Event
 	if sr.x != nil {
-		ev = sr.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: time.Now()})
+		ev = sr.x.Add(exchange.Message{Raw: []byte(m.Message), From: m.From, Time: time.Now(), ReplyTo: m.replyTo})
 		sr.last = ev.Seq
 		if m.Report != nil {
 			rep := ev.Report
@@ -171,10 +175,7 @@ func (sr StepResult) Events() []exchange.Event {
 	out := make([]exchange.Event, 0, len(sr.seqs))
 	for _, seq := range sr.seqs {
 		if e, ok := sr.x.Event(seq); ok {
-			if seq == sr.reply && sr.Report != nil {
-				e.Report = *sr.Report // the step's verdict on its reply
-			}
-			out = append(out, e)
+			out = append(out, e) // the reply's report is the step's: one verdict
 		}
 	}
 	return out

@@ -247,34 +247,22 @@ func (r *runner) send(ctx context.Context, st *exercise.Step, sr *StepResult) er
 	return nil
 }
 
+// grade runs the step's checks on its reply. The verdict on the reply is
+// the run's exchange's, given once when the reply came (checked against
+// the step's request, with what the conversation found on it): the
+// checks read it and judge nothing again.
 func (r *runner) grade(st *exercise.Step, sent, reply []byte, sr *StepResult) {
-	g := st.GradeStep(sent, reply, r.rev, r.opts.Lang)
-	sr.Report, sr.Checks, sr.Warning = &g.Report, g.Checks, g.Warning
+	var g exercise.StepGrade
 	if e, ok := r.x.Event(sr.last); ok && e.Raw == string(reply) {
-		// One verdict on the reply: checked against the step's request,
-		// with what the conversation (the run's exchange) found on it.
-		rep := withSession(g.Report, e.Report)
-		sr.Report, sr.reply = &rep, e.Seq
-		g.Passed = g.Passed && rep.Valid
+		g = st.GradeReply(sent, reply, e.Report, r.rev, r.opts.Lang)
+		g.Passed, sr.reply = g.Passed && g.Report.Valid, e.Seq
+	} else {
+		g = st.GradeStep(sent, reply, r.rev, r.opts.Lang) // a reply the exchange keeps only the start of
 	}
+	sr.Report, sr.Checks, sr.Warning = &g.Report, g.Checks, g.Warning
 	if !g.Passed {
 		sr.Status = StatusFailed
 	}
-}
-
-// withSession is rep with the session.* diagnostics of conv (the
-// exchange's report on the same message) it does not have.
-func withSession(rep, conv grader.Report) grader.Report {
-	ds := slices.Clone(rep.Diagnostics)
-	for _, d := range conv.Diagnostics {
-		if !strings.HasPrefix(d.Code, "session.") || slices.ContainsFunc(ds, func(o grader.Diagnostic) bool { return o.Code == d.Code }) {
-			continue
-		}
-		ds = append(ds, d)
-		rep.Valid = rep.Valid && d.Severity != grader.SeverityError
-	}
-	rep.Diagnostics = ds
-	return rep
 }
 
 // maxRefBytes bounds a reply kept for later steps to refer to.
@@ -303,6 +291,7 @@ func (r *runner) ref(step, pointer string) (json.RawMessage, bool) {
 func (r *runner) exchange(ctx context.Context, msg []byte, sr *StepResult) ([]byte, error) {
 	sr.Sent = string(msg)
 	sr.keep(Message{From: grader.SenderClient, Message: string(msg)}, true)
+	sr.sent = sr.last
 	if r.gone != nil {
 		sr.Problems = append(sr.Problems, r.say(msgGone, netWords(r.gone, r.opts.Lang)))
 		return nil, nil
@@ -407,7 +396,7 @@ func (r *runner) readUntil(ctx context.Context, sr *StepResult, want, late func(
 				continue
 			}
 			if v != nil && want(in.Raw, v) {
-				sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw)}, true)
+				sr.keep(Message{From: grader.SenderServer, Message: string(in.Raw), replyTo: sr.sent}, true)
 				sr.Received = sr.received()
 				return in.Raw, nil
 			}
