@@ -163,7 +163,7 @@ const (
 // session requests. 2025-03-26 is what the spec tells servers to assume
 // without the header, and what some clients send on raw follow-up requests;
 // the session's negotiated revision governs the replies either way.
-var headerRevisions = []string{"2025-03-26", Rev20250618, Rev20251125}
+var headerRevisions = append([]string{grader.Rev20250326}, legacyRevisions...)
 
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if msg, ok := h.checkOrigin(r); !ok {

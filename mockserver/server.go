@@ -17,11 +17,25 @@ const (
 	Rev20260728 = grader.Rev20260728
 )
 
-// legacyRevisions are the revisions negotiated by initialize, newest first.
-var legacyRevisions = []string{Rev20251125, Rev20250618}
+// legacyRevisions are the revisions negotiated by initialize, newest first:
+// the course's revisions with a handshake (grader's revision table).
+var legacyRevisions = spokenRevisions(true)
 
-// supportedRevisions is what an UnsupportedProtocolVersionError lists.
-var supportedRevisions = []string{Rev20260728, Rev20251125, Rev20250618}
+// supportedRevisions is what an UnsupportedProtocolVersionError lists: every
+// revision the server speaks, newest first.
+var supportedRevisions = spokenRevisions(false)
+
+// spokenRevisions lists the course's revisions of the revision table, newest
+// first; with handshake only those negotiated by initialize.
+func spokenRevisions(handshake bool) []string {
+	var out []string
+	for _, r := range slices.Backward(grader.RevisionTable()) {
+		if r.Course && (r.Handshake || !handshake) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
 
 // Clock tells the time and waits; tests replace it to drive the slow tool.
 type Clock interface {

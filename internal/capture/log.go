@@ -8,6 +8,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/grader"
 )
 
 // Senders and transports, as the records spell them.
@@ -25,7 +27,7 @@ var ErrFull = errors.New("capture: the log is full")
 // Record is one captured message, one line of the JSON Lines output.
 type Record struct {
 	Seq       int             `json:"seq"` // 1-based, in the order the recorder saw them
-	From      string          `json:"from"`
+	From      grader.Sender   `json:"from"`
 	Transport string          `json:"transport"`
 	Time      time.Time       `json:"time"`
 	Message   json.RawMessage `json:"message,omitempty"`

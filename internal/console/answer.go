@@ -5,13 +5,14 @@ import (
 	"fmt"
 
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/grader"
 )
 
 // Item is one message of a live exercise's answer (internal/exercise
 // FORMAT.md): the message itself when it is JSON, else its text as a
 // string.
 type Item struct {
-	From    string          `json:"from"`
+	From    grader.Sender   `json:"from"`
 	Message json.RawMessage `json:"message"`
 }
 

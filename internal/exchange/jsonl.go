@@ -15,8 +15,8 @@ import (
 // line is one message of the JSON Lines form: the message itself when it
 // is JSON, else its text as a string.
 type line struct {
-	Seq  int    `json:"seq,omitempty"`
-	From string `json:"from"`
+	Seq  int           `json:"seq,omitempty"`
+	From grader.Sender `json:"from"`
 	// Direction is the sender's side in a page's words ("client →
 	// server"), for people reading the file; ReadJSONLines ignores it.
 	Direction string          `json:"direction,omitempty"`

@@ -60,7 +60,7 @@ type Exercise struct {
 	Order    int    // place among the lesson's exercises
 	File     string // path inside the exercises tree, for messages
 	// Sender is who sends the learner's message: "client" or "server".
-	Sender string
+	Sender grader.Sender
 	// Concepts are the ids of the course concepts the exercise practises
 	// (course.yaml lists them; check-content reports one nobody practises).
 	Concepts []string

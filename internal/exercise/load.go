@@ -23,17 +23,17 @@ import (
 
 // meta is the front matter of an exercise file.
 type meta struct {
-	ID            string     `yaml:"id"`
-	Lesson        string     `yaml:"lesson"`
-	Kind          string     `yaml:"kind"`
-	Protocol      string     `yaml:"protocol"`
-	Order         any        `yaml:"order"`
-	Sender        string     `yaml:"sender"`
-	SolutionAfter *int       `yaml:"solution_after"`
-	SpellAfter    *int       `yaml:"spell_after_hint"`
-	Checks        []*rawItem `yaml:"checks"`
-	Choices       []*rawItem `yaml:"choices"`
-	Concepts      []string   `yaml:"concepts"`
+	ID            string        `yaml:"id"`
+	Lesson        string        `yaml:"lesson"`
+	Kind          string        `yaml:"kind"`
+	Protocol      string        `yaml:"protocol"`
+	Order         any           `yaml:"order"`
+	Sender        grader.Sender `yaml:"sender"`
+	SolutionAfter *int          `yaml:"solution_after"`
+	SpellAfter    *int          `yaml:"spell_after_hint"`
+	Checks        []*rawItem    `yaml:"checks"`
+	Choices       []*rawItem    `yaml:"choices"`
+	Concepts      []string      `yaml:"concepts"`
 	// server exercises
 	Steps     []*rawStep    `yaml:"steps"`
 	Revisions any           `yaml:"revisions"`

@@ -108,11 +108,11 @@ type Summary struct {
 
 // Message is one message of the log with its report.
 type Message struct {
-	Index    int    `json:"index"` // 0-based, over the whole log
-	Line     int    `json:"line"`  // where it starts in the text
-	From     string `json:"from"`  // "client", "server" or ""
-	Inferred bool   `json:"inferred,omitempty"`
-	Peer     string `json:"peer,omitempty"`
+	Index    int           `json:"index"` // 0-based, over the whole log
+	Line     int           `json:"line"`  // where it starts in the text
+	From     grader.Sender `json:"from"`  // "client", "server" or ""
+	Inferred bool          `json:"inferred,omitempty"`
+	Peer     string        `json:"peer,omitempty"`
 	// Time is when the log says it went; nil when it does not.
 	Time *time.Time `json:"time,omitempty"`
 	// Raw is the message's text, secrets masked.

@@ -20,7 +20,7 @@ type state struct {
 	rev           *revision
 	root          *Value // the message being checked
 	method        string // the method being checked, for messages
-	sender        string
+	sender        Sender
 	reqParamsTask bool   // the request being answered asked to run as a task
 	lesson        string // lesson of the part being checked, for generic field codes
 }

@@ -7,9 +7,6 @@ import "strings"
 // 2025-11-25 result, extensions in 2025-11-25 capabilities, task in a 2025-06-18
 // tools/call). Only read on the way to a warning, never for a valid message.
 
-// allRevisions lists the revisions in the order they are named in messages.
-var allRevisions = courseRevisions
-
 // fieldElsewhere names the other revisions ("2026-07-28", "2025-06-18 and
 // 2025-11-25") that define key in the object the current path ends in (the
 // path's last element is key itself), or "".
@@ -19,7 +16,7 @@ func (st *state) fieldElsewhere(key string) string {
 	}
 	obj := st.path[:len(st.path)-1]
 	var in []string
-	for _, name := range allRevisions {
+	for _, name := range courseRevisions {
 		sh, v, rest := st.placeIn(revisions[name], obj)
 		if sh = shapeAt(sh, v, rest); sh == nil || sh.field(key) == nil {
 			continue

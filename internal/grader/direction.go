@@ -11,7 +11,7 @@ func MethodSender(method, rev string) string {
 		}
 		return ""
 	}
-	for _, name := range []string{DefaultRevision, Rev20260728, Rev20250618} {
+	for _, name := range lookupRevisions {
 		if d := revisions[name].methods[method]; d != nil {
 			return d.from
 		}

@@ -41,34 +41,10 @@ package grader
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/i18n"
 )
-
-// Protocol revisions the checker knows.
-const (
-	Rev20250618     = "2025-06-18"
-	Rev20251125     = "2025-11-25"
-	Rev20260728     = "2026-07-28"
-	DefaultRevision = Rev20251125
-)
-
-// courseRevisions are the revisions the course and its exercises use: the
-// ones the gift server speaks and the server check runs, oldest first. It
-// and Revisions are the two lists of revisions every package, page, help
-// text and doc reads (revisions_test.go holds the texts to them).
-var courseRevisions = [...]string{Rev20250618, Rev20251125, Rev20260728}
-
-// CourseRevisions lists the revisions the course uses, oldest first.
-func CourseRevisions() []string { return courseRevisions[:] }
-
-// KnownRevision reports whether rev is a revision the course and its
-// exercises use (CourseRevisions).
-func KnownRevision(rev string) bool {
-	return slices.Contains(courseRevisions[:], rev)
-}
 
 // JoinRevisions writes revs for a person: "2025-06-18, 2025-11-25 or
 // 2026-07-28" with last "or"; with last "" a plain comma list.
@@ -77,17 +53,6 @@ func JoinRevisions(revs []string, last string) string {
 		return strings.Join(revs, ", ")
 	}
 	return strings.Join(revs[:len(revs)-1], ", ") + " " + last + " " + revs[len(revs)-1]
-}
-
-// JudgedRevision reports whether rev is a revision the checker judges: the
-// course's, and the two older ones real logs still speak (Revisions).
-func JudgedRevision(rev string) bool {
-	return revisions[rev] != nil
-}
-
-// Revisions lists the revisions the checker judges, oldest first.
-func Revisions() []string {
-	return []string{Rev20241105, Rev20250326, Rev20250618, Rev20251125, Rev20260728}
 }
 
 // NearestRevision is the known revision closest to a date that names none
@@ -143,7 +108,7 @@ type Options struct {
 	Request []byte
 	// Sender is who sent the message: "client", "server", or "" for either. With
 	// it, a method sent in the wrong direction is reported.
-	Sender string
+	Sender Sender
 }
 
 // Report is the checker's verdict on one message (DESIGN.md §4). Its Kind is the

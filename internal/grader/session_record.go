@@ -54,12 +54,11 @@ func (s *Session) recordRequest(f *facts) {
 // methodName keeps a method's name without keeping the message: the tables'
 // own string when the method is known.
 func (s *Session) methodName(m string) string {
-	for _, rev := range []string{s.rev, Rev20250618, Rev20251125, Rev20260728} {
-		r := revisions[rev]
-		if r == nil {
-			continue
-		}
-		if def := r.methods[m]; def != nil {
+	if r := revisions[s.rev]; r != nil && r.methods[m] != nil {
+		return r.methods[m].name
+	}
+	for _, rev := range lookupRevisions {
+		if def := revisions[rev].methods[m]; def != nil {
 			return def.name
 		}
 	}

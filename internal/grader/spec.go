@@ -29,17 +29,11 @@ type revision struct {
 	batches bool
 }
 
-var revisions = map[string]*revision{
-	Rev20250618: buildRevision(Rev20250618),
-	Rev20251125: buildRevision(Rev20251125),
-	Rev20260728: buildRevision(Rev20260728),
-}
-
 // allMethodNames lists every method of every revision, for suggestions.
 var allMethodNames = func() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, rev := range []string{Rev20251125, Rev20260728, Rev20250618} {
+	for _, rev := range lookupRevisions {
 		for name := range revisions[rev].methods {
 			if !seen[name] {
 				seen[name] = true

@@ -19,17 +19,6 @@ package grader
 // message (a content type, a method); the rest stays known, so that a message
 // an SDK sends in an older revision is never called invalid.
 
-// Revisions before 2025-06-18.
-const (
-	Rev20241105 = "2024-11-05"
-	Rev20250326 = "2025-03-26"
-)
-
-func init() {
-	revisions[Rev20250326] = olderRevision(Rev20250326)
-	revisions[Rev20241105] = olderRevision(Rev20241105)
-}
-
 // olderRevision derives the table of rev (2024-11-05 or 2025-03-26) from
 // 2025-06-18's.
 func olderRevision(rev string) *revision {

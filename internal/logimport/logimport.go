@@ -47,7 +47,7 @@ type Entry struct {
 	Line int
 	// From is "client", "server", or "" when neither the log nor the
 	// message says.
-	From string
+	From grader.Sender
 	// Inferred is true when From was worked out from the message (a
 	// method's direction, a response answering the other side's request)
 	// rather than read in the log.

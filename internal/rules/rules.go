@@ -21,8 +21,8 @@ var examplesJSON []byte
 // Message is one message of an example, with its sender ("client",
 // "server" or "" for either).
 type Message struct {
-	From string `json:"from,omitempty"`
-	Raw  string `json:"message"`
+	From grader.Sender `json:"from,omitempty"`
+	Raw  string        `json:"message"`
 }
 
 // Example is one message (checked alone, as the response to Request when

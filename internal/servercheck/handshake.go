@@ -89,8 +89,17 @@ func (r *runner) noteMove(sr *StepResult) {
 	sr.Warning = w
 }
 
-// olderRevisions are the published revisions before the ones a check runs.
-var olderRevisions = []string{"2024-11-05", "2025-03-26"}
+// olderRevisions are the published revisions before the ones a check runs:
+// those of grader's revision table that the course does not use.
+var olderRevisions = func() []string {
+	var out []string
+	for _, r := range grader.RevisionTable() {
+		if !r.Course {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}()
 
 // answeredRevision says what is wrong with the revision a server answered
 // initialize with ("" when the check can go on in it): the one asked for,

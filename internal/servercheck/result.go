@@ -82,8 +82,8 @@ func (sr StepResult) Absent() bool { return sr.absent }
 
 // Message is one message of a step's timeline.
 type Message struct {
-	From    string `json:"from"` // "client" or "server"
-	Message string `json:"message"`
+	From    grader.Sender `json:"from"` // "client" or "server"
+	Message string        `json:"message"`
 	// Size is the size of a message of which only the beginning was kept
 	// (0: Message is whole).
 	Size int `json:"size,omitempty"`

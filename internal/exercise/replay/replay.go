@@ -128,7 +128,7 @@ func lintWrong(ctx context.Context, ex *exercise.Exercise, text string) error {
 }
 
 type item struct {
-	From    string          `json:"from"`
+	From    grader.Sender   `json:"from"`
 	Message json.RawMessage `json:"message"`
 }
 
