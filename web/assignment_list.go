@@ -24,9 +24,25 @@ const (
 // showDue is a due time as the pages show it.
 func showDue(t time.Time) string { return t.In(time.Local).Format(dueShown) }
 
+// A due time is at most dueBack before now and dueAhead after it: a
+// course's term, give or take, never the year 0000 or 9999 that a slip of
+// the keyboard (or a script) gives.
+const (
+	dueBack  = 366 * 24 * time.Hour
+	dueAhead = 5 * 366 * 24 * time.Hour
+)
+
 // parseDue reads a due time typed in the form (the server's time zone) or
-// given by a script (RFC 3339).
-func parseDue(s string) (time.Time, bool) {
+// given by a script (RFC 3339), within dueBack and dueAhead of now.
+func parseDue(s string, now time.Time) (time.Time, bool) {
+	t, ok := readDue(s)
+	if !ok || t.Before(now.Add(-dueBack)) || t.After(now.Add(dueAhead)) {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+func readDue(s string) (time.Time, bool) {
 	for _, layout := range []string{dueLayout, "2006-01-02T15:04:05"} {
 		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
 			return t, true

@@ -31,7 +31,7 @@ func (s *Server) assignmentSave(c *gin.Context) error {
 	refuse := func(problem string) error {
 		return s.renderAssignments(c, http.StatusUnprocessableEntity, "", i18n.Sprintf(l, t.Bad, problem), form, chosen)
 	}
-	due, ok := parseDue(form.Due)
+	due, ok := parseDue(form.Due, s.now())
 	if !ok {
 		return refuse(t.BadDue)
 	}

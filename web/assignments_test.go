@@ -32,11 +32,14 @@ func TestAssignmentsFromTheDashboard(t *testing.T) {
 		due := time.Now().Add(48 * time.Hour).Truncate(time.Minute)
 		good := url.Values{"id": {"week-1"}, "title": {"Week <1>"}, "due": {due.In(time.Local).Format(dueLayout)}, "exercise": {fix.ID}}
 		for name, change := range map[string]func(url.Values){
-			"bad id":           func(v url.Values) { v.Set("id", "Week 1") },
-			"bad due":          func(v url.Values) { v.Set("due", "next friday") },
-			"no exercise":      func(v url.Values) { v.Del("exercise") },
-			"unknown exercise": func(v url.Values) { v.Add("exercise", "no-such-exercise") },
-			"no title":         func(v url.Values) { v.Set("title", " ") },
+			"bad id":                  func(v url.Values) { v.Set("id", "Week 1") },
+			"bad due":                 func(v url.Values) { v.Set("due", "next friday") },
+			"due in year 0000":        func(v url.Values) { v.Set("due", "0000-01-01T00:00") },
+			"due in year 9999":        func(v url.Values) { v.Set("due", "9999-12-31T23:59") },
+			"due as RFC 3339 in 9999": func(v url.Values) { v.Set("due", "9999-12-31T23:59:00Z") },
+			"no exercise":             func(v url.Values) { v.Del("exercise") },
+			"unknown exercise":        func(v url.Values) { v.Add("exercise", "no-such-exercise") },
+			"no title":                func(v url.Values) { v.Set("title", " ") },
 		} {
 			form := url.Values{}
 			for k, vs := range good {

@@ -41,7 +41,7 @@ func (s *Server) extensionSave(c *gin.Context) error {
 	var due time.Time
 	if v := strings.TrimSpace(c.PostForm("due")); v != "" {
 		var ok bool
-		if due, ok = parseDue(v); !ok {
+		if due, ok = parseDue(v, s.now()); !ok {
 			return refuse(t.BadDue)
 		}
 	}

@@ -9,6 +9,9 @@ type UniversityUI struct {
 	GradebookIntro    string
 	GradebookCSV      string
 	GradebookEmpty    string
+	GradebookPage     string // "Learners %d to %d of %d"
+	GradebookPrev     string
+	GradebookNext     string
 	FilterLesson      string
 	FilterAssignment  string
 	FilterAll         string
@@ -56,6 +59,9 @@ var universityUI = map[Lang]*UniversityUI{
 		GradebookIntro:    "One row per learner of the room, those who never answered included; 1 is an exercise passed, 0 one not passed (for an assignment: passed by the learner’s due time).",
 		GradebookCSV:      "Download as CSV",
 		GradebookEmpty:    "Nobody in this room yet.",
+		GradebookPage:     "Learners %d to %d of %d (the CSV has them all).",
+		GradebookPrev:     "Previous learners",
+		GradebookNext:     "Next learners",
 		FilterLesson:      "Lesson",
 		FilterAssignment:  "Assignment",
 		FilterAll:         "All",
@@ -101,6 +107,9 @@ var universityUI = map[Lang]*UniversityUI{
 		GradebookIntro:    "Une ligne par apprenant de la salle, y compris ceux qui n’ont rien envoyé\u00a0; 1 pour un exercice réussi, 0 pour un exercice non réussi (pour un devoir\u00a0: réussi avant l’échéance de l’apprenant).",
 		GradebookCSV:      "Télécharger en CSV",
 		GradebookEmpty:    "Personne dans cette salle pour l’instant.",
+		GradebookPage:     "Apprenants %d à %d sur %d (le CSV les a tous).",
+		GradebookPrev:     "Apprenants précédents",
+		GradebookNext:     "Apprenants suivants",
 		FilterLesson:      "Leçon",
 		FilterAssignment:  "Devoir",
 		FilterAll:         "Tous",
