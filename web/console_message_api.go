@@ -9,9 +9,10 @@ import (
 )
 
 // consoleMessageAPI answers POST /api/console/messages: the body is one
-// raw message; the answer is {"events": [...], "protocol": "…"}, the
-// events recorded while the server handled it (a slow request answers
-// later, on the event stream).
+// raw message; the answer is {"events": [...], "protocol": "…", "next":
+// "…"}, the events recorded while the server handled it (a slow request
+// answers later, on the event stream) and the message the editor offers
+// next, with the next free id.
 func (s *Server) consoleMessageAPI(c *gin.Context) error {
 	l := apiLang(c)
 	x := i18n.ConsoleFor(l)
@@ -28,6 +29,6 @@ func (s *Server) consoleMessageAPI(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Protocol()})
+	c.JSON(http.StatusOK, gin.H{"events": out, "protocol": e.Protocol(), "next": e.Draft()})
 	return nil
 }

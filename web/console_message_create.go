@@ -56,7 +56,7 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 	}
 	ex, _ := s.consoleExercise(c, l)
 	sent := e.Handshake(exerciseRevision(ex))
-	e.SetDraft("")
+	s.offerNext(c, l, e, `{"jsonrpc": "2.0", "method": "notifications/initialized"}`)
 	anchor := "#timeline"
 	if len(sent) > 0 {
 		anchor = fmt.Sprintf("#msg-%d", sent[0].Seq)

@@ -74,14 +74,26 @@ func cleanConsoleMessage(x *i18n.ConsoleUI, raw string) (string, *httpError) {
 
 // consoleSend gives one message to the learner's session (created, with
 // the learner, on the first message) and returns what the server answered
-// at once.
+// at once. The editor is offered the next message (offerNext).
 func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*console.Session, []exchange.Event, error) {
 	e, err := s.startConsole(c, l)
 	if err != nil {
 		return nil, nil, err
 	}
-	e.SetDraft(raw)
-	return e, e.Send(raw), nil
+	events := e.Send(raw)
+	s.offerNext(c, l, e, raw)
+	return e, events, nil
+}
+
+// offerNext keeps, as the editor's next draft, the message that follows
+// sent in the session as it is now, with the next free id
+// (console.Next), and returns it.
+func (s *Server) offerNext(c *gin.Context, l i18n.Lang, e *console.Session, sent string) string {
+	ex, _ := s.consoleExercise(c, l)
+	st := console.StateOf(e.Events(0), e.Protocol(), console.InitializeRevision(exerciseRevision(ex)))
+	next := console.Next(sent, st)
+	e.SetDraft(next)
+	return next
 }
 
 // startConsole returns the learner's session, creating the learner and the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
@@ -488,6 +489,8 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 	}
 	page = b.get("/en/console")
 	mustContain(t, "after the handshake", page.body, "Protocol revision: 2025-11-25", `id="msg-3"`, "notifications/initialized")
+	// The editor offers the next message, with the next free id.
+	mustContain(t, "the editor after the handshake", editorText(t, page.body), `{ "jsonrpc": "2.0", "id": 2, "method": "tools/list" }`)
 
 	tpl := b.get("/en/console?template=tools-list")
 	mustContain(t, "template", tpl.body, `&#34;id&#34;: 2, &#34;method&#34;: &#34;tools/list&#34;`)
@@ -516,6 +519,8 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 		return o.From == "server" && o.Kind == "request" && o.Method == "elicitation/create"
 	})
 	page = b.get("/en/console")
+	// The request just sent, offered again with the next free id.
+	mustContain(t, "the editor after a send", editorText(t, page.body), `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask_gift_preferences"}}`)
 	mustContain(t, "server request", page.body, "The server is waiting for your response", `href="/en/console?reply=5#answer"`, "elicitation/create")
 
 	answer := b.get("/en/console?reply=5")
@@ -706,4 +711,16 @@ func testDeadline(t *testing.T) time.Time {
 		return d.Add(-30 * time.Second)
 	}
 	return time.Now().Add(10 * time.Minute)
+}
+
+// editorText is the text of the page's editor, unescaped.
+func editorText(t *testing.T, body string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(body, `<textarea id="answer"`)
+	if !ok {
+		t.Fatal("the page has no editor")
+	}
+	_, rest, _ = strings.Cut(rest, ">")
+	text, _, _ := strings.Cut(rest, "</textarea>")
+	return html.UnescapeString(text)
 }

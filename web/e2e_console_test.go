@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -59,6 +60,16 @@ func (c *consoleTab) useTemplate(key, want string) {
 	e2etest.Wait(c.t, c.ctx, "the template "+key+" in the editor", `document.getElementById("answer").value.includes(`+jsonString(want)+`)`)
 }
 
+// offered waits for the editor to offer want, and fails with what it
+// holds if it never does.
+func (c *consoleTab) offered(when, want string) {
+	c.t.Helper()
+	got, err := chromedp.Run(c.ctx, chromedp.Poll[bool](`document.getElementById("answer").value === `+jsonString(want), chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil || !got {
+		c.t.Errorf("%s, the editor holds %q, want %q (%v)", when, e2etest.Get(c.t, c.ctx, chromedp.Evaluate[string](`document.getElementById("answer").value`)), want, err)
+	}
+}
+
 // send sends the editor's message and waits for the selector wait.
 func (c *consoleTab) send(wait string) {
 	c.t.Helper()
@@ -97,17 +108,21 @@ func (c *consoleTab) checkReportBeforeSending() {
 }
 
 // handshakeAndSlowCall sends initialize, initialized, tools/list and a
-// call of the slow tool with a progress token, from the templates.
+// call of the slow tool with a progress token, from the templates; after
+// each send the editor offers the next message, with the next free id.
 func (c *consoleTab) handshakeAndSlowCall() {
 	c.t.Helper()
 	c.useTemplate("initialize", `"method": "initialize"`)
 	e2etest.Do(c.t, c.ctx, "the report says it is ready", chromedp.WaitVisible(chromedp.CSS("#report-box .report-ok")))
 	c.send(`#msg-2[data-status="reply"]`)
 	e2etest.Wait(c.t, c.ctx, "the negotiated revision in the state", `document.querySelector("[data-state]").textContent.includes("2025-11-25")`)
-	c.useTemplate("initialized", "notifications/initialized")
+	c.offered("after initialize", `{ "jsonrpc": "2.0", "method": "notifications/initialized" }`)
 	c.send(`#msg-3[data-status="noreply"]`)
-	c.useTemplate("tools-list", `"id": 2`)
+	c.offered("after the handshake", `{ "jsonrpc": "2.0", "id": 2, "method": "tools/list" }`)
 	c.send(`#msg-5[data-reply-to="4"]`)
+	c.offered("after tools/list", `{ "jsonrpc": "2.0", "id": 3, "method": "tools/list" }`)
+	e2etest.Wait(c.t, c.ctx, "the offered message judged ready, under the note that the last one went",
+		`!!document.querySelector("#report-box[data-report-sent] .report-sent + .report-ok")`)
 	c.useTemplate("prepare-delivery", `"progressToken": "pack-3"`)
 	c.send(`.tl-item.tl-response[data-reply-to="6"]`)
 }
@@ -248,6 +263,9 @@ func TestE2EConsoleLiveExercise(t *testing.T) {
 	// The button hides itself once the session has a revision: the
 	// keyboard goes on in the editor, not on the page's body.
 	e2etest.Wait(t, ctx, "the focus in the editor after the handshake", `document.activeElement === document.getElementById("answer")`)
+	// The initialize the page offered went with the handshake: the editor
+	// offers the next message, with the next free id.
+	(&consoleTab{t: t, ctx: ctx}).offered("after the handshake button", `{ "jsonrpc": "2.0", "id": 2, "method": "tools/list" }`)
 	e2etest.Do(t, ctx, "check the exchange before the call",
 		chromedp.Click(chromedp.CSS("#exercise [data-exercise-check] button")),
 		chromedp.WaitVisible(chromedp.CSS("#ex-result .fb-fail")),

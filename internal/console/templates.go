@@ -226,3 +226,31 @@ func replyTemplate(req exchange.Event) string {
 	}
 	return fmt.Sprintf("{\n  \"jsonrpc\": \"2.0\",\n  \"id\": %s,\n  \"result\": %s\n}", id, result)
 }
+
+// The templates offered after a message that cannot be sent again with
+// another id: notifications/initialized after initialize, and tools/list
+// after anything else (the handshake, a notification, a response).
+const (
+	afterInitialize = "initialized"
+	afterOther      = "tools-list"
+)
+
+// Next is the message the editor offers once raw has been sent, for a
+// session now in state st: after initialize, notifications/initialized;
+// after another request, raw itself with the next free id, so that sending
+// it again is a new request and never a reused id; after anything else,
+// tools/list with the next free id.
+func Next(raw string, st State) string {
+	key := afterOther
+	if v, err := grader.Parse([]byte(raw)); err == nil && v.Kind == grader.Object {
+		method, id := v.Get("method"), v.Get("id")
+		switch {
+		case method != nil && method.Kind == grader.String && method.Str == "initialize":
+			key = afterInitialize
+		case method != nil && id != nil && (id.Kind == grader.Number || id.Kind == grader.String):
+			return raw[:id.Pos.Offset] + strconv.Itoa(st.nextID) + raw[id.End:]
+		}
+	}
+	text, _ := Text(key, nil, st, 0)
+	return text
+}

@@ -151,7 +151,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportErrors:    "%d {error|errors} to fix. You may still send it to see how the server answers.",
 		ReportWarnings:  "%d {remark|remarks} worth reading; the message is valid.",
 		ReportAsReplyTo: "Checked as the response to #%d (%s).",
-		ReportSent:      "Sent as #%d: what the playground noticed in it is on its item in the timeline. Change the message to check the next one.",
+		ReportSent:      "Sent as #%d: what the playground noticed in it is on its item in the timeline. The editor now offers the next message, with the next free id.",
 
 		TplInitialize:    "initialize: the handshake, step 1",
 		TplInitialized:   "notifications/initialized: the handshake, step 2",
@@ -256,7 +256,7 @@ var consoleUI = map[Lang]*ConsoleUI{
 		ReportErrors:    "%d {erreur|erreurs} à corriger. Vous pouvez quand même l’envoyer pour voir comment le serveur répond.",
 		ReportWarnings:  "%d {remarque|remarques} à lire\u00a0; le message est valide.",
 		ReportAsReplyTo: "Vérifié comme réponse à #%d (%s).",
-		ReportSent:      "Envoyé comme #%d : ce que le Playground y a remarqué figure sur son élément dans la chronologie. Modifiez le message pour vérifier le suivant.",
+		ReportSent:      "Envoyé comme #%d : ce que le Playground y a remarqué figure sur son élément dans la chronologie. L’éditeur propose maintenant le message suivant, avec le prochain id libre.",
 
 		TplInitialize:    "initialize\u00a0: la poignée de main, étape 1",
 		TplInitialized:   "notifications/initialized\u00a0: la poignée de main, étape 2",

@@ -191,12 +191,14 @@
 
   // ---- Sending.
   let busy = false;
-  // send sends text; fromEditor says it is the editor's message, whose
-  // report then says it was sent (checked again as the next message it
-  // would be wrong: its id is taken now). Any other message sent (the
+  // send sends text; fromEditor says it is the editor's message: the
+  // editor then offers the next message the server proposes (r.next: the
+  // same request with the next free id, or the step that follows), and
+  // the report says the message went. Any other message sent (the
   // handshake) changes the session, so the editor's report is redone.
+  // It resolves to the server's answer, or null.
   function send(text, fromEditor) {
-    if (busy) return Promise.resolve(false);
+    if (busy) return Promise.resolve(null);
     busy = true;
     if (working) working.hidden = false;
     clearTimeout(checkTimer);
@@ -207,13 +209,14 @@
       setProtocol(r.protocol);
       openStream();
       if (fromEditor) {
-        sent = { text: text, seq: r.events && r.events.length ? r.events[0].seq : 0 };
+        sent = { seq: r.events && r.events.length ? r.events[0].seq : 0 };
+        if (r.next) offer(r.next);
       }
       checkNow();
-      return true;
+      return r;
     }).catch((err) => {
       showError(err.message);
-      return false;
+      return null;
     }).finally(() => {
       busy = false;
       if (working) working.hidden = true;
@@ -234,6 +237,24 @@
   function template(key, q) {
     const url = withQuery(withQuery(d.templateApi + encodeURIComponent(key), "lang=" + page.dataset.lang), exerciseQuery);
     return request(withQuery(url, q), { method: "GET" }).then((r) => r.text);
+  }
+
+  // offer puts the next message in the editor, keeping the focus where it
+  // is (the learner may be on the Send button).
+  let offering = false;
+  function offer(text) {
+    textarea.value = text;
+    offering = true;
+    textarea.dispatchEvent(new Event("input"));
+    offering = false;
+    textarea.setSelectionRange(0, 0);
+    textarea.scrollTop = 0;
+  }
+
+  // holdsInitialize: the editor still holds an initialize request (the
+  // first message the page offers), which the handshake has just sent.
+  function holdsInitialize() {
+    try { return JSON.parse(textarea.value).method === "initialize"; } catch (e) { return textarea.value.trim() === ""; }
   }
 
   function setEditor(text) {
@@ -264,9 +285,12 @@
   if (handshake) {
     handshake.addEventListener("submit", (e) => {
       e.preventDefault();
-      template("initialize").then(send).then((ok) => {
-        if (ok) return template("initialized").then(send);
-      }).then(() => {
+      template("initialize").then((t) => send(t)).then((r) => {
+        if (r) return template("initialized").then((t) => send(t));
+      }).then((r) => {
+        // What the learner typed stays; the initialize the page offered
+        // is sent now, so the editor offers the next message instead.
+        if (r && r.next && holdsInitialize()) offer(r.next);
         // The button hides itself once the session has a revision: keep
         // the keyboard where the learner goes on, in the editor.
         textarea.focus();
@@ -299,22 +323,25 @@
   // ---- The report before sending, as the learner types.
   let checkTimer = null, checkGen = 0;
   textarea.addEventListener("input", () => {
+    if (!offering) sent = null; // the learner's own change
     clearTimeout(checkTimer);
     checkTimer = setTimeout(checkNow, 300);
   });
 
-  // sent is the editor's message last sent, and its number in the
-  // timeline: until the learner changes it, the report says it was sent.
+  // sent is the number in the timeline of the editor's message last sent:
+  // until the learner changes the message offered next, the report says
+  // the last one went.
   let sent = null;
 
   function checkNow() {
     clearTimeout(checkTimer);
     const text = textarea.value;
     const gen = ++checkGen;
-    if (sent && sent.text === text) { renderSent(sent.seq); return; }
     if (!text.trim()) { renderReport(null, null); return; }
     post(withQuery(d.peekApi, exerciseQuery), text).then((r) => {
-      if (gen === checkGen) renderReport(r.report, r.answers ? { seq: r.answers, method: r.answers_method } : null);
+      if (gen !== checkGen) return;
+      renderReport(r.report, r.answers ? { seq: r.answers, method: r.answers_method } : null);
+      if (sent) noteSent(sent.seq);
     }).catch(() => { /* the report stays as it was */ });
   }
 
@@ -339,17 +366,11 @@
     return e;
   }
 
-  // renderSent says the editor's message went, as #seq, instead of judging
-  // it again as the next message.
-  function renderSent(seq) {
-    const box = el("div");
-    box.id = "report-box";
-    box.setAttribute("data-report", "");
-    box.setAttribute("data-report-sent", "");
-    box.appendChild(el("p", "muted small", format(d.tSent, seq)));
-    reportBox.replaceWith(box);
-    reportBox = box;
-    document.dispatchEvent(new CustomEvent("editor:marks"));
+  // noteSent says, above the report on the message offered next, that the
+  // editor's last message went, as #seq.
+  function noteSent(seq) {
+    reportBox.setAttribute("data-report-sent", "");
+    reportBox.prepend(el("p", "muted small report-sent", format(d.tSent, seq)));
   }
 
   // renderReport writes the markup of view.ConsoleReport.
