@@ -14,6 +14,8 @@ const usage = `MCP Playground: learn how the Model Context Protocol talks.
 Usage:
   playground [serve] [flags]          serve the course (default 127.0.0.1:8080)
   playground version                  print the version, the commit and the build date
+  playground healthcheck [-addr HOST:PORT] [-timeout 5s]
+                                      ask a running server's /healthz (the container's health check)
   playground validate [flags] FILE|-  check one message and print the report as JSON
   playground explain [flags] FILE|-   explain a real MCP log: every message checked, paired, its problems
   playground check-content [-content-mode extend] [DIR]
@@ -61,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args, stderr)
 	case "version":
 		return runVersion(args, stdout, stderr)
+	case "healthcheck":
+		return runHealthcheck(args, stdout, stderr)
 	case "validate":
 		return runValidate(args, stdin, stdout, stderr)
 	case "explain":

@@ -37,6 +37,9 @@ func readBuildInfo() *debug.BuildInfo {
 
 // stampedBuild completes what -ldflags set from bi (which may be nil).
 func stampedBuild(v, c, d string, bi *debug.BuildInfo) buildInfo {
+	if c == "none" { // GoReleaser's word when git told it nothing
+		c = ""
+	}
 	b := buildInfo{Version: v, Commit: c, Date: d}
 	modified := false
 	if bi != nil {

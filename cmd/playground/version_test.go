@@ -26,6 +26,7 @@ func TestStampedBuild(t *testing.T) {
 		{"checkout", "", "", "", vcs, buildInfo{"(devel)", "abc123+dirty", "2026-12-01T10:00:00Z"}},
 		{"go install", "", "", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0"}}, buildInfo{"v1.3.0", "unknown", "unknown"}},
 		{"nothing", "", "", "", nil, buildInfo{"(devel)", "unknown", "unknown"}},
+		{"snapshot without a git remote", "0.0.1-snapshot-none", "none", "2026-12-05T00:00:00Z", nil, buildInfo{"0.0.1-snapshot-none", "unknown", "2026-12-05T00:00:00Z"}},
 	} {
 		if d := cmp.Diff(c.want, stampedBuild(c.v, c.cm, c.d, c.bi)); d != "" {
 			t.Errorf("%s (-want +got):\n%s", c.name, d)

@@ -31,6 +31,7 @@ type Process struct {
 type StartOptions struct {
 	Env    []string     // added to this process's environment
 	OnLine func(string) // called with each line of the log, if set
+	Dir    string       // the process's working directory (default: this one's)
 }
 
 // ErrExited is the error of a process that exited before it was ready.
@@ -46,6 +47,7 @@ const tailLines = 50
 // way Process.Log says what the server wrote.
 func Start(ctx context.Context, bin string, args []string, opt StartOptions) (*Process, error) {
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
+	cmd.Dir = opt.Dir
 	if opt.Env != nil {
 		cmd.Env = append(os.Environ(), opt.Env...)
 	}
