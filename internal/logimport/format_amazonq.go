@@ -15,7 +15,7 @@ import (
 //	 - Mcp error: -32002: connection closed: initialize response
 //	 - run with Q_LOG_LEVEL=trace and see $TMPDIR/qlog/qchat.log for detail
 //	✓ notes loaded in 2.91 s
-var amazonQWords = regexp.MustCompile(`^[✗✓] \S+ (?:has failed to load after|loaded in) [\d.]+ s|Q_LOG_LEVEL=trace|qlog/qchat\.log|mcp servers initialized`)
+var amazonQWords = regexp.MustCompile(`^[✗✓] \S+ (?:(?:has failed to load after|loaded in) [\d.]+ s|has failed to load:)|Q_LOG_LEVEL=trace|qlog/qchat\.log|mcp servers initialized`)
 
 // amazonQPeer reads the server's name from its ✓ or ✗ line.
 var amazonQPeer = regexp.MustCompile(`^(\S+) (?:has failed to load after|loaded in) `)

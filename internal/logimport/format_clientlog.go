@@ -17,6 +17,11 @@ import (
 //	[14:50:10] [error] Failed to start MCP server: spawn node ENOENT
 var clientLogHead = regexp.MustCompile(`^(?:\[?(?P<time>\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d/\d\d \d\d:\d\d:\d\d|\d\d?:\d\d:\d\d(?:[.,]\d+)?(?: ?[AP]M)?)\]?[ \t]+)?(?:\[?(?P<level>TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR|FATAL|CRITICAL|(?i:trace|debug|info|warn(?:ing)?|error|fatal))\]?:?[ \t]+)?(?:\[(?P<peer>[^\]\s]{1,80})\][ \t]+)?`)
 
+// serverOwn: a line a server's own logger writes (the Python SDK's
+// "mcp.server" loggers, FastMCP's), whose "Initializing server" is no
+// client starting one.
+var serverOwn = regexp.MustCompile(`\bmcp\.server\b|FastMCP|Processing request of type`)
+
 // mcpWord: the text speaks of MCP.
 var mcpWord = regexp.MustCompile(`(?i)\bmcp|model context protocol|context server`)
 
@@ -33,6 +38,9 @@ func init() {
 			for _, l := range s.lines {
 				if jsonStart(l) && looksLikeMessage(l) {
 					return false // a stdio capture, whatever else it holds
+				}
+				if serverOwn.Match(l) {
+					continue // a server's own log: no client's event
 				}
 				if lifecycleLine(l) {
 					events++

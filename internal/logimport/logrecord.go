@@ -24,5 +24,7 @@ func logRecord(obj map[string]json.RawMessage) bool {
 		return true
 	}
 	raw = bytes.TrimSpace(raw)
-	return len(raw) == 0 || raw[0] != '{' && raw[0] != '['
+	// "[MCP][gift] Connection failed" is a record's text, not a batch.
+	batch := len(raw) > 1 && raw[0] == '[' && bytes.HasPrefix(bytes.TrimSpace(raw[1:]), []byte("{"))
+	return len(raw) == 0 || raw[0] != '{' && !batch
 }

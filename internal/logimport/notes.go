@@ -50,9 +50,9 @@ var (
 	// timeoutLine: the SDKs' -32001 and Go's deadline, and Zed's "Context
 	// server request timeout" after "cancelled csp request task for
 	// \"initialize\" id 0 which took over 60s".
-	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
+	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|connection timeout|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
 	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine     = regexp.MustCompile(`(?i)#onClose\b|context server failed to start|failed to spawn|connection dropped|failed to connect to (?:the )?(?:mcp )?server|connection refused|ECONNREFUSED|client is not connected|server unavailable|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	exitLine     = regexp.MustCompile(`(?i)#onClose\b|connection failed|has failed to load:\s*$|context server failed to start|failed to spawn|connection dropped|failed to connect to (?:the )?(?:mcp )?server|connection refused|ECONNREFUSED|client is not connected|server unavailable|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
 	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
 	// stderrLine names a line that copies the server's stderr: a label
 	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not

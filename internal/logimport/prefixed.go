@@ -200,9 +200,14 @@ func (p *prefixed) text(n int, text []byte) {
 		return
 	}
 	s := senderWords(string(text[:at]))
+	status := ""
 	if p.st.serverSays != nil && p.st.serverSays.Match(text[:at]) {
 		s = sender{from: grader.SenderServer}
+		if status = eventDetail(EventRefused, text[:at]); status != "" {
+			p.r.event(n, EventRefused, text[:at])
+		}
 	}
+	defer p.sessionGone(n, status)
 	if s == (sender{}) && p.pendingLine == n-1 {
 		s = p.pending
 	}
@@ -212,12 +217,24 @@ func (p *prefixed) text(n int, text []byte) {
 	case quoted:
 		p.add(n, s, unquote(body[:end]), true)
 	case end < 0 && p.preview(n, s, body):
+	case end < 0 && parseComplaint.Match(text[:at]):
+		// Node's complaint, then the record's metadata printed over the
+		// next lines ("… at position 4 {"): no message opens there.
+		p.r.note(n, text, p.st.kind)
 	case end < 0:
 		p.open, p.openLine, p.openFrom, p.openPeer, p.openTS = append([]byte{}, body...), n, s, p.peer, p.ts
 		p.depth = depthScanner{}
 		p.depth.feed(body)
 	default:
 		p.add(n, s, body[:end], true)
+	}
+}
+
+// sessionGone notes, on the message just read from line n, that the
+// server answered it with HTTP 404: the session has ended on its side.
+func (p *prefixed) sessionGone(n int, status string) {
+	if last := p.r.last(); status == "404" && last >= 0 && p.r.res.Entries[last].Line == n {
+		p.r.problem(codeHTTPSessionExpired, n, last, "")
 	}
 }
 
@@ -389,6 +406,17 @@ func opensInnerValue(t []byte, i int) bool {
 	}
 	if j >= 2 && t[j-1] == ':' && t[j-2] == '"' {
 		return true
+	}
+	if j >= 2 && t[j-1] == ':' && isIdentByte(t[j-2]) {
+		// Node printing an object: `  metadata: {`, the key alone on
+		// its line ("received message: {" opens a message).
+		k := j - 2
+		for k > 0 && isIdentByte(t[k-1]) {
+			k--
+		}
+		if len(bytes.TrimSpace(t[:k])) == 0 {
+			return true
+		}
 	}
 	k := j
 	for k > 0 && isIdentByte(t[k-1]) {
