@@ -125,7 +125,7 @@ checks:
 			[]string{
 				`x.md:6: mentions needs 1 to 50 words or phrases (in every language the learner may answer in); got 0`,
 				`x.md:8: mentions: "" is not a word: write letters or digits (quote a number)`,
-				"x.md:10: mentions: the pattern is not a regular expression: error parsing regexp: missing closing ): `(?i)(budget`",
+				"x.md:10: mentions: the pattern is not a regular expression: error parsing regexp: missing closing ): `(budget`",
 				`x.md:12: mentions: the pattern "x*" matches an empty text, so it matches every text`,
 				`x.md:14: mentions takes a list of words, such as "mentions: [category, catégorie]", or a pattern: "mentions: {pattern: '\\d+ ?€'}"`,
 				`x.md:16: mentions needs at: the JSON Pointer of the value to look at, such as "at: /params/name"`,

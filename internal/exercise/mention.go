@@ -71,10 +71,10 @@ func mentionPattern(src string) (*mention, error) {
 	if strings.TrimSpace(src) == "" || len(src) > maxMentionPattern {
 		return nil, fmt.Errorf("mentions: the pattern is empty or longer than %d characters", maxMentionPattern)
 	}
-	re, err := regexp.Compile("(?i)" + src)
-	if err != nil {
+	if _, err := regexp.Compile(src); err != nil {
 		return nil, fmt.Errorf("mentions: the pattern is not a regular expression: %w", err)
 	}
+	re := regexp.MustCompile("(?i)" + src)
 	if re.MatchString("") {
 		return nil, fmt.Errorf("mentions: the pattern %q matches an empty text, so it matches every text", src)
 	}
