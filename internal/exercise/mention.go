@@ -74,7 +74,10 @@ func mentionPattern(src string) (*mention, error) {
 	if _, err := regexp.Compile(src); err != nil {
 		return nil, fmt.Errorf("mentions: the pattern is not a regular expression: %w", err)
 	}
-	re := regexp.MustCompile("(?i)" + src)
+	re, err := regexp.Compile("(?i)" + src)
+	if err != nil {
+		return nil, fmt.Errorf("mentions: the pattern is not a regular expression: %w", err)
+	}
 	if re.MatchString("") {
 		return nil, fmt.Errorf("mentions: the pattern %q matches an empty text, so it matches every text", src)
 	}
