@@ -58,7 +58,8 @@ func pathWithoutGo() string {
 
 // The release binary runs alone, as an instructor runs it: copied into an
 // empty folder, with no Go on the PATH, it says its version, serves its
-// health and a lesson, and creates its database there.
+// health and a lesson, answers its own health check (the container's),
+// and creates its database there.
 func TestReleaseBinaryRunsAlone(t *testing.T) {
 	src := releaseBinary(t)
 	dir := t.TempDir()
@@ -114,6 +115,11 @@ func TestReleaseBinaryRunsAlone(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(page), "JSON-RPC") {
 		t.Errorf("a lesson: %d, %d bytes", resp.StatusCode, len(page))
+	}
+	check := exec.Command(bin, "healthcheck", "-addr", p.Addr)
+	check.Dir, check.Env = dir, env
+	if out, err := check.CombinedOutput(); err != nil || !strings.Contains(string(out), version) {
+		t.Errorf("playground healthcheck -addr %s: %v\n%s", p.Addr, err, out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "playground.db")); err != nil {
 		t.Errorf("the database was not created where the binary runs: %v", err)
