@@ -3,7 +3,6 @@ package web
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -18,13 +17,13 @@ import (
 // server with a mistake fails a step with its feedback. The page has no
 // serious accessibility violation, in both themes and both languages.
 func TestE2ECheckServer(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	gift := gifttest.URL(t, mockserver.Config{})
 	broken := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeUnknownToolSuccess})
-	wait := chromedp.WithPollingTimeout(30 * time.Second)
 
 	run := func(lang, url string) {
 		t.Helper()
@@ -36,7 +35,7 @@ func TestE2ECheckServer(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS("#exercise"), "tools-server-gift-server"),
 			chromedp.Click(chromedp.CSS("[data-check-run]")),
 		)
-		e2etest.Get(t, ctx, chromedp.Poll[bool](`document.querySelector("[data-check-result] [data-done='true']") !== null`, wait))
+		e2etest.Wait(t, ctx, "the check's end", `document.querySelector("[data-check-result] [data-done='true']") !== null`)
 		if !e2etest.Get(t, ctx, chromedp.Evaluate[bool](`window.samePage === true`)) {
 			t.Errorf("the page was reloaded: the script did not run the check")
 		}

@@ -16,6 +16,7 @@ import (
 // as a tool error; after a reload the timeline shows its last messages and
 // follows the new ones.
 func TestE2EConsoleLiveEdge(t *testing.T) {
+	t.Parallel()
 	c := openConsole(t, withMock(quickSlowTool))
 	ctx := c.ctx
 

@@ -18,6 +18,7 @@ import (
 // until the stream has drawn the answer, then lets it through, and the call
 // must still read "answered by #15".
 func TestE2EConsoleKeepsTheNewerCopy(t *testing.T) {
+	t.Parallel()
 	c := openConsole(t, withMock(quickSlowTool))
 	ctx := c.ctx
 	c.useTemplate("initialize", `"method": "initialize"`)

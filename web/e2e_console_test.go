@@ -18,6 +18,7 @@ import (
 // while nothing is being sent, then the result paired with the call, in
 // the timeline and in the sequence diagram.
 func TestE2EConsole(t *testing.T) {
+	t.Parallel()
 	c := openConsole(t, withMock(quickSlowTool))
 	c.checkReportBeforeSending()
 	c.handshakeAndSlowCall()
@@ -213,6 +214,7 @@ func (c *consoleTab) reset() {
 // request of the server waiting for the learner, an error) and a live
 // exercise above it has no serious accessibility violation, in both themes.
 func TestE2EConsoleAccessibility(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
@@ -249,6 +251,7 @@ func jsonOf(v any) string {
 // learner calls the slow tool with a progress token, and "Check my
 // exchange" sends the session to the exercise, which passes.
 func TestE2EConsoleLiveExercise(t *testing.T) {
+	t.Parallel()
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)

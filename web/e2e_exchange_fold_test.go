@@ -17,6 +17,7 @@ import (
 // folds it again; a diagram arrow leads to its message and
 // the message back to its arrow; and the page stays axe clean.
 func TestE2EExchangeFoldAndLinks(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	for _, l := range []i18n.Lang{i18n.EN, i18n.FR} {
 		t.Run(string(l), func(t *testing.T) {

@@ -74,6 +74,7 @@ func (ls *liveServer) stop(t *testing.T) {
 // right line, opens a hint, fixes the message, passes, and after the server
 // restarts still sees the exercise passed and the lesson read.
 func TestE2EExerciseSolvedAndKeptAcrossRestart(t *testing.T) {
+	t.Parallel()
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{}) // for the catalog
 	failOnJSErrors(t, ctx)

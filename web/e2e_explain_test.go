@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -15,6 +14,7 @@ import (
 // finding and lands on its message, focused; the page is axe clean in
 // both themes, in both languages.
 func TestE2EExplain(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
@@ -44,7 +44,7 @@ func TestE2EExplain(t *testing.T) {
 		e2etest.Do(t, ctx, "click the finding about the Accept header",
 			chromedp.Click(chromedp.CSS(`.explain-findings li[data-code="log.http.accept"] [data-focus]`)),
 		)
-		focused := e2etest.Get(t, ctx, chromedp.Poll[string](`document.activeElement && document.activeElement.id`, chromedp.WithPollingTimeout(5*time.Second)))
+		focused := e2etest.Get(t, ctx, chromedp.Poll[string](`document.activeElement && document.activeElement.id`, chromedp.WithPollingTimeout(0)))
 		if focused != "msg-4" {
 			t.Errorf("focused %q after the click, want msg-4", focused)
 		}

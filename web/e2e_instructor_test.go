@@ -59,6 +59,7 @@ func quoteAll(ss []string) []string {
 // person sees them: the learner's pages, the instructor's dashboard, and
 // the dashboard's live refresh, which replaces its content from the server.
 func TestE2EHostileNamesAndAnswersAreInert(t *testing.T) {
+	t.Parallel()
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	ts := httptest.NewServer(e.h)
@@ -173,6 +174,7 @@ func checkAxe(t *testing.T, ctx context.Context, axe, page string) {
 // workshop uses: the course, a lesson, an exercise with feedback, the
 // console, the join page, and the instructor's sign-in and dashboard.
 func TestE2EAccessibility(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{}, asWorkshop())

@@ -16,6 +16,7 @@ import (
 // Page Down (which stays in the lesson) and moves to the next lesson with
 // the pager, in a real browser.
 func TestE2ELessonNavigation(t *testing.T) {
+	t.Parallel()
 	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
 	ts := httptest.NewServer(e.h)

@@ -35,6 +35,7 @@ import (
 // With PLAYGROUND_SCREENSHOTS=DIR, each state is also saved there as a
 // PNG of the whole page, to look at.
 func TestE2EPhoneStates(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop(), withMock(quickSlowTool))
 	base := e.serve(t)
@@ -205,7 +206,7 @@ func (p *phoneTab) checkServerFailed(url string) {
 		chromedp.SetValue(chromedp.CSS("#exercise"), "tools-server-gift-server"),
 		chromedp.Click(chromedp.CSS("[data-check-run]")),
 	)
-	e2etest.Get(p.t, p.ctx, chromedp.Poll[bool](`document.querySelector("[data-check-result] [data-done='true']") !== null`, chromedp.WithPollingTimeout(30*time.Second)))
+	e2etest.Wait(p.t, p.ctx, "the check's end", `document.querySelector("[data-check-result] [data-done='true']") !== null`)
 	e2etest.Do(p.t, p.ctx, "a failed step", chromedp.WaitVisible(chromedp.CSS(".check-step[data-status='failed']")))
 	p.measure("server check after a failed run")
 }

@@ -18,12 +18,18 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/internal/testing/pgtest"
 )
 
 // TestMain gives the tests that ask for it (onPostgres) a throwaway
-// PostgreSQL cluster; without one they skip.
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+// PostgreSQL cluster, without which they skip, and stops the browser the
+// end-to-end tests share.
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	e2etest.Close()
+	os.Exit(code)
+}
 
 // onPostgres puts the test's database on a fresh PostgreSQL schema.
 func onPostgres() envOption {

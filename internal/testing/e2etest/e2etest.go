@@ -1,12 +1,21 @@
 // Package e2etest starts headless Chromium for end-to-end tests through
 // chromedp. Tests are skipped, with a message, where Chromium is missing,
 // unless PLAYGROUND_E2E=require (set by CI), in which case they fail.
+//
+// A test binary starts one Chromium, on its first Browser call, and gives
+// each test a tab of its own in a browser context of its own: cookies,
+// storage and cache are the test's, as in a fresh browser, and tests that
+// call t.Parallel run side by side. A package that uses Browser calls
+// Close from its TestMain, after m.Run, to stop the browser and remove its
+// profile; the kernel stops the browser anyway when the binary exits.
 package e2etest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,8 +35,64 @@ func chromiumPath() string {
 	return ""
 }
 
-// Browser returns a chromedp context for one tab of a fresh headless
-// Chromium with its own profile; it is closed when the test ends.
+// shared is the test binary's one browser.
+var shared struct {
+	once    sync.Once
+	ctx     context.Context // the browser's first tab, parent of the tests' tabs
+	close   func()
+	path    string
+	profile string
+	err     error
+}
+
+// start starts the shared browser with a profile of its own.
+func start(path string) {
+	shared.path = path
+	shared.profile, shared.err = os.MkdirTemp("", "e2etest-chromium-")
+	if shared.err != nil {
+		return
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.UserDataDir(shared.profile),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.WindowSize(windowWidth, windowHeight),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	shared.ctx = ctx
+	shared.close = func() {
+		cancelCtx()
+		cancelAlloc()
+		os.RemoveAll(shared.profile)
+	}
+	if err := chromedp.Do(ctx); err != nil {
+		shared.err = fmt.Errorf("start Chromium at %s: %w", path, err)
+	}
+}
+
+// The size of every tab's window.
+const windowWidth, windowHeight = 1280, 900
+
+// Close stops the shared browser, if one was started, and removes its
+// profile. Call it from TestMain after m.Run.
+func Close() {
+	if shared.close != nil {
+		shared.close()
+	}
+}
+
+// Browser returns a chromedp context for one tab of the test binary's
+// headless Chromium, in a browser context of its own (its own cookies,
+// storage and cache); the tab and its browser context are closed when the
+// test ends.
 func Browser(t testing.TB) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -40,21 +105,11 @@ func Browser(t testing.TB) context.Context {
 		}
 		t.Skip("Chromium not found: end-to-end test skipped (install Debian's chromium package, or set CHROMIUM)")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
+	shared.once.Do(func() { start(path) })
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	ctx, cancelCtx := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
 	// The browser's steps wait on the page's events with no limit of their
 	// own: the test binary's deadline (go test -timeout) bounds them, with
 	// a margin so that a stuck step fails with what it was doing instead
@@ -68,10 +123,9 @@ func Browser(t testing.TB) context.Context {
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelCtx()
-		cancelAlloc()
 	})
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start Chromium at %s: %v", path, err)
+		t.Fatalf("open a tab in Chromium at %s: %v", shared.path, err)
 	}
 	return ctx
 }
