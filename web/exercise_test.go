@@ -175,6 +175,12 @@ func TestExercisePagesRenderWithoutCreatingLearners(t *testing.T) {
 				if strings.Contains(r.body, `<form id="answer-form"`) {
 					t.Errorf("%s shows an answer form for a server exercise", url)
 				}
+			case exercise.KindClient:
+				// Nothing is answered on the page: the client is checked by its messages.
+				mustContain(t, url, r.body, `href="/`+string(l)+`/lessons/your-client"`)
+				if strings.Contains(r.body, `<form id="answer-form"`) {
+					t.Errorf("%s shows an answer form for a client exercise", url)
+				}
 			default:
 				mustContain(t, url, r.body, `<form id="answer-form"`, `method="post"`, `action="`+url+`"`)
 			}

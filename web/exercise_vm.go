@@ -101,6 +101,9 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 	case exercise.FormServer:
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/check-server?exercise=%s", l, ex.ID), Title: x.OpenCheckServer}
 		vm.ElsewhereIntro = x.ServerIntro
+	case exercise.FormClient:
+		vm.Elsewhere = &view.NavLink{URL: lessonURL(l, "your-client"), Title: x.OpenCheckClient}
+		vm.ElsewhereIntro = x.ClientIntro
 	default:
 		vm.Editor = true
 		vm.Answer, vm.Starter, vm.Request = st.answer, ex.Starter, ex.Request

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/clientcheck"
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/courselink"
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -82,6 +83,8 @@ func lintCatalog(src contentSource, c *course.Catalog, located bool) []error {
 	problems = append(problems, replay.Lint(context.Background(), c.Exercises())...)
 	// Server exercises: the bundled gift server is their solution.
 	problems = append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
+	// Client exercises: the reference client is their solution.
+	problems = append(problems, clientcheck.Lint(context.Background(), c.Exercises())...)
 	if located {
 		for i, e := range problems {
 			problems[i] = errors.New(locateProblem(e, ""))
@@ -118,7 +121,8 @@ func lintLoaded(src contentSource) []error {
 	}
 	problems = append(problems, exercise.Lint(exs, settings)...)
 	problems = append(problems, replay.Lint(context.Background(), exs)...)
-	return append(problems, servercheck.Lint(context.Background(), exs)...)
+	problems = append(problems, servercheck.Lint(context.Background(), exs)...)
+	return append(problems, clientcheck.Lint(context.Background(), exs)...)
 }
 
 // locateProblem names files from the course directory, so that an editor or

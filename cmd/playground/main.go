@@ -23,6 +23,8 @@ Usage:
   playground mockserver -stdio [flags] the gift MCP server on stdin/stdout (or -http ADDR)
   playground check-server [flags] (-url URL | -- CMD ARGS…)
                                       run the server exercises against your MCP server
+  playground check-client [-stdio] -- CMD ARGS…
+                                      run the client exercises against your MCP client
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
   playground content export DIR       write the bundled course to DIR, the start of your own
@@ -75,6 +77,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMockserver(args, stdin, stdout, stderr)
 	case "check-server":
 		return runCheckServer(args, stdout, stderr)
+	case "check-client":
+		return runCheckClient(args, stdout, stderr)
+	case relayCommand:
+		return runCheckClientRelay(args, stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args, stdout, stderr)
 	case "content":

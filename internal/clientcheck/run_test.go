@@ -20,11 +20,11 @@ func runRaw(t *testing.T, plan *Plan, rev, mistake string, timeout time.Duration
 	if rev == "" {
 		rev = plan.Protocol
 	}
-	c := newRawClient(srv.URL, rev, mistake)
+	c := newRawClient(context.Background(), srv.URL, rev, mistake)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.play(plan.Exercise)
+		c.play(plan)
 	}()
 	res, err := Run(context.Background(), plan, s, Options{Protocol: rev, Timeout: timeout})
 	s.Close()
@@ -87,6 +87,8 @@ func TestPlantedMistakes(t *testing.T) {
 		{"wrong-cancel", "progress-cancel", []string{"cancel"}},
 		{"cursor", "pages", []string{"pages", "relist"}},
 		{"changed-state", "stateless", []string{"retry"}},
+		{"same-id", "stateless", []string{"retry"}},
+		{"no-meta", "stateless", []string{"discover", "call-meta", "input-required", "retry"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.mistake, func(t *testing.T) {

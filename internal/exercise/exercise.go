@@ -32,6 +32,7 @@ const (
 	KindLive     Kind = "live"     // talk to the gift server in the console
 	KindServer   Kind = "server"   // the learner's own server answers a scripted client
 	KindLog      Kind = "log"      // mark the wrong messages of a log, and say what is wrong (log.go)
+	KindClient   Kind = "client"   // the learner's own client talks to a checking server (client.go)
 )
 
 // Text is the part of an exercise written in one language.

@@ -28,6 +28,7 @@ const (
 	FormChoices Form = "choices"      // one choice per item
 	FormConsole Form = "console"      // a session in the console
 	FormServer  Form = "check-server" // the learner's own server, checked
+	FormClient  Form = "check-client" // the learner's own client, checked
 )
 
 // AnswerShape is how the exercise page's form carries an answer of a
@@ -127,6 +128,8 @@ func init() {
 		{kind: KindLog, form: FormChoices, answer: messageChoices, choiceForm: logForm, label: logLabel, byAnswer: true, items: messageItems,
 			sections: map[string]need{secLog: required, secSolution: optional, secWrong: optional},
 			load:     loadLog, solutions: answerSolutions, grade: (*Exercise).gradeAnswers, lint: (*Exercise).lintLog},
+		{kind: KindClient, form: FormClient, answer: answerElsewhere, label: labelOf(func(x *i18n.ExerciseUI) string { return x.KindClient }), sections: map[string]need{}, external: true,
+			load: loadClient, grade: (*Exercise).gradeClient},
 	}
 	Kinds = kindList()
 }
@@ -259,7 +262,7 @@ func (fl *fileLoader) noChoices(m *meta) {
 
 func (fl *fileLoader) noSteps(m *meta) {
 	if len(m.Steps) > 0 || m.Revisions != nil || len(m.Mistakes) > 0 {
-		fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server exercises only")
+		fl.errf(fl.lineOf("steps"), "steps, revisions and mistakes belong to server and client exercises only")
 	}
 }
 

@@ -36,7 +36,7 @@ func TestLoadErrors(t *testing.T) {
 		{"id and file name", strings.Replace(file("kind: write\nchecks:\n  - method: ping", pingSolution+text), "id: x", "id: y", 1),
 			[]string{`x.md:2: id "y" does not match the file name: name the file y.md`}},
 		{"unknown kind", file("kind: quiz\nchecks:\n  - method: ping", pingSolution+text),
-			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live, server, log`}},
+			[]string{`x.md:4: kind "quiz" is not one of fix, write, classify, reply, match, live, server, log, client`}},
 		{"sections", file("kind: fix\nchecks:\n  - method: ping", "\nSome words.\n\n# Messages\n\n"+jsonBlock("{}")+"\n# Solutions\n\n# de: Titel\n\n# en:\n"+pingSolution),
 			[]string{
 				`x.md:1: a fix exercise needs a # Starter section (see FORMAT.md)`,

@@ -48,7 +48,10 @@ type Step struct {
 	Needs []string
 
 	title map[i18n.Lang]string
-	send  any // the message as written, with its members in order (ordered)
+	// rule is, in a client exercise, the rule of the specification the
+	// step checks.
+	rule map[i18n.Lang]string
+	send any // the message as written, with its members in order (ordered)
 }
 
 // Answer is one accepted reply of a step: all its checks pass.

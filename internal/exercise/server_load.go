@@ -19,6 +19,7 @@ type rawStep struct {
 	line      int
 	name      string
 	title     any
+	rule      any
 	send      any
 	hasSend   bool
 	wait      any
@@ -73,6 +74,8 @@ func (r *rawStep) UnmarshalYAML(n ast.Node) error {
 			r.name = fmt.Sprint(s)
 		case "title":
 			err = yaml.NodeToValue(mv.Value, &r.title)
+		case "rule":
+			err = yaml.NodeToValue(mv.Value, &r.rule)
 		case "wait":
 			err = yaml.NodeToValue(mv.Value, &r.wait)
 		case "when":

@@ -264,6 +264,10 @@ var problems = map[string][2]string{
 		"This exercise checks your own MCP server: run `playground check-server -exercise ID` against it.",
 		"Cet exercice vérifie votre propre serveur MCP : lancez `playground check-server -exercise ID` sur celui-ci.",
 	},
+	"client": {
+		"This exercise checks your own MCP client: run `playground check-client -exercise ID -- COMMAND` with it, or point it at the URL the exercise's page gives you.",
+		"Cet exercice vérifie votre propre client MCP : lancez-le avec `playground check-client -exercise ID -- COMMANDE`, ou dirigez-le vers l’URL que donne la page de l’exercice.",
+	},
 	"live": {
 		`The session could not be read: expected {"exchange": [{"from": "client", "message": {…}}, …]}.`,
 		"La session n’a pas pu être lue\u00a0: {\"exchange\": [{\"from\": \"client\", \"message\": {…}}, …]} était attendu.",

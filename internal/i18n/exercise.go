@@ -19,6 +19,7 @@ type ExerciseUI struct {
 	KindMatch     string
 	KindLive      string
 	KindServer    string
+	KindClient    string
 
 	// One exercise.
 	FromLesson      string // followed by the lesson's title
@@ -40,6 +41,8 @@ type ExerciseUI struct {
 	OpenConsole     string
 	ServerIntro     string
 	OpenCheckServer string
+	ClientIntro     string
+	OpenCheckClient string
 	AttemptsCount   string // "Attempts: %d"
 
 	// Feedback on an attempt.
@@ -129,6 +132,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindMatch:     "Match responses to requests",
 		KindLive:      "Live, with the gift server",
 		KindServer:    "Your own server",
+		KindClient:    "Your own client",
 
 		FromLesson:      "From the lesson",
 		YourAnswer:      "Your answer",
@@ -149,6 +153,8 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		OpenConsole:     "Open the console",
 		ServerIntro:     "This exercise grades the MCP server you wrote: run the command playground check-server, or start your server and give its address on the check-server page, which records a pass in your progress.",
 		OpenCheckServer: "Check my server",
+		ClientIntro:     "This exercise grades the MCP client you wrote: run it with the command playground check-client, or point it at your personal URL below and watch each step as your client's messages arrive.",
+		OpenCheckClient: "How the steps check your client",
 		AttemptsCount:   "Attempts: %d",
 
 		FeedbackTitle:   "Feedback",
@@ -231,6 +237,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		KindMatch:     "Associez réponses et requêtes",
 		KindLive:      "En direct, avec le serveur de cadeaux",
 		KindServer:    "Votre propre serveur",
+		KindClient:    "Votre propre client",
 
 		FromLesson:      "Tiré de la leçon",
 		YourAnswer:      "Votre réponse",
@@ -251,6 +258,8 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		OpenConsole:     "Ouvrir la console",
 		ServerIntro:     "Cet exercice note le serveur MCP que vous avez écrit\u00a0: lancez la commande playground check-server, ou démarrez votre serveur et donnez son adresse sur la page de vérification, qui enregistre la réussite dans votre progression.",
 		OpenCheckServer: "Vérifier mon serveur",
+		ClientIntro:     "Cet exercice note le client MCP que vous avez écrit : lancez-le avec la commande playground check-client, ou dirigez-le vers votre URL personnelle ci-dessous et suivez chaque étape à mesure que les messages de votre client arrivent.",
+		OpenCheckClient: "Comment les étapes vérifient votre client",
 		AttemptsCount:   "Tentatives : %d",
 
 		FeedbackTitle:   "Retour",

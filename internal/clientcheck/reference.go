@@ -3,6 +3,7 @@ package clientcheck
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,9 +12,13 @@ import (
 	"time"
 )
 
-// rawClient is a client written by hand, as a learner would without an
-// SDK: JSON-RPC over Streamable HTTP, with one planted mistake at a time.
+// rawClient is the reference client: written by hand, as a learner would
+// without an SDK (JSON-RPC over Streamable HTTP), it plays a plan's steps
+// and can plant one of the usual mistakes (Mistakes). check-content runs
+// it as the solution of every client exercise, and each mistake an
+// exercise names must fail it at that step.
 type rawClient struct {
+	ctx      context.Context
 	url      string
 	sid      string
 	version  string // the negotiated revision, sent in MCP-Protocol-Version
@@ -24,8 +29,33 @@ type rawClient struct {
 	log      []string
 }
 
-func newRawClient(url, rev, mistake string) *rawClient {
-	return &rawClient{url: url, mistake: mistake, version: rev, hc: &http.Client{Timeout: 30 * time.Second}}
+func newRawClient(ctx context.Context, url, rev, mistake string) *rawClient {
+	return &rawClient{ctx: ctx, url: url, mistake: mistake, version: rev, hc: &http.Client{Timeout: time.Minute}}
+}
+
+// Mistakes are the reference client's planted mistakes, by name, with
+// what each does.
+var Mistakes = map[string]string{
+	"before-initialize":  "sends tools/list before initialize",
+	"no-initialized":     "never sends notifications/initialized",
+	"no-session":         "sends no Mcp-Session-Id header",
+	"no-version":         "sends no MCP-Protocol-Version header",
+	"tool-for-name":      "names the tool in `tool` instead of `name`",
+	"schema":             "sends the budget as a string, against the input schema",
+	"reply-notification": "answers a notification of the server",
+	"unanswered":         "leaves the server's roots/list unanswered",
+	"id-reused":          "pings with the id of the call in flight",
+	"wrong-cancel":       "cancels an id that is not the call's",
+	"cursor":             "stops at the first page of tools/list",
+	"no-meta":            "sends 2026-07-28 requests without their _meta",
+	"changed-state":      "retries with another requestState",
+	"same-id":            "retries with the id of the first call",
+}
+
+// PlayReference plays plan as the reference client against the checking
+// server at url, in revision rev, planting mistake ("" for none).
+func PlayReference(ctx context.Context, url string, plan *Plan, rev, mistake string) {
+	newRawClient(ctx, url, rev, mistake).play(plan)
 }
 
 type msg = map[string]any
@@ -37,7 +67,7 @@ func (c *rawClient) nextID() int { c.id++; return c.id }
 // on returning true stops reading.
 func (c *rawClient) post(m msg, on func(msg) bool) msg {
 	body, _ := json.Marshal(m)
-	req, _ := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(body))
+	req, _ := http.NewRequestWithContext(c.ctx, http.MethodPost, c.url, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if c.sid != "" && c.mistake != "no-session" {
@@ -150,37 +180,46 @@ func (c *rawClient) handshake() {
 	}
 }
 
-// play is the client of one exercise, by its steps' scenario.
-func (c *rawClient) play(exercise string) {
-	switch exercise {
-	case "first-call":
-		c.handshake()
-		c.request("tools/list", nil)
-		args := msg{"occasion": "birthday", "budget": 50}
-		if c.mistake == "schema" {
-			args["budget"] = "50"
+// play does what each step of the plan asks of a client, in order.
+func (c *rawClient) play(plan *Plan) {
+	for _, st := range plan.Steps {
+		switch st.Name {
+		case "initialize", "handshake":
+			c.handshake()
+		case "tools-list":
+			c.request("tools/list", nil)
+		case "first-call", "call-meta":
+			c.firstCall()
+		case "call-preferences":
+			c.request("tools/call", c.meta(msg{"name": "ask_gift_preferences", "arguments": msg{}}))
+		case "sampling":
+			c.request("tools/call", msg{"name": "write_card_message", "arguments": msg{"occasion": "birthday"}})
+		case "slow-call":
+			c.slowCall()
+		case "pages", "relist":
+			c.listAll()
+		case "unlock":
+			c.request("tools/call", msg{"name": "unlock_gift_wrapping", "arguments": msg{}})
+		case "call-new-tool":
+			c.request("tools/call", msg{"name": "wrap_gift", "arguments": msg{}})
+		case "discover":
+			c.request("server/discover", c.meta(msg{}))
+		case "input-required":
+			c.askAndRetry()
 		}
-		key := "name"
-		if c.mistake == "tool-for-name" {
-			key = "tool"
-		}
-		c.request("tools/call", msg{key: "suggest_gifts", "arguments": args})
-	case "server-requests":
-		c.handshake()
-		c.request("tools/call", msg{"name": "ask_gift_preferences", "arguments": msg{}})
-		c.request("tools/call", msg{"name": "write_card_message", "arguments": msg{"occasion": "birthday"}})
-	case "progress-cancel":
-		c.handshake()
-		c.slowCall()
-	case "pages":
-		c.handshake()
-		c.listAll()
-		c.request("tools/call", msg{"name": "unlock_gift_wrapping", "arguments": msg{}})
-		c.listAll()
-		c.request("tools/call", msg{"name": "wrap_gift", "arguments": msg{}})
-	case "stateless":
-		c.stateless()
 	}
+}
+
+func (c *rawClient) firstCall() {
+	args := msg{"occasion": "birthday", "budget": 50}
+	if c.mistake == "schema" {
+		args["budget"] = "50"
+	}
+	key := "name"
+	if c.mistake == "tool-for-name" {
+		key = "tool"
+	}
+	c.request("tools/call", c.meta(msg{key: "suggest_gifts", "arguments": args}))
 }
 
 func (c *rawClient) slowCall() {
@@ -226,20 +265,25 @@ func (c *rawClient) listAll() {
 	}
 }
 
+// meta adds the per-request _meta of 2026-07-28.
 func (c *rawClient) meta(p msg) msg {
+	if c.version != "2026-07-28" || c.mistake == "no-meta" {
+		return p
+	}
 	p["_meta"] = msg{"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": msg{"elicitation": msg{}}}
 	return p
 }
 
-func (c *rawClient) stateless() {
-	c.request("server/discover", c.meta(msg{}))
-	c.request("tools/call", c.meta(msg{"name": "suggest_gifts", "arguments": msg{"occasion": "birthday", "budget": 50}}))
+func (c *rawClient) askAndRetry() {
 	first := c.request("tools/call", c.meta(msg{"name": "ask_gift_preferences", "arguments": msg{}}))
 	res, _ := first["result"].(msg)
 	params := c.meta(msg{"name": "ask_gift_preferences", "arguments": msg{},
 		"inputResponses": msg{"preferences": msg{"action": "accept", "content": msg{"category": "books"}}}, "requestState": res["requestState"]})
 	if c.mistake == "changed-state" {
 		params["requestState"] = "forged"
+	}
+	if c.mistake == "same-id" {
+		c.id--
 	}
 	c.request("tools/call", params)
 }
