@@ -40,9 +40,9 @@ const relayCommand = "check-client-relay"
 // client. Exit codes: 0 every step passed, 1 a step failed, 2 the client
 // could not be started or never connected, or a usage error.
 func runCheckClient(args []string, stdout, stderr io.Writer) int {
-	cfg, ok := parseCheckClient(args, stderr)
-	if !ok {
-		return 2
+	cfg, err := parseCheckClient(args, stderr)
+	if err != nil {
+		return flagsExit(err)
 	}
 	exs, err := clientExercises(cfg)
 	if err != nil {
@@ -78,7 +78,7 @@ func runCheckClient(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, bool) {
+func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, error) {
 	var cfg checkClientConfig
 	fs := flag.NewFlagSet("check-client", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -90,7 +90,7 @@ func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, bool)
 	fs.BoolVar(&cfg.stdio, "stdio", false, "give the client a command that starts the checking server on stdio (MCP_SERVER_COMMAND, {command}) instead of a URL")
 	fs.StringVar(&cfg.content, "content", "", "a course directory holding exercises/ (default: the bundled course)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: playground check-client [-exercise ID] [-protocol REV] [-lang en|fr] [-json] [-timeout 10s] [-stdio] -- COMMAND ARGS…")
+		fmt.Fprintln(stderr, "usage: playground check-client [-exercise ID] [-protocol REV] [-lang en|fr] [-json] [-timeout 10s] [-stdio] [-content DIR] -- COMMAND ARGS…")
 		fmt.Fprintln(stderr, "\nServes a checking gift server and runs your MCP client as COMMAND, with MCP_SERVER_URL=http://127.0.0.1:PORT/mcp\n"+
 			"in its environment and {url} in ARGS replaced by that URL; with -stdio, MCP_SERVER_COMMAND and {command} are a\n"+
 			"command line that starts the checking server on stdio.\n"+
@@ -98,7 +98,7 @@ func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, bool)
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
-		return cfg, false
+		return cfg, err
 	}
 	cfg.command = fs.Args()
 	l, ok := i18n.Parse(*lang)
@@ -114,9 +114,9 @@ func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, bool)
 		fmt.Fprintln(stderr, "playground check-client: -timeout must be positive")
 	default:
 		cfg.lang = l
-		return cfg, true
+		return cfg, nil
 	}
-	return cfg, false
+	return cfg, errUsage
 }
 
 // clientExercises returns the exercises to run, in course order.
@@ -155,6 +155,10 @@ func relayArgs() ([]string, error) {
 
 // runCheckClientRelay is the hidden subcommand: ADDR TOKEN.
 func runCheckClientRelay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintf(stderr, "usage: playground %s ADDR TOKEN\n\nStarted by check-client -stdio: pipes stdin and stdout to the check's run.\n", relayCommand)
+		return 0
+	}
 	if len(args) != 2 {
 		fmt.Fprintf(stderr, "playground %s: started by check-client -stdio with ADDR TOKEN\n", relayCommand)
 		return 2

@@ -23,7 +23,7 @@ Usage:
   playground mockserver -stdio [flags] the gift MCP server on stdin/stdout (or -http ADDR)
   playground check-server [flags] (-url URL | -- CMD ARGS…)
                                       run the server exercises against your MCP server
-  playground check-client [-stdio] -- CMD ARGS…
+  playground check-client [flags] -- CMD ARGS…
                                       run the client exercises against your MCP client
   playground backup [-db PATH] FILE   copy the database while the server runs
   playground migrate [-db DSN]        apply pending migrations, then exit (before rolling out instances)
