@@ -75,7 +75,7 @@ const bundleName = "js/bundle.js"
 // script's requests go through window.playground.request, which tells a
 // refusal, an HTTPError with the server's words, from a network failure),
 // the exercise editor before the console that reuses it.
-var bundleJS = []string{"js/request.js", "js/app.js", "js/exercise.js", "js/console.js", "js/explain.js", "js/checkserver.js", "js/instructor.js", "js/lti.js"}
+var bundleJS = []string{"js/request.js", "js/app.js", "js/exercise.js", "js/console.js", "js/explain.js", "js/checkserver.js", "js/checkclient.js", "js/instructor.js", "js/lti.js"}
 
 // bundle joins files into one fingerprinted asset called name.
 func (a *assets) bundle(fsys fs.FS, name string, files []string) error {

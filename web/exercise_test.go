@@ -177,7 +177,7 @@ func TestExercisePagesRenderWithoutCreatingLearners(t *testing.T) {
 				}
 			case exercise.KindClient:
 				// Nothing is answered on the page: the client is checked by its messages.
-				mustContain(t, url, r.body, `href="/`+string(l)+`/lessons/your-client"`)
+				mustContain(t, url, r.body, `href="/`+string(l)+`/check-client?exercise=`+ex.ID+`"`)
 				if strings.Contains(r.body, `<form id="answer-form"`) {
 					t.Errorf("%s shows an answer form for a client exercise", url)
 				}

@@ -102,7 +102,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/check-server?exercise=%s", l, ex.ID), Title: x.OpenCheckServer}
 		vm.ElsewhereIntro = x.ServerIntro
 	case exercise.FormClient:
-		vm.Elsewhere = &view.NavLink{URL: lessonURL(l, "your-client"), Title: x.OpenCheckClient}
+		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/check-client?exercise=%s", l, ex.ID), Title: x.OpenCheckClient}
 		vm.ElsewhereIntro = x.ClientIntro
 	default:
 		vm.Editor = true

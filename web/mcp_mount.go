@@ -52,4 +52,5 @@ func (s *Server) mcpServe(c *gin.Context) {
 func (s *Server) Close() {
 	s.mcp.Close()
 	s.consoles.CloseAll()
+	s.clientChecks.closeAll()
 }

@@ -37,6 +37,9 @@ func (s *Server) routes() {
 		g.GET("/check-server", s.handle(s.checkServerShow))
 		g.POST("/check-server", s.heavy, s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
 		g.GET("/check-server/:key/messages/:seq", s.handle(s.checkMessageShow))
+		g.GET("/check-client", s.handle(s.checkClientShow))
+		g.POST("/check-client", s.rateLimit(limitServerCheck), s.handle(s.checkClientIssue))
+		g.GET("/check-client/events", s.handle(s.checkClientEvents))
 		g.GET("/explain", s.handle(s.explainShow))
 		g.POST("/explain", s.heavy, s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
 		g.GET("/explain/:key", s.handle(s.explainPageShow))
@@ -76,6 +79,7 @@ func (s *Server) routes() {
 	r.GET("/mcp", s.mcpServe)
 	r.POST("/mcp", s.mcpServe)
 	r.DELETE("/mcp", s.mcpServe)
+	r.Any("/mcp/check/:key", s.checkClientMCP)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
 	ins := r.Group("/instructor", s.instructorLang, s.formOnly)

@@ -1,11 +1,11 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
 // file, middleware, and the templ views in web/view. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
-// logimport, servercheck, netguard, mockserver, store, rules, review,
-// grader, lti, csvcell: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
+// logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
+// review, grader, lti, csvcell: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
 // to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
-// internal/servercheck's.
+// internal/servercheck's or internal/clientcheck's.
 package web
 
 import (
@@ -182,6 +182,9 @@ type Server struct {
 	checkRuns   *runSlots
 	// checkPause waits, for evenOut (checkserver_even.go).
 	checkPause func(context.Context, time.Duration) error
+	// clientChecks are the learners' personal check-client URLs and their
+	// runs (checkclient_*.go).
+	clientChecks *clientChecks
 
 	// proxies are TrustedProxies parsed; proxied holds the requests of
 	// each client behind them (proxied_cap.go).
@@ -236,6 +239,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		s.checkPolicy = netguard.NewPolicy(nil)
 	}
 	s.checkRuns = newRunSlots()
+	s.clientChecks = newClientChecks()
 	s.checkPause = sleepCtx
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err

@@ -102,6 +102,15 @@ func (s *Session) respond(w http.ResponseWriter, r *http.Request, out *postSink,
 		case <-r.Context().Done():
 			return
 		case <-s.done:
+			// What the run said before it ended is still written.
+			select {
+			case it := <-out.ch:
+				if !sse && it.final && it.raw != nil {
+					writeJSON(w, http.StatusOK, sid, it.raw)
+					return
+				}
+			default:
+			}
 			if !sse {
 				http.Error(w, "Service Unavailable: the check has ended", http.StatusServiceUnavailable)
 			}

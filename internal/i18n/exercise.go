@@ -154,7 +154,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ServerIntro:     "This exercise grades the MCP server you wrote: run the command playground check-server, or start your server and give its address on the check-server page, which records a pass in your progress.",
 		OpenCheckServer: "Check my server",
 		ClientIntro:     "This exercise grades the MCP client you wrote: run it with the command playground check-client, or point it at your personal URL below and watch each step as your client's messages arrive.",
-		OpenCheckClient: "How the steps check your client",
+		OpenCheckClient: "Check my client",
 		AttemptsCount:   "Attempts: %d",
 
 		FeedbackTitle:   "Feedback",
@@ -259,7 +259,7 @@ var exerciseUI = map[Lang]*ExerciseUI{
 		ServerIntro:     "Cet exercice note le serveur MCP que vous avez écrit\u00a0: lancez la commande playground check-server, ou démarrez votre serveur et donnez son adresse sur la page de vérification, qui enregistre la réussite dans votre progression.",
 		OpenCheckServer: "Vérifier mon serveur",
 		ClientIntro:     "Cet exercice note le client MCP que vous avez écrit : lancez-le avec la commande playground check-client, ou dirigez-le vers votre URL personnelle ci-dessous et suivez chaque étape à mesure que les messages de votre client arrivent.",
-		OpenCheckClient: "Comment les étapes vérifient votre client",
+		OpenCheckClient: "Vérifier mon client",
 		AttemptsCount:   "Tentatives : %d",
 
 		FeedbackTitle:   "Retour",
