@@ -2,7 +2,7 @@
 // file, middleware, and the templ views in web/view. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
 // logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
-// review, grader, lti, csvcell: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
+// review, grader, lti: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
 // to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
 // internal/servercheck's or internal/clientcheck's.
