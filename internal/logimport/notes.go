@@ -52,7 +52,7 @@ var (
 	// \"initialize\" id 0 which took over 60s".
 	timeoutLine  = regexp.MustCompile(`(?i)-32001|request timed out|connection timeout|timed out after|context deadline exceeded|deadline exceeded|server request timeout|request task for .* which took over \d`)
 	crashLine    = regexp.MustCompile(`(?i)^panic: |panicked at|Traceback \(most recent call last\)|Unhandled (?:exception|promise rejection)|UnhandledPromiseRejection|uncaught exception|^fatal error: |Segmentation fault|SIGSEGV|goroutine \d+ \[running\]`)
-	exitLine     = regexp.MustCompile(`(?i)#onClose\b|connection failed|has failed to load:\s*$|context server failed to start|failed to spawn|connection dropped|failed to connect to (?:the )?(?:mcp )?server|connection refused|ECONNREFUSED|client is not connected|server unavailable|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
+	exitLine     = regexp.MustCompile(`(?i)#onClose\b|(?:failed to|could not|couldn't|cannot|unable to) (?:start|connect|initiali[sz]e|load|launch|reconnect|restart|spawn)\b|transport error|failed to get server instance|connection failed|has failed to load:\s*$|context server failed to start|failed to spawn|connection dropped|failed to connect to (?:the )?(?:mcp )?server|connection refused|ECONNREFUSED|client is not connected|server unavailable|exited with code (?:[1-9]|-|null)|exit (?:code|status):? ?[1-9]|exiting with status [1-9]|process exited|process quit|server disconnected|transport closed unexpectedly|closed unexpectedly|connection ?closed|-32000|calling \\?"[\w/]+\\?": EOF|client closed|server exited|spawn \S+ ENOENT|EPIPE|broken pipe|process ended|has exited|crashed`)
 	shutdownLine = regexp.MustCompile(`(?i)shutting down|shutdown|stopping server|disposing|SIGTERM|SIGINT|Ctrl\+C|user quit|closing (?:the )?(?:client|connection|transport)`)
 	// stderrLine names a line that copies the server's stderr: a label
 	// ("[server stderr]", "MCP STDERR (gift):", "Server stderr:"), not
@@ -96,10 +96,13 @@ func (r *reader) note(n int, text []byte, kind string) bool {
 		kind = ContextStderr
 	}
 	r.noHandshake(t)
-	if code := r.failureOf(n, t, kind); code != "" {
+	code := r.failureOf(n, t, kind)
+	if code != "" && (code != codeServerExited || kind == ContextStderr || !parseComplaint.Match(t)) {
 		r.failure(code, n, t)
 		return true
 	}
+	// a client that could not read the server's stdout, whatever it did
+	// next ("failed to initialize: invalid trailing data"), says why
 	if kind != ContextStderr && parseComplaint.Match(t) {
 		r.lastNoiseLine = n
 		r.event(n, EventStdoutNoise, t)
@@ -151,6 +154,7 @@ func (r *reader) failure(code string, n int, t []byte) {
 	samePeer := r.lastFailurePeer == r.peer || r.lastFailurePeer == "" || r.peer == ""
 	sameAt := r.lastFailureAt == len(r.res.Entries) && samePeer
 	if sameAt && (r.lastFailure == code || r.lastFailure == codeServerRefused && code == codeServerExited) {
+		r.context(n, ContextClientLog, t) // the same failure said again, or its reason: kept to read
 		return
 	}
 	r.event(n, failureEvents[code], t)

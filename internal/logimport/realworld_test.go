@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,7 +71,8 @@ func TestClaudeOwnSentence(t *testing.T) {
 	src := "Server transport closed unexpectedly, this is likely due to the process exiting early. If you are developing this MCP server you can add output to stderr (i.e. `console.error('...')` in JavaScript) and it will appear in this log.\n" +
 		"2025-06-19T21:14:37.508Z [error] [weather-demo] Server disconnected. For troubleshooting guidance, please visit our [debugging documentation](https://modelcontextprotocol.io/docs/tools/debugging)\n"
 	res := read(t, src)
-	if d := cmp.Diff([]string{"log.server-exited@1"}, codes(res)); d != "" || len(res.Context) != 0 {
+	// the failure said again is the client's line, kept to read
+	if d := cmp.Diff([]string{"log.server-exited@1"}, codes(res)); d != "" || !slices.Equal(kinds(res), []string{"2:client-log"}) {
 		t.Errorf("problems (-want +got):\n%s\ncontext %v", d, kinds(res))
 	}
 	if !stderrLine.MatchString("Server \"gift\" stderr: up") || !stderrLine.MatchString("[server stderr] up") || !stderrLine.MatchString("MCP STDERR (gift): up") ||
@@ -278,7 +280,11 @@ func TestGeminiBox(t *testing.T) {
 	res := read(t, ` failed to start or connect to MCP server 'notes' {"command":"node"};   │
 │    McpError: MCP error -32000: Connection closed                             │
 `)
-	if res.Format != FormatGemini || len(res.Problems) != 1 || res.Problems[0].Detail != "McpError: MCP error -32000: Connection closed" {
+	if res.Format != FormatGemini || len(res.Problems) != 1 || !strings.HasPrefix(res.Problems[0].Detail, "failed to start or connect to MCP server 'notes'") {
 		t.Errorf("format %s, problems %+v", res.Format, res.Problems)
+	}
+	// its reason, on the next line, is kept to read
+	if len(res.Context) != 1 || res.Context[0].Text != "McpError: MCP error -32000: Connection closed" {
+		t.Errorf("context %+v", res.Context)
 	}
 }
