@@ -115,7 +115,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
 		vm.Feedback = feedbackVM(ex, res, st.answer)
 		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
-		if st.result.Passed && st.card != nil {
+		if st.card != nil {
 			vm.Feedback.ComesBack = comesBack(l, *st.card, s.now())
 		}
 	}

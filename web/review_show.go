@@ -32,7 +32,7 @@ func (s *Server) reviewLink(c *gin.Context, l i18n.Lang, learnerID int64, ok boo
 }
 
 // reviewShow lists the exercises due for review, with what tripped the
-// learner on each, in words.
+// learner on each, in words; then those coming back later, with when.
 func (s *Server) reviewShow(c *gin.Context) error {
 	l := langOf(c)
 	p := i18n.PathFor(l)
@@ -42,21 +42,28 @@ func (s *Server) reviewShow(c *gin.Context) error {
 		return err
 	}
 	if ok {
-		due, err := s.store.DueReviews(c.Request.Context(), learner.ID, s.now())
+		cards, err := s.store.Reviews(c.Request.Context(), learner.ID)
 		if err != nil {
 			return err
 		}
 		cat := s.content.Catalog()
-		for _, card := range due {
+		now := s.now()
+		for _, card := range cards {
 			ex, found := cat.Exercise(card.ExerciseID)
 			if !found {
 				continue // an exercise removed from the course
 			}
-			vm.Items = append(vm.Items, view.ReviewItemVM{
+			it := view.ReviewItemVM{
 				Exercise: view.NavLink{URL: reviewExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title},
 				Box:      fmt.Sprintf(p.ReviewBox, card.Box, review.Boxes),
 				Reasons:  s.trippedReasons(l, ex, card.Codes),
-			})
+			}
+			if card.IsDue(now) {
+				vm.Items = append(vm.Items, it)
+				continue
+			}
+			it.When = fmt.Sprintf(p.ReviewWhen, whenBack(l, card.Card, now))
+			vm.Later = append(vm.Later, it)
 		}
 	}
 	c.Header("Cache-Control", "no-store")
@@ -79,7 +86,11 @@ func (s *Server) reviewCard(ctx context.Context, learnerID int64, exerciseID str
 // review (the form's and the script's URLs).
 func (s *Server) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st exerciseState) {
 	p := i18n.PathFor(l)
-	vm.Review = &view.ExerciseReviewVM{Recall: p.ReviewRecall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
+	recall := p.ReviewRecall
+	if ex.Kind.Answer().Fields != exercise.AnswerText {
+		recall = p.ReviewRecallChoices
+	}
+	vm.Review = &view.ExerciseReviewVM{Recall: recall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
 	if st.card != nil {
 		vm.Review.Reasons = s.trippedReasons(l, ex, st.card.Codes)
 		vm.Review.HintsLooked = st.card.LookedAgain()

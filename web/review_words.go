@@ -76,8 +76,17 @@ func checkInWords(p *i18n.PathUI, ex *exercise.Exercise, id string) template.HTM
 }
 
 // comesBack is "This exercise comes back for review in 1 day.", from the
-// card's due time as seen at now.
+// card's due time as seen at now, or that it is due now.
 func comesBack(l i18n.Lang, card review.Card, now time.Time) string {
+	p := i18n.PathFor(l)
+	if card.IsDue(now) {
+		return p.ReviewDueNow
+	}
+	return fmt.Sprintf(p.ReviewComesBack, whenBack(l, card, now))
+}
+
+// whenBack is "in 1 day": how long until card is due, at now.
+func whenBack(l i18n.Lang, card review.Card, now time.Time) string {
 	p := i18n.PathFor(l)
 	d := card.Due.Sub(now)
 	var when string
@@ -91,5 +100,5 @@ func comesBack(l i18n.Lang, card review.Card, now time.Time) string {
 	default:
 		when = i18n.Sprintf(l, p.ReviewInWeeks, int((d+84*time.Hour)/(7*24*time.Hour)))
 	}
-	return fmt.Sprintf(p.ReviewComesBack, when)
+	return when
 }

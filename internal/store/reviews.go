@@ -66,8 +66,18 @@ const maxReviews = 200
 
 // DueReviews are the learner's cards due at now, the most overdue first.
 func (s *Store) DueReviews(ctx context.Context, learnerID int64, now time.Time) ([]ReviewCard, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT exercise_id, box, due_at, codes, hints_seen FROM reviews
+	return s.reviewCards(ctx, `SELECT exercise_id, box, due_at, codes, hints_seen FROM reviews
 		WHERE learner_id = ? AND due_at <= ? ORDER BY due_at, exercise_id LIMIT ?`, learnerID, now.UnixMilli(), maxReviews)
+}
+
+// Reviews are all the learner's cards, due or not, the soonest due first.
+func (s *Store) Reviews(ctx context.Context, learnerID int64) ([]ReviewCard, error) {
+	return s.reviewCards(ctx, `SELECT exercise_id, box, due_at, codes, hints_seen FROM reviews
+		WHERE learner_id = ? ORDER BY due_at, exercise_id LIMIT ?`, learnerID, maxReviews)
+}
+
+func (s *Store) reviewCards(ctx context.Context, query string, args ...any) ([]ReviewCard, error) {
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("due reviews: %w", err)
 	}

@@ -38,6 +38,10 @@ func TestReviews(t *testing.T) {
 	if due, err := st.DueReviews(ctx, l.ID, t0.Add(time.Minute)); err != nil || len(due) != 0 {
 		t.Errorf("due a minute later: %v, %v", due, err)
 	}
+	// Not due yet, the card is among the learner's reviews, with its time.
+	if all, err := st.Reviews(ctx, l.ID); err != nil || len(all) != 1 || all[0].ExerciseID != "ex-1" || !all[0].Due.Equal(card.Due) {
+		t.Errorf("Reviews before it is due = %+v, %v", all, err)
+	}
 	due, err := st.DueReviews(ctx, l.ID, t0.Add(review.Intervals[0]))
 	if err != nil {
 		t.Fatal(err)
