@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -335,56 +336,59 @@ func TestPagination(t *testing.T) {
 	}
 }
 
-// TestSlowToolProgressAndCancel drives prepare_delivery with a fake clock:
-// one progress notification per step, and no reply once cancelled.
+// TestSlowToolProgressAndCancel drives prepare_delivery in a synctest
+// bubble, on the server's own clock: one progress notification per step,
+// and no reply once cancelled.
 func TestSlowToolProgressAndCancel(t *testing.T) {
-	clock := newFakeClock()
-	srv := New(Config{Clock: clock, ProgressInterval: time.Second})
-	rec := &recorder{}
-	s := srv.NewSession(SessionOptions{Sink: rec.sink})
-	s.Handle(context.Background(), []byte(initMsg))
-	s.Handle(context.Background(), []byte(initialized))
+	synctest.Test(t, func(t *testing.T) {
+		srv := New(Config{ProgressInterval: time.Second})
+		rec := &recorder{}
+		s := srv.NewSession(SessionOptions{Sink: rec.sink})
+		s.Handle(context.Background(), []byte(initMsg))
+		s.Handle(context.Background(), []byte(initialized))
 
-	done := make(chan []byte, 1)
-	go func() {
-		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":3},"_meta":{"progressToken":"p1"}}}`))
-	}()
-	for i := 0; i < 2; i++ {
-		clock.waitForTimers(t, 1)
-		clock.Advance(time.Second)
-	}
-	clock.waitForTimers(t, 1)
-	s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"changed my mind"}}`))
-	if reply := <-done; reply != nil {
-		t.Errorf("cancelled request answered: %s", reply)
-	}
-	var got []string
-	for _, o := range rec.take() {
-		got = append(got, string(o.Raw))
-		if o.Related != "5" {
-			t.Errorf("progress not related to request 5: %q", o.Related)
+		done := make(chan []byte, 1)
+		go func() {
+			done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":3},"_meta":{"progressToken":"p1"}}}`))
+		}()
+		// Steps 1 and 2 end at 1 s and 2 s; the test looks at 2.5 s,
+		// while step 3 still runs.
+		time.Sleep(2500 * time.Millisecond)
+		s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"changed my mind"}}`))
+		if reply := <-done; reply != nil {
+			t.Errorf("cancelled request answered: %s", reply)
 		}
-	}
-	want := []string{
-		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1,"total":3,"message":"Step 1 of 3: choosing the box"}}`,
-		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":2,"total":3,"message":"Step 2 of 3: adding tissue paper"}}`,
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("notifications (-want +got):\n%s", diff)
-	}
+		var got []string
+		for _, o := range rec.take() {
+			got = append(got, string(o.Raw))
+			if o.Related != "5" {
+				t.Errorf("progress not related to request 5: %q", o.Related)
+			}
+		}
+		want := []string{
+			`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1,"total":3,"message":"Step 1 of 3: choosing the box"}}`,
+			`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":2,"total":3,"message":"Step 2 of 3: adding tissue paper"}}`,
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("notifications (-want +got):\n%s", diff)
+		}
 
-	// Run to the end without a token: no progress, a reply.
-	go func() {
-		done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":1}}}`))
-	}()
-	clock.waitForTimers(t, 2) // the cancelled call's last timer is still pending
-	clock.Advance(time.Second)
-	if diff := cmp.Diff(mustJSON(t, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (1 step)."}],"isError":false}}`), decode(t, <-done)); diff != "" {
-		t.Errorf("reply (-want +got):\n%s", diff)
-	}
-	if o := rec.take(); len(o) != 0 {
-		t.Errorf("progress without a progressToken: %v", o)
-	}
+		// Run to the end without a token: no progress, a reply, one
+		// step's time later.
+		start := time.Now()
+		go func() {
+			done <- s.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":1}}}`))
+		}()
+		if diff := cmp.Diff(mustJSON(t, `{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"The gifts are packed and ready to ship (1 step)."}],"isError":false}}`), decode(t, <-done)); diff != "" {
+			t.Errorf("reply (-want +got):\n%s", diff)
+		}
+		if took := time.Since(start); took != time.Second {
+			t.Errorf("one step took %v, want the progress interval (1s)", took)
+		}
+		if o := rec.take(); len(o) != 0 {
+			t.Errorf("progress without a progressToken: %v", o)
+		}
+	})
 }
 
 // TestServerRequestRoundTrip: a tool asks the client (elicitation/create);

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -68,20 +69,24 @@ func TestTaskAugmentedPrepareDelivery(t *testing.T) {
 	}
 }
 
-// A task can be cancelled while it runs; its result is then an error.
+// A task can be cancelled while it runs; its result is then an error. In a
+// synctest bubble the server's clock stands still while the test sends its
+// requests, so the task is still running when it is cancelled, and once
+// cancelled it ends: the bubble waits for every goroutine it started.
 func TestTaskCancel(t *testing.T) {
-	clock := newFakeClock()
-	srv := New(Config{Clock: clock})
-	s := srv.NewSession(SessionOptions{Sink: (&recorder{}).sink})
-	ctx := context.Background()
-	handshake(t, s, Rev20251125)
-	s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":10},"task":{"ttl":1000}}}`))
-	if got := string(s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"taskId":"task-1"}}`))); !strings.Contains(got, `"status":"cancelled"`) {
-		t.Fatalf("tasks/cancel = %s", got)
-	}
-	if got := string(s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":4,"method":"tasks/result","params":{"taskId":"task-1"}}`))); !strings.Contains(got, `was cancelled`) {
-		t.Errorf("tasks/result after cancel = %s", got)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		srv := New(Config{})
+		s := srv.NewSession(SessionOptions{Sink: (&recorder{}).sink})
+		ctx := context.Background()
+		handshake(t, s, Rev20251125)
+		s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":10},"task":{"ttl":1000}}}`))
+		if got := string(s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":3,"method":"tasks/cancel","params":{"taskId":"task-1"}}`))); !strings.Contains(got, `"status":"cancelled"`) {
+			t.Fatalf("tasks/cancel = %s", got)
+		}
+		if got := string(s.Handle(ctx, []byte(`{"jsonrpc":"2.0","id":4,"method":"tasks/result","params":{"taskId":"task-1"}}`))); !strings.Contains(got, `was cancelled`) {
+			t.Errorf("tasks/result after cancel = %s", got)
+		}
+	})
 }
 
 // Tasks exist in 2025-11-25 only: 2025-06-18 has no capability, no
