@@ -31,6 +31,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		NamesURL:  "/instructor?anon=1",
 		ExportCSV: "/instructor/export.csv", ExportJSONL: "/instructor/attempts.jsonl",
 		GradebookURL: "/instructor/gradebook", GradebookLabel: i18n.UniversityFor(l).GradebookLink,
+		LTIURL: "/instructor/lti", LTILabel: i18n.LTIFor(l).PlatformsTitle,
 		U: i18n.UniversityFor(l), RosterURL: "/instructor/roster",
 		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
 		NamesLabel: t.HideNames,

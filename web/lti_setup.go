@@ -140,6 +140,14 @@ func (s *Server) ltiFraming(c *gin.Context) {
 	c.Next()
 }
 
+// expireFrameAncestors makes the next request read the platforms again
+// (one was added or removed here).
+func (s *Server) expireFrameAncestors() {
+	s.lti.frameMu.Lock()
+	s.lti.frameUntil = time.Time{}
+	s.lti.frameMu.Unlock()
+}
+
 func (s *Server) frameAncestors(ctx context.Context) string {
 	s.lti.frameMu.Lock()
 	defer s.lti.frameMu.Unlock()

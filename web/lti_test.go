@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -582,5 +583,68 @@ func TestLTIFramedLaunchOffersANewWindow(t *testing.T) {
 	}
 	if r := newBrowser(t, le.base).get(link); r.status != http.StatusForbidden {
 		t.Errorf("the link used twice = %d", r.status)
+	}
+}
+
+// The instructor page does what `playground lti` does: it shows the
+// tool's URLs, registers a platform (refusing a bad one with the reason),
+// removes it and rotates the key; its dynamic registration URL registers
+// a platform in one step, and only while it is the playground's.
+func TestLTIInstructorPageAndDynamicRegistration(t *testing.T) {
+	le := newLTIEnv(t)
+	ins := newBrowser(t, le.base)
+	get := func(p string) reply { return ins.do("GET", p, "", "", "Authorization", "Bearer "+testToken) }
+	post := func(p string, f url.Values) reply {
+		return ins.do("POST", p, "application/x-www-form-urlencoded", f.Encode(), "Authorization", "Bearer "+testToken)
+	}
+	page := get("/instructor/lti")
+	mustContain(t, "platforms page", page.body, le.base+"/lti/login", le.base+"/lti/jwks", le.plat.Issuer(), "/lti/register/")
+	bad := post("/instructor/lti/platforms", url.Values{"issuer": {"moodle"}, "client_id": {"c"}, "deployment": {"1"}})
+	if bad.status != http.StatusUnprocessableEntity || !strings.Contains(bad.body, "must be an http(s) URL") {
+		t.Errorf("a bad platform = %d", bad.status)
+	}
+	good := url.Values{"issuer": {"https://canvas.example"}, "client_id": {"10000000000001"}, "deployment": {"d1, d2"},
+		"auth_url": {"https://canvas.example/auth"}, "token_url": {"https://canvas.example/token"}, "jwks_url": {"https://canvas.example/jwks"}}
+	if r := post("/instructor/lti/platforms", good); r.status != http.StatusSeeOther {
+		t.Fatalf("register = %d %s", r.status, r.body)
+	}
+	ps, _ := le.store.LTIPlatforms(context.Background())
+	if len(ps) != 2 || !cmp.Equal(ps[1].Deployments, []string{"d1", "d2"}) {
+		t.Fatalf("platforms = %+v", ps)
+	}
+	if r := post("/instructor/lti/platforms/"+strconv.FormatInt(ps[1].ID, 10)+"/remove", url.Values{}); r.status != http.StatusSeeOther {
+		t.Errorf("remove = %d", r.status)
+	}
+	if r := post("/instructor/lti/keys", url.Values{}); r.status != http.StatusSeeOther {
+		t.Errorf("rotate = %d", r.status)
+	}
+	if ks, _ := le.store.LTIKeys(context.Background()); len(ks) != 2 {
+		t.Errorf("keys after a rotation = %d", len(ks))
+	}
+	// Not the token holder: no page.
+	if r := newBrowser(t, le.base).get("/instructor/lti"); r.status == http.StatusOK {
+		t.Errorf("the platforms page opened without the token")
+	}
+
+	m := regexp.MustCompile(`data-lti-register>([^<]+)<`).FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatal("no registration URL")
+	}
+	reg := html.UnescapeString(m[1]) + "?openid_configuration=" + url.QueryEscape(le.plat.ConfigURL()) + "&registration_token=" + ltitest.RegistrationToken
+	lms := newBrowser(t, le.base)
+	if r := send(t, lms, "GET", reg, nil); r.status != http.StatusOK || !strings.Contains(r.body, "data-lti-close") {
+		t.Fatalf("dynamic registration = %d %s", r.status, r.body)
+	}
+	p, err := le.store.LTIPlatformFor(context.Background(), le.plat.Issuer(), "dyn-client")
+	if err != nil || !cmp.Equal(p.Deployments, []string{"dyn-deployment"}) || p.TokenURL != le.plat.TokenURL() {
+		t.Fatalf("registered platform = %+v, %v", p, err)
+	}
+	sent := le.plat.Registrations()[0]
+	if sent["initiate_login_uri"] != le.base+"/lti/login" || sent["jwks_uri"] != le.base+"/lti/jwks" || sent["token_endpoint_auth_method"] != "private_key_jwt" {
+		t.Errorf("registration request = %v", sent)
+	}
+	forged := le.base + "/lti/register/dynamic.9999999999.forged?openid_configuration=" + url.QueryEscape(le.plat.ConfigURL())
+	if r := send(t, lms, "GET", forged, nil); r.status != http.StatusForbidden {
+		t.Errorf("a forged registration URL = %d", r.status)
 	}
 }

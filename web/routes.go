@@ -74,6 +74,7 @@ func (s *Server) routes() {
 	r.POST("/lti/launch", s.formOnly, s.handle(s.ltiLaunch))
 	r.GET("/lti/resume", s.handle(s.ltiResume))
 	r.POST("/lti/deep-link", s.formOnly, s.handle(s.ltiDeepLinkCreate))
+	r.GET("/lti/register/:key", s.handle(s.ltiRegister))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
 	r.GET("/mcp", s.mcpServe)
@@ -100,6 +101,10 @@ func (s *Server) routes() {
 	in.POST("/assignments", s.handle(s.assignmentSave))
 	in.POST("/assignments/extensions", s.handle(s.extensionSave))
 	in.POST("/assignments/:id/delete", s.handle(s.assignmentDelete))
+	in.GET("/lti", s.handle(s.ltiPlatformsShow))
+	in.POST("/lti/platforms", s.handle(s.ltiPlatformSave))
+	in.POST("/lti/platforms/:id/remove", s.handle(s.ltiPlatformRemove))
+	in.POST("/lti/keys", s.handle(s.ltiKeyRotate))
 	in.GET("/roster", s.handle(s.rosterShow))
 	in.POST("/roster", s.handle(s.rosterImport))
 	in.GET("/reset", s.handle(s.workshopResetShow))

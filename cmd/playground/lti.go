@@ -74,11 +74,7 @@ func ltiAddPlatform(args []string, stdout, stderr io.Writer) int {
 	if err := parseFlags(fs, args); err != nil {
 		return flagsExit(err)
 	}
-	for _, d := range strings.Split(deployment, ",") {
-		if d = strings.TrimSpace(d); d != "" {
-			p.Deployments = append(p.Deployments, d)
-		}
-	}
+	p.Deployments = lti.SplitDeployments(deployment)
 	if err := checkPlatform(p, *base); err != nil || fs.NArg() != 0 {
 		if err != nil {
 			fmt.Fprintf(stderr, "lti add-platform: %v\n", err)
@@ -101,40 +97,31 @@ func ltiAddPlatform(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "Platform %d registered: issuer %s, client id %s, deployments %s.\n\n", p.ID, p.Issuer, p.ClientID, strings.Join(p.Deployments, ", "))
-	printToolURLs(stdout, strings.TrimRight(*base, "/"))
+	printToolURLs(stdout, lti.URLsAt(*base))
 	return 0
 }
 
 // checkPlatform says what is missing or wrong in a registration.
 func checkPlatform(p store.LTIPlatform, base string) error {
-	if p.Issuer == "" || p.ClientID == "" || len(p.Deployments) == 0 {
-		return errors.New("-issuer, -client-id and -deployment are required")
+	if err := lti.ValidatePlatform(p); err != nil {
+		return err
 	}
-	for _, f := range []struct{ name, v string }{
-		{"-issuer", p.Issuer}, {"-auth-url", p.AuthURL}, {"-token-url", p.TokenURL}, {"-jwks-url", p.JWKSURL}, {"-url", base},
-	} {
-		u, err := url.Parse(f.v)
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || len(f.v) > 2000 {
-			return fmt.Errorf("%s must be an http(s) URL, not %q", f.name, f.v)
-		}
-	}
-	for _, v := range append([]string{p.ClientID}, p.Deployments...) {
-		if len(v) > 255 {
-			return errors.New("a client id or deployment id is longer than 255 bytes")
-		}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("-url must be an http(s) URL, not %q", base)
 	}
 	return nil
 }
 
 // printToolURLs prints what to paste into the LMS.
-func printToolURLs(w io.Writer, base string) {
+func printToolURLs(w io.Writer, u lti.ToolURLs) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "Paste into the LMS:")
-	fmt.Fprintf(tw, "  Tool URL (target link URI):\t%s/\n", base)
-	fmt.Fprintf(tw, "  Initiate login URL:\t%s/lti/login\n", base)
-	fmt.Fprintf(tw, "  Redirection URI:\t%s/lti/launch\n", base)
-	fmt.Fprintf(tw, "  Public keyset URL (JWKS):\t%s/lti/jwks\n", base)
-	fmt.Fprintf(tw, "  Deep linking URL:\t%s/lti/launch\n", base)
+	fmt.Fprintf(tw, "  Tool URL (target link URI):\t%s\n", u.Base)
+	fmt.Fprintf(tw, "  Initiate login URL:\t%s\n", u.Login)
+	fmt.Fprintf(tw, "  Redirection URI:\t%s\n", u.Launch)
+	fmt.Fprintf(tw, "  Public keyset URL (JWKS):\t%s\n", u.JWKS)
+	fmt.Fprintf(tw, "  Deep linking URL:\t%s\n", u.Launch)
 	_ = tw.Flush()
 }
 

@@ -28,6 +28,8 @@ type DashboardVM struct {
 	ExportCSV, ExportJSONL string
 	// Gradebook links the gradebook page, labelled in the UI's language.
 	GradebookURL, GradebookLabel string
+	// LTIURL links the LMS platforms page (LTI 1.3).
+	LTIURL, LTILabel string
 	// U holds the roster's and the gradebook's texts; RosterURL the
 	// roster page, where its form posts.
 	U         *i18n.UniversityUI

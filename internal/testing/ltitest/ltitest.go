@@ -85,6 +85,54 @@ type Platform struct {
 	members   []Member
 	deepLinks []map[string]any
 	tokenAsks int
+	// registrations are the tool's dynamic registration requests.
+	registrations []map[string]any
+}
+
+// RegistrationToken is what the platform expects on a dynamic
+// registration.
+const RegistrationToken = "reg-token-1"
+
+// ConfigURL is the platform's OpenID configuration, for dynamic
+// registration.
+func (p *Platform) ConfigURL() string { return p.srv.URL + "/.well-known/openid-configuration" }
+
+// Registrations returns the tool's dynamic registration requests.
+func (p *Platform) Registrations() []map[string]any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]map[string]any(nil), p.registrations...)
+}
+
+func (p *Platform) openIDConfig(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"issuer": p.Issuer(), "authorization_endpoint": p.AuthURL(), "token_endpoint": p.TokenURL(), "jwks_uri": p.JWKSURL(),
+		"registration_endpoint": p.srv.URL + "/register", "scopes_supported": []string{"openid"},
+		"https://purl.imsglobal.org/spec/lti-platform-configuration": map[string]any{"product_family_code": "ltitest", "version": "1"},
+	})
+}
+
+// register takes a dynamic registration: the client id is "dyn-" and
+// the client's name; the deployment is "dyn-deployment".
+func (p *Platform) register(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Authorization") != "Bearer "+RegistrationToken {
+		http.Error(w, "bad registration token", http.StatusUnauthorized)
+		return
+	}
+	var body map[string]any
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&body); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	p.mu.Lock()
+	p.registrations = append(p.registrations, body)
+	p.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"client_id": "dyn-client", "initiate_login_uri": body["initiate_login_uri"], "redirect_uris": body["redirect_uris"],
+		"https://purl.imsglobal.org/spec/lti-tool-configuration": map[string]any{"deployment_id": "dyn-deployment"},
+	})
 }
 
 // New starts a platform; it stops when the test ends.
@@ -103,6 +151,8 @@ func New(t testing.TB) *Platform {
 	mux.HandleFunc("POST /lineitems/{id}/lineitem/scores", p.score)
 	mux.HandleFunc("GET /memberships", p.memberships)
 	mux.HandleFunc("POST /deeplink/return", p.deepLinkReturn)
+	mux.HandleFunc("GET /.well-known/openid-configuration", p.openIDConfig)
+	mux.HandleFunc("POST /register", p.register)
 	p.srv = httptest.NewServer(mux)
 	t.Cleanup(p.srv.Close)
 	return p
