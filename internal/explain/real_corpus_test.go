@@ -124,6 +124,19 @@ var shapesCorpus = []shapeCase{
 	{file: "crush-initialize-trailing-data.log", format: "crush", want: []string{"log.stdout-noise"}, bad: true},
 	// Copilot's own JSON-RPC (copilot/mcpTools) is not MCP.
 	{file: "jetbrains-copilot-connection-closed.log", format: "jetbrains-copilot", want: []string{"log.server-exited"}, bad: true},
+	// Issue 35's shapes. A client's log without a message is explained by
+	// its lifecycle, read by the lexicon every format shares.
+	{file: "cursor-2026-clean-start.log", format: "cursor", life: "started connected tools-listed"},
+	{file: "cursor-reload-then-connected.log", format: "cursor", life: "restarted started connected tools-listed"},
+	{file: "trae-call-closed.log", format: "trae", stderr: 1, want: []string{"log.server-exited"}, bad: true, life: "started exited"},
+	{file: "client-log-spawn-enoent.log", format: "client-log", want: []string{"log.server-exited"}, bad: true, life: "started exited started"},
+	{file: "client-log-rich-exit.log", format: "client-log", want: []string{"log.server-exited"}, bad: true, life: "started tools-listed exited"},
+	// Previews the client cut itself: read as far as they go, no one
+	// blamed, the revision from the initialize it holds.
+	{file: "prefixed-preview-cut.log", format: "prefixed", senders: "c*s*c*c*s*c*s*", rev: "2025-03-26"},
+	{file: "vscode-http-400-initialize.log", format: "vscode", want: []string{"log.server-refused"}, bad: true, life: "started refused"},
+	{file: "zed-unhandled-json-noise.log", format: "zed", want: []string{"log.server-exited", "log.stdout-noise"}, bad: true, life: "started stdout-noise exited"},
+	{file: "vscode-excerpt-mid-session-clean.log", format: "vscode", senders: "cs"},
 	// A request printed as rmcp's Debug: said so, not an invalid message.
 	{file: "rmcp-server-setlevel-debug.log", format: "prefixed", err: logimport.ErrSDKObjects},
 }
