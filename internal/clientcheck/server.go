@@ -47,6 +47,10 @@ func (r *runner) serve(g *got, sr *stepRun) {
 		r.initialize(g, sr)
 	case g.method == "ping":
 		r.reply(sr, g, `{}`)
+	case g.method == "server/discover" && legacy:
+		// A client that speaks 2026-07-28 may probe with server/discover
+		// and fall back to initialize: a 2025 server does not know it.
+		r.replyError(sr, g, -32601, "Method not found: server/discover is a 2026-07-28 method; this server speaks "+r.rev+", so send initialize")
 	case legacy && !r.answered:
 		r.replyError(sr, g, -32600, "Invalid Request: send initialize first, then notifications/initialized")
 	case g.method == "tools/list":
