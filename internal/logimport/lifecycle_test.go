@@ -1,6 +1,7 @@
 package logimport
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -131,5 +132,18 @@ func TestClosePreview(t *testing.T) {
 	}
 	if _, ok := closePreview([]byte(`not json at all`)); ok {
 		t.Error("closePreview read text that is no JSON")
+	}
+}
+
+// A log that stops inside its last message (a paste cut short) reads it
+// as far as it goes: said cut short, its sender not blamed.
+func TestEndOfLogCut(t *testing.T) {
+	res := read(t, "2026-02-10 11:20:01.470 [debug] Sending message: {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n"+
+		"2026-02-10 11:20:01.495 [debug] Received message: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":\"suggest_gifts\",\"descr")
+	if len(res.Entries) != 2 || !res.Entries[1].Cut || !json.Valid(res.Entries[1].Raw) {
+		t.Fatalf("entries %+v", res.Entries)
+	}
+	if d := cmp.Diff([]string{"log.truncated@2"}, codes(res)); d != "" {
+		t.Errorf("problems (-want +got):\n%s", d)
 	}
 }

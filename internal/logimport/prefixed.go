@@ -103,7 +103,24 @@ func (r *reader) prefixedLines(src []byte, st lineStyle) {
 		p.line(l)
 	}
 	if p.open != nil {
+		p.endOfLog()
+	}
+}
+
+// endOfLog ends the message the log stops in the middle of: what the
+// paste or the file cut is no fault of its sender, so the message is read
+// as far as it goes (closed where it stops, Entry.Cut), and said cut short.
+func (p *prefixed) endOfLog() {
+	raw, ok := closePreview(p.open)
+	if !ok {
 		p.emit(p.open, false)
+		return
+	}
+	line := p.openLine
+	p.emit(raw, true)
+	if last := p.r.last(); last >= 0 && p.r.res.Entries[last].Line == line {
+		p.r.res.Entries[last].Cut = true
+		p.r.problem(codeTruncated, p.r.res.Entries[last].Line, last, "")
 	}
 }
 
