@@ -45,7 +45,7 @@ func ParseRoster(r io.Reader) ([]RosterStudent, error) {
 	}
 	b = bytes.TrimPrefix(b, []byte("\ufeff")) // a spreadsheet's byte order mark
 	if !utf8.Valid(b) {
-		return nil, fmt.Errorf("%w: the file is not UTF-8 text (save it as \"CSV UTF-8\")", ErrBadRoster)
+		return nil, fmt.Errorf("%w: line %d: the file is not UTF-8 text (save it as \"CSV UTF-8\")", ErrBadRoster, firstInvalidLine(b))
 	}
 	// Old Mac spreadsheets end lines with a lone CR, which encoding/csv
 	// does not take for a line end.
@@ -216,4 +216,20 @@ func (s *Store) Joined(ctx context.Context) (map[int64]bool, error) {
 		out[id] = true
 	}
 	return out, rows.Err()
+}
+
+// firstInvalidLine is the line of the first byte of b that is not UTF-8.
+func firstInvalidLine(b []byte) int {
+	line := 1
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			return line
+		}
+		if r == '\n' {
+			line++
+		}
+		b = b[n:]
+	}
+	return line
 }

@@ -25,7 +25,7 @@ func TestParseRoster(t *testing.T) {
 		{"space in id", "s 1,Ada\n", nil, "line 1: the student id"},
 		{"bad email", "s1,Ada,not-an-address\n", nil, "is not an e-mail address"},
 		{"empty", "student_id,name\n", nil, "no student in the file"},
-		{"not utf-8", "s1,\xff\n", nil, "not UTF-8"},
+		{"not utf-8", "s0,Ada\ns1,\xff\n", nil, "line 2: the file is not UTF-8"},
 		{"too big", strings.Repeat("x", MaxRosterBytes+1), nil, "larger than"},
 		{"lone quote in the first field", "s1,Ada\n\"s2,Bob\n", nil, "line 2: a quoted field is not closed"},
 		{"bare quote inside a field", "s1,Ada\ns\"2,Bob\n", nil, "line 2: a \" inside a field that is not quoted"},
