@@ -217,7 +217,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	// LTI scores leave from the database's outbox until the server stops;
 	// what is left waits there for the next start.
 	ltiSvc := lti.New(st, lti.Config{Logger: log})
-	go ltiSvc.Run(ctx)
+	ltiCtx, stopLTI := context.WithCancel(ctx)
+	ltiDone := make(chan struct{})
+	go func() { defer close(ltiDone); ltiSvc.Run(ltiCtx) }()
+	// The sender stops before the store closes (defers run last first).
+	defer func() { stopLTI(); <-ltiDone }()
 	srv, err := web.New(web.Config{
 		Dev:             cfg.dev,
 		InstructorToken: instructorToken,
