@@ -65,7 +65,7 @@ func (s *Server) checkClientIssue(c *gin.Context) error {
 func clientExercisesOf(all []*exercise.Exercise) []*exercise.Exercise {
 	var out []*exercise.Exercise
 	for _, ex := range all {
-		if ex.Kind == exercise.KindClient {
+		if ex.Kind.Form() == exercise.FormClient {
 			out = append(out, ex)
 		}
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -16,6 +17,8 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
+	"github.com/mcpplayground/playground/internal/testing/gifttest"
+	"github.com/mcpplayground/playground/mockserver"
 )
 
 // Every kind of exercise, where learners meet it: one exercise of each
@@ -23,13 +26,18 @@ import (
 // an exercise), in both languages, with JavaScript on and off, answered by
 // the keyboard alone. Its first "# Wrong" fails with the feedback that
 // names the mistake, its "# Solution" passes, no page blames an editor it
-// does not show, and axe finds no serious violation in either theme. One
-// browser, one tab per kind and language, in parallel.
+// does not show, and axe finds no serious violation in either theme (the
+// light one in English, the dark one in French). A kind played elsewhere
+// is followed there: a live exercise is played in the console, a server
+// exercise checks the gift server (which passes) and the gift server with
+// a mistake the exercise catches (which fails). One browser, one tab per
+// kind and language, in parallel.
 func TestE2EEveryKind(t *testing.T) {
 	axe := loadAxe(t)
 	root := e2etest.Browser(t)
-	e := newTestEnv(t, Config{})
+	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
+	t.Cleanup(e.srv.Close) // the console's event streams stay open
 	for _, k := range exercise.Kinds {
 		ex := kindExercise(t, e, k)
 		for _, l := range i18n.All {
@@ -38,7 +46,8 @@ func TestE2EEveryKind(t *testing.T) {
 				ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 				t.Cleanup(cancel)
 				failOnJSErrors(t, ctx)
-				kt := &kindTab{t: t, ctx: ctx, url: base + exerciseURL(l, ex.ID), ex: ex, lang: l, axe: axe}
+				kt := &kindTab{t: t, ctx: ctx, url: base + exerciseURL(l, ex.ID), ex: ex, lang: l, axe: axe,
+					theme: map[i18n.Lang]string{i18n.EN: "light", i18n.FR: "dark"}[l]}
 				kt.play(true)
 				kt.play(false)
 			})
@@ -71,7 +80,20 @@ type kindTab struct {
 	ex       *exercise.Exercise
 	lang     i18n.Lang
 	axe      string
+	theme    string // the theme axe reads the pages in
 	attempts int
+}
+
+// checkAxe runs axe on the page in the tab's theme.
+func (k *kindTab) checkAxe(page string) {
+	k.t.Helper()
+	e2etest.Do(k.t, k.ctx, "inject axe-core on "+page,
+		chromedp.Evaluate[chromedp.Void](`document.documentElement.dataset.theme = "`+k.theme+`"`),
+		chromedp.Evaluate[chromedp.Void](k.axe),
+	)
+	for _, v := range e2etest.Get(k.t, k.ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise)) {
+		k.t.Errorf("%s (%s theme): %s", page, k.theme, v)
+	}
 }
 
 // play answers the exercise wrongly then rightly, with JavaScript on or
@@ -82,9 +104,15 @@ func (k *kindTab) play(js bool) {
 	mode := map[bool]string{true: "JavaScript on", false: "JavaScript off"}[js]
 	e2etest.Do(k.t, k.ctx, "open "+k.url+" with "+mode, chromedp.Navigate(k.url), chromedp.WaitReady(chromedp.CSS("main")))
 	if k.ex.Kind.Answer().Fields == exercise.AnswerElsewhere {
-		k.elsewhere(mode)
 		if js {
-			checkAxe(k.t, k.ctx, k.axe, k.url)
+			k.checkAxe(k.url)
+		}
+		k.elsewhere(mode)
+		switch k.ex.Kind.Form() {
+		case exercise.FormConsole:
+			k.live(js, mode)
+		case exercise.FormServer:
+			k.server(js, mode)
 		}
 		return
 	}
@@ -95,7 +123,7 @@ func (k *kindTab) play(js bool) {
 		if !e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`window.samePage === true`)) {
 			k.t.Errorf("%s: the page was reloaded: the script did not send the answer", mode)
 		}
-		checkAxe(k.t, k.ctx, k.axe, k.url)
+		k.checkAxe(k.url)
 	}
 	k.answer(k.ex.Solutions[0], mode, js)
 	if !e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.querySelector("#feedback .fb-pass") !== null`)) {
@@ -163,16 +191,29 @@ func insertText(text string) chromedp.Action[chromedp.Void] {
 }
 
 // tabTo presses Tab until the element matching sel has the focus.
-func (k *kindTab) tabTo(sel, mode string) {
+func (k *kindTab) tabTo(sel, mode string, opts ...chromedp.KeyOption) {
 	k.t.Helper()
+	where := `(function () {
+		const a = document.activeElement;
+		if (a === null) return "";
+		if (a.matches(` + jsonOf(sel) + `)) return "there";
+		return a.closest("[data-editor]") ? "editor" : "";
+	})()`
 	for range 400 {
-		if e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.activeElement !== null && document.activeElement.matches(`+jsonOf(sel)+`)`)) {
+		switch e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](where)) {
+		case "there":
 			return
+		case "editor":
+			// Tab indents in the editor: Esc, then Tab, leaves it.
+			e2etest.Do(k.t, k.ctx, "leave the editor", chromedp.KeyEvent(kb.Escape))
 		}
-		e2etest.Do(k.t, k.ctx, "press Tab", chromedp.KeyEvent(kb.Tab))
+		e2etest.Do(k.t, k.ctx, "press Tab", chromedp.KeyEvent(kb.Tab, opts...))
 	}
 	k.t.Fatalf("%s: %s is never reached with Tab", mode, sel)
 }
+
+// shift is Shift+Tab for tabTo: back to an element just left.
+var shift = chromedp.KeyModifiers(chromedp.ModifierShift)
 
 // choose reaches item n's field with Tab and picks value with the arrow
 // keys (a radio group, or a select).
@@ -283,4 +324,123 @@ func stripTags(h string) string {
 func firstWords(s string) string {
 	r := []rune(strings.TrimSpace(s))
 	return string(r[:min(len(r), 24)])
+}
+
+// press reaches sel with Tab from the top of the page and presses Enter
+// on it; without JavaScript it waits for the page that comes back.
+func (k *kindTab) press(sel, mode string, js bool) {
+	k.t.Helper()
+	k.focus(sel, mode)
+	if js {
+		e2etest.Do(k.t, k.ctx, "press Enter", chromedp.KeyEvent(kb.Enter))
+	} else if _, err := chromedp.RunResponse(k.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		k.t.Fatalf("%s: Enter on %s: %v", mode, sel, err)
+	}
+}
+
+// focus reaches sel with Tab from the top of the page.
+func (k *kindTab) focus(sel, mode string) {
+	k.t.Helper()
+	e2etest.Do(k.t, k.ctx, "start from the top of the page",
+		chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`))
+	k.tabTo(sel, mode)
+}
+
+// waitFor waits for the expression, at most a minute.
+func (k *kindTab) waitFor(what, expr string) {
+	k.t.Helper()
+	if _, err := chromedp.Run(k.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		k.t.Fatalf("waiting for %s: %v; the page says %q", what, err, k.feedbackText())
+	}
+}
+
+// live plays a live exercise in the console it was followed to, by
+// keyboard: the client's messages of the first wrong session, sent one by
+// one, then "Check my exchange" fails; after a reset, the solution's pass.
+func (k *kindTab) live(js bool, mode string) {
+	k.t.Helper()
+	for i, session := range []string{k.ex.WrongAnswers()[0].Text, k.ex.Solutions[0]} {
+		if i > 0 || !js {
+			k.press("[data-reset-form] button", mode, js)
+			k.waitFor("an empty timeline", `document.querySelectorAll("#tl-list .tl-item").length === 0`)
+		}
+		for n, msg := range clientMessages(k.t, session) {
+			if js && n > 0 {
+				k.tabTo("#answer", mode, shift) // back from the Send button
+			} else {
+				k.focus("#answer", mode)
+			}
+			e2etest.Do(k.t, k.ctx, "type the message",
+				chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+				chromedp.KeyEvent("\b"),
+				insertText(msg),
+				chromedp.KeyEvent(kb.Escape),
+			)
+			k.tabTo("[data-send]", mode)
+			if js {
+				e2etest.Do(k.t, k.ctx, "send with Enter", chromedp.KeyEvent(kb.Enter))
+			} else if _, err := chromedp.RunResponse(k.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+				k.t.Fatalf("%s: send with Enter: %v", mode, err)
+			}
+			k.waitFor(fmt.Sprintf("message %d in the timeline", n+1),
+				fmt.Sprintf(`document.querySelectorAll("#tl-list .tl-item[data-from='client']").length >= %d`, n+1))
+		}
+		k.press("[data-exercise-check] button", mode, js)
+		want := map[int]string{0: ".fb-fail", 1: ".fb-pass"}[i]
+		k.waitFor("the verdict on the session", `!!document.querySelector("#ex-result `+want+`")`)
+		if i == 0 && e2etest.Get(k.t, k.ctx, chromedp.Evaluate[string](`(document.querySelector("#ex-result .fb-first .msg") || {textContent: ""}).textContent.trim()`)) == "" {
+			k.t.Errorf("%s: the wrong session fails with no problem named", mode)
+		}
+	}
+}
+
+// clientMessages are the client's messages of a live exercise's session,
+// as they are typed in the console.
+func clientMessages(t *testing.T, session string) []string {
+	t.Helper()
+	var doc struct {
+		Exchange []struct {
+			From    string          `json:"from"`
+			Message json.RawMessage `json:"message"`
+		} `json:"exchange"`
+	}
+	if err := json.Unmarshal([]byte(session), &doc); err != nil {
+		t.Fatalf("a live session that is not JSON: %v", err)
+	}
+	var out []string
+	for _, m := range doc.Exchange {
+		if m.From == "client" {
+			out = append(out, string(m.Message))
+		}
+	}
+	return out
+}
+
+// server checks, from the check-server page the exercise links to, the
+// gift server (which passes) and the gift server with the first mistake
+// the exercise catches (which fails with a step's feedback).
+func (k *kindTab) server(js bool, mode string) {
+	k.t.Helper()
+	if len(k.ex.Mistakes) == 0 {
+		k.t.Fatalf("server exercise %s catches no mistake of the gift server: nothing to fail", k.ex.ID)
+	}
+	for i, cfg := range []mockserver.Config{{Mistake: mockserver.Mistake(k.ex.Mistakes[0].Mistake)}, {}} {
+		url := gifttest.URL(k.t, cfg)
+		k.focus("#url", mode)
+		e2etest.Do(k.t, k.ctx, "type the URL",
+			chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+			chromedp.KeyEvent("\b"),
+			insertText(url),
+		)
+		e2etest.Do(k.t, k.ctx, "mark the verdict shown", chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("[data-done]").forEach(function (v) { v.dataset.old = "1"; })`))
+		k.press("[data-check-run]", mode, js)
+		k.waitFor("the check's end", `!!document.querySelector("[data-done='true']:not([data-old])")`)
+		passed := e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`document.querySelector("[data-done='true']").dataset.passed === "true"`))
+		if passed != (i == 1) {
+			k.t.Errorf("%s: the gift server (mistake %q) passed = %v; the page says %q", mode, cfg.Mistake, passed, k.feedbackText())
+		}
+		if i == 0 && !e2etest.Get(k.t, k.ctx, chromedp.Evaluate[bool](`!!document.querySelector(".check-step[data-status='failed'] .fb-fail")`)) {
+			k.t.Errorf("%s: the failed step has no feedback", mode)
+		}
+	}
 }

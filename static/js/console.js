@@ -208,9 +208,11 @@
       (r.events || []).forEach(addEvent);
       setProtocol(r.protocol);
       openStream();
-      if (fromEditor) {
+      // The learner may have started the next message while this one
+      // went (the event stream can tell of it first): theirs stays.
+      if (fromEditor && r.next && textarea.value === text) {
         sent = { seq: r.events && r.events.length ? r.events[0].seq : 0 };
-        if (r.next) offer(r.next);
+        offer(r.next);
       }
       checkNow();
       return r;
