@@ -135,6 +135,9 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, 
 	if rep.Truncated {
 		vm.Notes = append(vm.Notes, u.Truncated)
 	}
+	if s := rep.LifecycleSummary(l); s != "" {
+		vm.Notes = append(vm.Notes, s) // what happened to the server, from the client's own words
+	}
 	vm.ContextTitle, vm.Context = explainContextVM(u, l, rep)
 	problems := rep.Problems()
 	if n := len(problems) - maxFindingsShown; n > 0 {

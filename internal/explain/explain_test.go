@@ -306,3 +306,21 @@ func TestTextNumbersFromOne(t *testing.T) {
 		t.Errorf("text counts from 0:\n%s", out)
 	}
 }
+
+// A client's log without a message is explained by its lifecycle, said in
+// one sentence a page can show, in both languages.
+func TestLifecycleSummary(t *testing.T) {
+	src := "2026-03-02 09:14:05.114 [info] Starting new stdio process with command: node gift.js\n" +
+		"2026-03-02 09:14:05.902 [info] Successfully connected to stdio server\n"
+	r, err := Explain([]byte(src), Options{})
+	if err != nil || !r.OK() || len(r.Messages) != 0 {
+		t.Fatalf("err %v, ok %v, %d messages", err, r.OK(), len(r.Messages))
+	}
+	en, fr := r.LifecycleSummary(i18n.EN), r.LifecycleSummary(i18n.FR)
+	if !strings.Contains(en, "line 1: the client started the server (node gift.js)") || !strings.Contains(en, "line 2: the client connected") {
+		t.Errorf("en: %s", en)
+	}
+	if !strings.Contains(fr, "le client a lancé le serveur") || !strings.Contains(fr, "\u00a0;") {
+		t.Errorf("fr: %s", fr)
+	}
+}

@@ -182,3 +182,37 @@ func writeLifecycle(b *bufio.Writer, events []logimport.Event, lang i18n.Lang) {
 		fmt.Fprintln(b, line)
 	}
 }
+
+// maxLifecycleSaid bounds the events LifecycleSummary names.
+const maxLifecycleSaid = 12
+
+// LifecycleSummary says in one sentence what the client's log says
+// happened to the server, event by event ("" when it says nothing): the
+// page shows it under the summary.
+func (r *Report) LifecycleSummary(lang i18n.Lang) string {
+	if len(r.Lifecycle) == 0 {
+		return ""
+	}
+	u := i18n.ExplainFor(lang)
+	var parts []string
+	for i, e := range r.Lifecycle {
+		if i == maxLifecycleSaid {
+			parts = append(parts, "…")
+			break
+		}
+		sep := ": "
+		if lang == i18n.FR {
+			sep = "\u00a0: " // French puts a space before the colon
+		}
+		p := fmt.Sprintf(u.LineN, e.Line) + sep + logimport.EventLabel(e.Kind, lang)
+		if e.Detail != "" {
+			p += " (" + e.Detail + ")"
+		}
+		parts = append(parts, p)
+	}
+	join := "; "
+	if lang == i18n.FR {
+		join = "\u00a0; "
+	}
+	return logimport.LifecycleTitle[lang] + " " + strings.Join(parts, join)
+}
