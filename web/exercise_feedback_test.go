@@ -109,6 +109,7 @@ func TestFeedbackOrder(t *testing.T) {
 // 200 learners answer at once through the real router: every answer is
 // acknowledged and stored, each under its own learner. Run with -race.
 func TestConcurrentLearnersThroughRouter(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)

@@ -101,6 +101,7 @@ func TestExplainConsoleSession(t *testing.T) {
 // 8 KiB that says how long it is; the page stays a small multiple of that,
 // not of the message.
 func TestExplainPageLongMessage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ExplainMaxBytes: 2 << 20})
 	long := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"` + strings.Repeat("gift ", 200_000) + `"}]}}`
 	log := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"suggest_gifts"}}` + "\n" + long + "\n"

@@ -102,6 +102,7 @@ func TestExplainPagesKeptForTheirLearner(t *testing.T) {
 // The timeline's HTML is bounded by its page, not by the log: 10,000
 // messages make a page of the same size as 300.
 func TestExplainPageHTMLBounded(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	small := b.postForm("/en/explain", url.Values{"log": {pingLog(150)}})
@@ -144,6 +145,7 @@ func TestExplainWholeMessage(t *testing.T) {
 // makes, can only push out its own: past its share, or when the keep is
 // full, its new explanation replaces its oldest, or is not kept.
 func TestExplainKeepBounds(t *testing.T) {
+	t.Parallel()
 	var k explainKeep
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	events := func(n, size int) []exchange.Event {

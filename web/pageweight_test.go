@@ -19,6 +19,7 @@ var assetRE = regexp.MustCompile(`(?:href|src)="(/static/[^"]+)"`)
 // TestPageWeight weighs every page of the course (in both languages) and
 // logs the five heaviest: go test ./web -run PageWeight -v.
 func TestPageWeight(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	var paths []string

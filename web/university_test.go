@@ -355,6 +355,7 @@ func TestDashboardSaysAnExerciseChanged(t *testing.T) {
 // check and code of each attempt, with labels) until it is erased, which
 // is its own confirmed action.
 func TestWorkshopResetArchivesTheRoom(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
 		ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -415,6 +416,7 @@ func TestWorkshopResetArchivesTheRoom(t *testing.T) {
 // A stuck learner's name opens their attempts, and the card says their
 // repeated mistake in words.
 func TestStuckLearnerLinksToTheirAttempts(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, Config{}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
 		ex, _ := e.catalog.Exercise("json-rpc-fix-batch")
