@@ -61,7 +61,7 @@ func (s *Server) dashboardJSON(c *gin.Context) error {
 	l := langOf(c)
 	t := i18n.InstructorFor(l)
 	anon := anonMode(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now(), dashboardCourse(c))
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ import (
 // escaping templates as the page, so names and codes stay text.
 func (s *Server) dashboardLive(c *gin.Context) error {
 	l := langOf(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now(), dashboardCourse(c))
 	if err != nil {
 		return err
 	}

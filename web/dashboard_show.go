@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,7 +18,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 	l := langOf(c)
 	t := i18n.InstructorFor(l)
 	anon := anonMode(c)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now(), dashboardCourse(c))
 	if err != nil {
 		return err
 	}
@@ -51,6 +52,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		vm.ExportCSV += "?" + q
 		vm.ExportJSONL += "?" + q
 	}
+	dashboardForCourse(c, &vm)
 	vm.Notice = s.resetNotice(c, t)
 	if vm.Changed, err = s.changedExercises(c, l); err != nil {
 		return err
@@ -104,4 +106,23 @@ func (s *Server) changedExercises(c *gin.Context, l i18n.Lang) ([]string, error)
 		}
 	}
 	return out, nil
+}
+
+// dashboardForCourse points the dashboard's live view and gradebook link
+// at an LMS course's room; its instructor gets no platforms link.
+func dashboardForCourse(c *gin.Context, vm *view.DashboardVM) {
+	course := dashboardCourse(c)
+	if course == 0 {
+		return
+	}
+	q := "course=" + strconv.FormatInt(course, 10)
+	vm.LiveURL += "&" + q
+	if strings.Contains(vm.GradebookURL, "?") {
+		vm.GradebookURL += "&" + q
+	} else {
+		vm.GradebookURL += "?" + q
+	}
+	if _, held := courseOf(c); held {
+		vm.LTIURL = ""
+	}
 }

@@ -38,7 +38,7 @@ func (s *Server) instructorExerciseShow(c *gin.Context) error {
 		LearnURL: exerciseURL(l, ex.ID), BackURL: "/instructor",
 	}
 	vm.Checks = s.checkLines(l, in, ex)
-	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now())
+	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now(), dashboardCourse(c))
 	if err != nil {
 		return err
 	}

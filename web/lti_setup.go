@@ -217,7 +217,10 @@ const courseKey = "lti-course"
 
 // coursePages are the instructor pages an LMS course's instructor opens
 // (for that course only).
-var coursePages = map[string]bool{"/instructor/gradebook": true, "/instructor/gradebook.csv": true}
+var coursePages = map[string]bool{
+	"/instructor": true, "/instructor/live": true, "/instructor/dashboard.json": true,
+	"/instructor/gradebook": true, "/instructor/gradebook.csv": true,
+}
 
 // allowCourseInstructor lets an LMS instructor's browser into the pages of
 // its course, without the instructor token: the request is marked with
@@ -242,4 +245,17 @@ func courseOf(c *gin.Context) (int64, bool) {
 		return 0, false
 	}
 	return v.(int64), true
+}
+
+// dashboardCourse is the room a dashboard shows: an LMS instructor's
+// course, or ?course=N for the token holder (0: the workshop).
+func dashboardCourse(c *gin.Context) int64 {
+	if course, held := courseOf(c); held {
+		return course
+	}
+	n, err := strconv.ParseInt(c.Query("course"), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }

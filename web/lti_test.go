@@ -433,7 +433,15 @@ func testCourseIsARoom(t *testing.T, le *ltiEnv) {
 		t.Errorf("the CSV's LMS ids (-want +got):\n%s", diff)
 	}
 	course := strings.TrimPrefix(loc, "/instructor/gradebook?course=")
-	for _, p := range []string{"/instructor", "/instructor/roster", "/instructor/gradebook?course=" + course + "0", "/instructor/reset"} {
+	dash := prof.get("/instructor")
+	if dash.status != http.StatusOK || !strings.Contains(dash.body, "Ada Lovelace") || strings.Contains(dash.body, "Zed Elsewhere") {
+		t.Errorf("the course's dashboard = %d, Ada %v, Zed %v", dash.status, strings.Contains(dash.body, "Ada Lovelace"), strings.Contains(dash.body, "Zed Elsewhere"))
+	}
+	live := prof.get("/instructor/dashboard.json")
+	if live.status != http.StatusOK || !strings.Contains(live.body, "Ada Lovelace") || strings.Contains(live.body, "Zed Elsewhere") {
+		t.Errorf("the course's dashboard.json = %d %.300s", live.status, live.body)
+	}
+	for _, p := range []string{"/instructor/roster", "/instructor/gradebook?course=" + course + "0", "/instructor/reset", "/instructor/lti", "/instructor/export.csv"} {
 		if r := prof.get(p); r.status == http.StatusOK {
 			t.Errorf("the course's instructor opened %s", p)
 		}
@@ -446,6 +454,9 @@ func testCourseIsARoom(t *testing.T, le *ltiEnv) {
 		if strings.Contains(all.body, lms) {
 			t.Errorf("the workshop's gradebook shows %s", lms)
 		}
+	}
+	if d := tok.do("GET", "/instructor", "", "", "Authorization", "Bearer "+testToken); strings.Contains(d.body, "Ada Lovelace") {
+		t.Errorf("the workshop's dashboard shows a course's student")
 	}
 	other202 := tok.do("GET", "/instructor/gradebook?course="+course, "", "", "Authorization", "Bearer "+testToken)
 	mustContain(t, "token holder's course gradebook", other202.body, "Ada Lovelace")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/names"
@@ -85,36 +86,48 @@ type Dashboard struct {
 // transaction, so the matrix, the sums and the stuck list agree. topProblems
 // bounds the problems kept per exercise.
 func (s *Store) Dashboard(ctx context.Context, now time.Time, rule StuckRule, topProblems int) (Dashboard, error) {
+	return s.DashboardIn(ctx, 0, now, rule, topProblems)
+}
+
+// DashboardIn is Dashboard for an LMS course's room (course > 0, an
+// LTIRoom.ID: its students) or the workshop's (0).
+func (s *Store) DashboardIn(ctx context.Context, course int64, now time.Time, rule StuckRule, topProblems int) (Dashboard, error) {
+	room := defaultRoom
+	if course > 0 {
+		// An id, not text: written into the query, so the numbered
+		// placeholders of readStuck keep their numbers.
+		room = `EXISTS (SELECT 1 FROM lti_members m WHERE m.learner_id = l.id AND m.context_ref = ` + strconv.FormatInt(course, 10) + ` AND m.instructor = 0)`
+	}
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return Dashboard{}, fmt.Errorf("read dashboard: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // read-only: nothing to undo
 	d := Dashboard{At: now}
-	if err := d.readLearners(ctx, tx); err != nil {
+	if err := d.readLearners(ctx, tx, room); err != nil {
 		return Dashboard{}, err
 	}
-	if err := d.readProgress(ctx, tx); err != nil {
+	if err := d.readProgress(ctx, tx, room); err != nil {
 		return Dashboard{}, err
 	}
-	problems, err := readProblems(ctx, tx, topProblems)
+	problems, err := readProblems(ctx, tx, room, topProblems)
 	if err != nil {
 		return Dashboard{}, err
 	}
 	for i := range d.Exercises {
 		d.Exercises[i].Problems = problems[d.Exercises[i].ExerciseID]
 	}
-	if err := d.readStuck(ctx, tx, now, rule); err != nil {
+	if err := d.readStuck(ctx, tx, room, now, rule); err != nil {
 		return Dashboard{}, err
 	}
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE `+defaultRoom).Scan(&d.Attempts); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM attempts a JOIN learners l ON l.id = a.learner_id WHERE `+room).Scan(&d.Attempts); err != nil {
 		return Dashboard{}, fmt.Errorf("read dashboard: count attempts: %w", err)
 	}
 	return d, nil
 }
 
-func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
-	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+defaultRoom+` ORDER BY l.id`)
+func (d *Dashboard) readLearners(ctx context.Context, tx *txn, room string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+room+` ORDER BY l.id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: learners: %w", err)
 	}
@@ -135,9 +148,9 @@ func (d *Dashboard) readLearners(ctx context.Context, tx *txn) error {
 // readProgress reads every progress row and sums each exercise up from
 // them: the rows are needed for the matrix anyway, and the median needs
 // every value.
-func (d *Dashboard) readProgress(ctx context.Context, tx *txn) error {
+func (d *Dashboard) readProgress(ctx context.Context, tx *txn, room string) error {
 	rows, err := tx.QueryContext(ctx, `SELECT learner_id, exercise_id, status, attempts, hints_revealed FROM exercise_progress
-		WHERE learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`) ORDER BY learner_id, exercise_id`)
+		WHERE learner_id IN (SELECT l.id FROM learners l WHERE `+room+`) ORDER BY learner_id, exercise_id`)
 	if err != nil {
 		return fmt.Errorf("read dashboard: progress: %w", err)
 	}
@@ -191,11 +204,11 @@ func median(xs []int) float64 {
 // readProblems counts, per exercise, the learners who met each first
 // problem. Counting learners rather than attempts keeps one learner who
 // retries twenty times from hiding what the rest of the room misunderstands.
-func readProblems(ctx context.Context, tx *txn, top int) (map[string][]ProblemCount, error) {
+func readProblems(ctx context.Context, tx *txn, room string, top int) (map[string][]ProblemCount, error) {
 	rows, err := tx.QueryContext(ctx, `
 		SELECT exercise_id, first_problem, count(DISTINCT learner_id), count(*)
 		FROM attempts WHERE passed = 0 AND first_problem <> ''
-			AND learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`)
+			AND learner_id IN (SELECT l.id FROM learners l WHERE `+room+`)
 		GROUP BY exercise_id, first_problem`)
 	if err != nil {
 		return nil, fmt.Errorf("read dashboard: problems: %w", err)
@@ -231,7 +244,7 @@ func readProblems(ctx context.Context, tx *txn, top int) (map[string][]ProblemCo
 	return out, nil
 }
 
-func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule StuckRule) error {
+func (d *Dashboard) readStuck(ctx context.Context, tx *txn, room string, now time.Time, rule StuckRule) error {
 	if rule.MinFailures <= 0 || rule.Window <= 0 {
 		return nil
 	}
@@ -247,7 +260,7 @@ func (d *Dashboard) readStuck(ctx context.Context, tx *txn, now time.Time, rule 
 				GROUP BY m.first_problem ORDER BY count(*) DESC, m.first_problem LIMIT 1), '')
 		FROM exercise_progress p CROSS JOIN attempts a
 		WHERE p.status = 'failed' AND p.failed_attempts >= ?2
-			AND p.learner_id IN (SELECT l.id FROM learners l WHERE `+defaultRoom+`)
+			AND p.learner_id IN (SELECT l.id FROM learners l WHERE `+room+`)
 			AND a.learner_id = p.learner_id AND a.exercise_id = p.exercise_id
 			AND a.passed = 0 AND +a.created_at >= ?1
 		GROUP BY p.learner_id, p.exercise_id
