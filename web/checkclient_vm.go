@@ -2,6 +2,7 @@ package web
 
 import (
 	"github.com/mcpplayground/playground/internal/clientcheck"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -21,7 +22,7 @@ func clientStepsVM(x *i18n.CheckClientUI, plan *clientcheck.Plan, cc *clientChec
 			st.Status, st.Reason, st.Problems, st.Look = string(sr.Status), sr.Reason, sr.Problems, sr.Look
 			if sr.Status == clientcheck.StatusFailed {
 				for _, m := range sr.Messages {
-					if m.From == "client" {
+					if m.From == grader.SenderClient {
 						st.Sent = append(st.Sent, m.Message)
 					}
 				}

@@ -65,6 +65,7 @@ func scanSources(t *testing.T, scan func(fset *token.FileSet, rel string, f *ast
 // or that cannot use the judge's words.
 var allowedConsts = map[string]string{
 	"internal/exercise.KindServer":             "an exercise kind (the learner writes a server), not a sender",
+	"internal/exercise.KindClient":             "an exercise kind (the learner writes a client), not a sender",
 	"internal/testing/schematest.senderClient": "the judge's own tests import schematest, so it cannot import the judge",
 	"internal/testing/schematest.senderServer": "the judge's own tests import schematest, so it cannot import the judge",
 }
