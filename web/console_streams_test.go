@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -120,7 +119,7 @@ func (h *heldStream) close(t *testing.T, e *testEnv) {
 	n := e.srv.consoles.Streams()
 	h.cancel()
 	h.resp.Body.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), testDeadline(t))
 	defer cancel()
 	for e.srv.consoles.Streams() >= n {
 		if ctx.Err() != nil {

@@ -140,10 +140,12 @@ func readSSE(r *bufio.Reader) (sseEvent, error) {
 	}
 }
 
-// openStream opens the console's event stream as the learner of b.
+// openStream opens the console's event stream as the learner of b; the
+// test binary's deadline, not a few seconds a busy machine can exceed,
+// bounds the reads.
 func openStream(t *testing.T, b *browser, query string) *bufio.Reader {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), testDeadline(t))
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, "GET", b.base+"/api/console/events?lang=en"+query, nil)
 	resp, err := b.c.Do(req)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -18,7 +17,7 @@ import (
 func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), testDeadline(t))
 	defer cancel()
 
 	// The SDK hands notifications to the handler on its own goroutine.
