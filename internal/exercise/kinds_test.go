@@ -330,6 +330,12 @@ func TestKindEntries(t *testing.T) {
 			t.Errorf("kind %s (form %s): answer shape %+v", k, d.form, shape)
 		}
 	}
+	// An answer a choices kind cannot read says what it expected.
+	for _, k := range Kinds {
+		if k.Answer().Fields == AnswerChoices && (problems[string(k)][0] == "" || problems[string(k)][1] == "") {
+			t.Errorf("kind %s: no words for an answer it cannot read", k)
+		}
+	}
 	if def("quiz") != nil || Kind("quiz").Form() != FormEditor {
 		t.Error("an unknown kind has an entry")
 	}

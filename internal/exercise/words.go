@@ -260,6 +260,10 @@ var problems = map[string][2]string{
 		`The answer could not be read: expected {"answers": [1, …]} with one request number per response.`,
 		"La réponse n’a pas pu être lue\u00a0: {\"answers\": [1, …]} était attendu, avec un numéro de requête par réponse.",
 	},
+	"log": {
+		`The answer could not be read: expected {"answers": ["ok", …]} with one choice per message of the log.`,
+		"La réponse n’a pas pu être lue\u00a0: {\"answers\": [\"ok\", …]} était attendu, avec un choix par message du journal.",
+	},
 	"server": {
 		"This exercise checks your own MCP server: run `playground check-server -exercise ID` against it.",
 		"Cet exercice vérifie votre propre serveur MCP : lancez `playground check-server -exercise ID` sur celui-ci.",
