@@ -86,9 +86,9 @@ func (s *Server) reviewCard(ctx context.Context, learnerID int64, exerciseID str
 // review (the form's and the script's URLs).
 func (s *Server) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st exerciseState) {
 	p := i18n.PathFor(l)
-	recall := p.ReviewRecall
-	if ex.Kind.Answer().Fields != exercise.AnswerText {
-		recall = p.ReviewRecallChoices
+	recall := map[string]string{exercise.AnswerText: p.ReviewRecall, exercise.AnswerChoices: p.ReviewRecallChoices}[ex.Kind.Answer().Fields]
+	if recall == "" {
+		recall = p.ReviewRecallElsewhere
 	}
 	vm.Review = &view.ExerciseReviewVM{Recall: recall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
 	if st.card != nil {

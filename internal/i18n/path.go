@@ -48,10 +48,13 @@ type PathUI struct {
 	// ReviewRecallChoices is ReviewRecall for an exercise answered by
 	// choices, which has no editor.
 	ReviewRecallChoices string
-	ReviewInMinutes     string // "in %d {minute|minutes}"
-	ReviewInHours       string
-	ReviewInDays        string
-	ReviewInWeeks       string
+	// ReviewRecallElsewhere is ReviewRecall for an exercise played on
+	// another page (the console, a check of the learner's program).
+	ReviewRecallElsewhere string
+	ReviewInMinutes       string // "in %d {minute|minutes}"
+	ReviewInHours         string
+	ReviewInDays          string
+	ReviewInWeeks         string
 	// What a failed check looked at, in words (the review names them).
 	TrippedAnswer   string // "your answer for message %d"
 	TrippedResponse string // "your answer for response %d" (match)
@@ -100,29 +103,30 @@ var pathUI = map[Lang]*PathUI{
 		ReviewBox:   "Box %d of %d",
 		ReviewCodes: "What tripped you:",
 
-		ReviewRecall:        "Review: answer from memory. The editor starts from the beginning, your hints are folded and the solution stays hidden.",
-		ReviewHintsFolded:   "Show the hints you opened last time (%d)",
-		ReviewHintsCount:    "Looking at them counts as taking a hint: the exercise then stays in its box.",
-		ReviewSolution:      "The solution stays hidden during a review: try it from memory first.",
-		ReviewComesBack:     "This exercise comes back for review %s.",
-		ReviewDueNow:        "This exercise is due for review now.",
-		ReviewLater:         "Coming back later",
-		ReviewWhen:          "comes back %s",
-		ReviewRecallChoices: "Review: answer from memory. Your earlier choices are cleared, your hints are folded and the solution stays hidden.",
-		ReviewInMinutes:     "in %d {minute|minutes}",
-		ReviewInHours:       "in %d {hour|hours}",
-		ReviewInDays:        "in %d {day|days}",
-		ReviewInWeeks:       "in %d {week|weeks}",
-		TrippedAnswer:       "your answer for message %d",
-		TrippedResponse:     "your answer for response %d",
-		TrippedMethod:       "the method",
-		TrippedKind:         "the kind of message",
-		TrippedID:           "the id",
-		TrippedValid:        "a message the checker accepts",
-		TrippedResult:       "the shape of the result",
-		TrippedAt:           "the value at %s",
-		TrippedSession:      "the order of the session’s messages",
-		TrippedOther:        "one of the exercise’s checks",
+		ReviewRecall:          "Review: answer from memory. The editor starts from the beginning, your hints are folded and the solution stays hidden.",
+		ReviewHintsFolded:     "Show the hints you opened last time (%d)",
+		ReviewHintsCount:      "Looking at them counts as taking a hint: the exercise then stays in its box.",
+		ReviewSolution:        "The solution stays hidden during a review: try it from memory first.",
+		ReviewComesBack:       "This exercise comes back for review %s.",
+		ReviewDueNow:          "This exercise is due for review now.",
+		ReviewLater:           "Coming back later",
+		ReviewWhen:            "comes back %s",
+		ReviewRecallChoices:   "Review: answer from memory. Your earlier choices are cleared, your hints are folded and the solution stays hidden.",
+		ReviewRecallElsewhere: "Review: do it again from memory. Your hints are folded and the solution stays hidden.",
+		ReviewInMinutes:       "in %d {minute|minutes}",
+		ReviewInHours:         "in %d {hour|hours}",
+		ReviewInDays:          "in %d {day|days}",
+		ReviewInWeeks:         "in %d {week|weeks}",
+		TrippedAnswer:         "your answer for message %d",
+		TrippedResponse:       "your answer for response %d",
+		TrippedMethod:         "the method",
+		TrippedKind:           "the kind of message",
+		TrippedID:             "the id",
+		TrippedValid:          "a message the checker accepts",
+		TrippedResult:         "the shape of the result",
+		TrippedAt:             "the value at %s",
+		TrippedSession:        "the order of the session’s messages",
+		TrippedOther:          "one of the exercise’s checks",
 	},
 	FR: {
 		ContinueTitle:    "Reprendre là où vous en étiez",
@@ -158,29 +162,30 @@ var pathUI = map[Lang]*PathUI{
 		ReviewBox:   "Boîte %d sur %d",
 		ReviewCodes: "Ce qui vous a fait trébucher :",
 
-		ReviewRecall:        "Révision : répondez de mémoire. L’éditeur repart du début, vos indices sont repliés et la solution reste cachée.",
-		ReviewHintsFolded:   "Revoir les indices ouverts la dernière fois (%d)",
-		ReviewHintsCount:    "Les revoir compte comme prendre un indice : l’exercice reste alors dans sa boîte.",
-		ReviewSolution:      "La solution reste cachée pendant une révision : essayez d’abord de mémoire.",
-		ReviewComesBack:     "Cet exercice reviendra en révision %s.",
-		ReviewDueNow:        "Cet exercice est à réviser maintenant.",
-		ReviewLater:         "Reviendront plus tard",
-		ReviewWhen:          "revient %s",
-		ReviewRecallChoices: "Révision\u00a0: répondez de mémoire. Vos choix précédents sont effacés, vos indices sont repliés et la solution reste cachée.",
-		ReviewInMinutes:     "dans %d minute{|s}",
-		ReviewInHours:       "dans %d heure{|s}",
-		ReviewInDays:        "dans %d jour{|s}",
-		ReviewInWeeks:       "dans %d semaine{|s}",
-		TrippedAnswer:       "votre réponse pour le message %d",
-		TrippedResponse:     "votre réponse pour la réponse %d",
-		TrippedMethod:       "la méthode",
-		TrippedKind:         "la forme du message",
-		TrippedID:           "l’identifiant",
-		TrippedValid:        "un message que le vérificateur accepte",
-		TrippedResult:       "la forme du résultat",
-		TrippedAt:           "la valeur en %s",
-		TrippedSession:      "l’ordre des messages de la session",
-		TrippedOther:        "l’une des vérifications de l’exercice",
+		ReviewRecall:          "Révision : répondez de mémoire. L’éditeur repart du début, vos indices sont repliés et la solution reste cachée.",
+		ReviewHintsFolded:     "Revoir les indices ouverts la dernière fois (%d)",
+		ReviewHintsCount:      "Les revoir compte comme prendre un indice : l’exercice reste alors dans sa boîte.",
+		ReviewSolution:        "La solution reste cachée pendant une révision : essayez d’abord de mémoire.",
+		ReviewComesBack:       "Cet exercice reviendra en révision %s.",
+		ReviewDueNow:          "Cet exercice est à réviser maintenant.",
+		ReviewLater:           "Reviendront plus tard",
+		ReviewWhen:            "revient %s",
+		ReviewRecallChoices:   "Révision\u00a0: répondez de mémoire. Vos choix précédents sont effacés, vos indices sont repliés et la solution reste cachée.",
+		ReviewRecallElsewhere: "Révision\u00a0: refaites-le de mémoire. Vos indices sont repliés et la solution reste cachée.",
+		ReviewInMinutes:       "dans %d minute{|s}",
+		ReviewInHours:         "dans %d heure{|s}",
+		ReviewInDays:          "dans %d jour{|s}",
+		ReviewInWeeks:         "dans %d semaine{|s}",
+		TrippedAnswer:         "votre réponse pour le message %d",
+		TrippedResponse:       "votre réponse pour la réponse %d",
+		TrippedMethod:         "la méthode",
+		TrippedKind:           "la forme du message",
+		TrippedID:             "l’identifiant",
+		TrippedValid:          "un message que le vérificateur accepte",
+		TrippedResult:         "la forme du résultat",
+		TrippedAt:             "la valeur en %s",
+		TrippedSession:        "l’ordre des messages de la session",
+		TrippedOther:          "l’une des vérifications de l’exercice",
 	},
 }
 
