@@ -33,6 +33,7 @@ import (
 // a mistake the exercise catches (which fails). One browser, one tab per
 // kind and language, in parallel, in the test binary's one browser.
 func TestE2EEveryKind(t *testing.T) {
+	t.Parallel()
 	axe := loadAxe(t)
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)

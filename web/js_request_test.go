@@ -154,6 +154,7 @@ const rejects = async (p) => { try { await p; } catch (e) { return e; } fail("re
 // the instructor is signed out once the sign-in page answers for it (a
 // redirect, which request.js refuses when asked).
 func TestE2ERequestHelperTextAndRedirect(t *testing.T) {
+	t.Parallel()
 	c := openConsole(t, asWorkshop())
 	ctx, base := c.ctx, c.base
 	c.useTemplate("initialize", `"method": "initialize"`)
