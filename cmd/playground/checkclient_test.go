@@ -50,7 +50,7 @@ func checkClient(t *testing.T, exID, mistake string, args ...string) (int, strin
 // check-server's shape; {url} and MCP_SERVER_URL name the same server.
 func TestCheckClientJSON(t *testing.T) {
 	repo.SkipProcessInShort(t, "a client process")
-	code, out, errs := checkClient(t, "lifecycle-client-first-call", "", "-exercise", "lifecycle-client-first-call", "-json", "-timeout", "5s")
+	code, out, errs := checkClient(t, "lifecycle-client-first-call", "", "-exercise", "lifecycle-client-first-call", "-json", "-timeout", "60s")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s\n%s", code, errs, out)
 	}
@@ -76,7 +76,7 @@ func TestCheckClientJSON(t *testing.T) {
 // what to look at, in French with -lang fr.
 func TestCheckClientMistakeText(t *testing.T) {
 	repo.SkipProcessInShort(t, "a client process")
-	code, out, errs := checkClient(t, "lifecycle-client-first-call", "tool-for-name", "-exercise", "lifecycle-client-first-call", "-lang", "fr", "-timeout", "5s")
+	code, out, errs := checkClient(t, "lifecycle-client-first-call", "tool-for-name", "-exercise", "lifecycle-client-first-call", "-lang", "fr", "-timeout", "60s")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1; stderr %s\n%s", code, errs, out)
 	}

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/lessons"
 )
 
 // "new lesson" and "new exercise" write files that pass check-content as
@@ -49,7 +52,7 @@ func TestNewWritesContentThatPassesCheckContent(t *testing.T) {
 		t.Errorf("the third new exercise of lesson requests is not placed after the two before (%v):\n%s", err, b)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "lessons", "fr", "our-topic.md"))
-	if err != nil || !strings.Contains(string(b), "order: 15\n") || !strings.Contains(string(b), "TODO") {
+	if want := fmt.Sprintf("order: %d\n", len(bundledLessons(t))+1); err != nil || !strings.Contains(string(b), want) || !strings.Contains(string(b), "TODO") {
 		t.Errorf("the French lesson (%v):\n%s", err, b)
 	}
 	out.Reset()
@@ -71,4 +74,15 @@ func TestNewWritesContentThatPassesCheckContent(t *testing.T) {
 			t.Errorf("%v = %d %q, want 2 saying %q", tc.args, code, errOut.String(), tc.want)
 		}
 	}
+}
+
+// bundledLessons are the bundled course's English lesson files, the ones a
+// new lesson is placed after.
+func bundledLessons(t *testing.T) []string {
+	t.Helper()
+	files, err := fs.Glob(lessons.FS, "en/*.md")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no bundled lesson (%v)", err)
+	}
+	return files
 }
