@@ -55,9 +55,13 @@ func readDue(s string) (time.Time, bool) {
 // assignmentsShow is the instructor's assignments page; ?edit=ID fills the
 // form with that assignment.
 func (s *Server) assignmentsShow(c *gin.Context) error {
+	course, err := s.assignmentRoom(c)
+	if err != nil {
+		return err
+	}
 	form, chosen := view.AssignmentForm{}, map[string]bool{}
 	if id := c.Query("edit"); id != "" {
-		a, err := s.store.AssignmentByID(c.Request.Context(), id)
+		a, err := s.store.AssignmentByID(c.Request.Context(), course, id)
 		if err != nil {
 			return assignmentMissing(err, id)
 		}
@@ -91,25 +95,30 @@ func (s *Server) assignmentNotice(c *gin.Context) string {
 	return ""
 }
 
-// renderAssignments draws the page with problem (already in words) above
-// the form, which shows form and chosen.
+// renderAssignments draws the room's page with problem (already in words)
+// above the form, which shows form and chosen.
 func (s *Server) renderAssignments(c *gin.Context, status int, notice, problem string, form view.AssignmentForm, chosen map[string]bool) error {
 	l := langOf(c)
 	ctx := c.Request.Context()
+	course, err := s.assignmentRoom(c)
+	if err != nil {
+		return err
+	}
 	vm := view.AssignmentsVM{
 		T: i18n.InstructorFor(l), U: i18n.UniversityFor(l), A: i18n.AssignmentsFor(l),
-		BackURL: "/instructor", Action: "/instructor/assignments", ExtAction: "/instructor/assignments/extensions",
-		Notice: notice, Error: problem, Form: form,
+		BackURL: inRoom("/instructor", course, nil), Action: inRoom("/instructor/assignments", course, nil),
+		ExtAction: inRoom("/instructor/assignments/extensions", course, nil),
+		Notice:    notice, Error: problem, Form: form,
 	}
 	vm.DueHelp = i18n.Sprintf(l, vm.A.DueHelp, s.now().In(time.Local).Format("MST"))
-	all, err := s.store.Assignments(ctx)
+	all, err := s.store.Assignments(ctx, course)
 	if err != nil {
 		return err
 	}
 	titles := map[string]string{}
 	for _, a := range all {
 		titles[a.ID] = a.Title
-		vm.Rows = append(vm.Rows, assignmentRow(l, vm.A, a))
+		vm.Rows = append(vm.Rows, assignmentRow(l, vm.A, a, course))
 		vm.Choices = append(vm.Choices, view.FilterOption{Value: a.ID, Label: a.Title})
 	}
 	cat := s.content.Catalog()
@@ -120,30 +129,30 @@ func (s *Server) renderAssignments(c *gin.Context, status int, notice, problem s
 		}
 		vm.Lessons = append(vm.Lessons, al)
 	}
-	if err := s.extensionRows(c, &vm, titles); err != nil {
+	if err := s.extensionRows(c, &vm, titles, course); err != nil {
 		return err
 	}
 	s.render(c, status, view.Assignments(s.instructorFrame(c, l, vm.A.Title), vm))
 	return nil
 }
 
-func assignmentRow(l i18n.Lang, t *i18n.AssignmentUI, a store.Assignment) view.AssignmentRow {
-	q := url.Values{"assignment": {a.ID}}.Encode()
+func assignmentRow(l i18n.Lang, t *i18n.AssignmentUI, a store.Assignment, course int64) view.AssignmentRow {
+	q := func() url.Values { return url.Values{"assignment": {a.ID}} }
 	return view.AssignmentRow{
 		ID: a.ID, Title: a.Title, Due: showDue(a.Due),
 		Count:        i18n.Sprintf(l, t.ExercisesCount, len(a.Exercises)),
-		EditURL:      "/instructor/assignments?" + url.Values{"edit": {a.ID}}.Encode(),
-		DashboardURL: "/instructor?" + q, GradebookURL: "/instructor/gradebook?" + q,
-		DeleteURL:   "/instructor/assignments/" + url.PathEscape(a.ID) + "/delete",
+		EditURL:      inRoom("/instructor/assignments", course, url.Values{"edit": {a.ID}}),
+		DashboardURL: inRoom("/instructor", course, q()), GradebookURL: inRoom("/instructor/gradebook", course, q()),
+		DeleteURL:   inRoom("/instructor/assignments/"+url.PathEscape(a.ID)+"/delete", course, nil),
 		DeleteLabel: i18n.Sprintf(l, t.DeleteFor, a.Title),
 	}
 }
 
 // extensionRows lists the room's learners for the extension form and the
 // extensions given, in words.
-func (s *Server) extensionRows(c *gin.Context, vm *view.AssignmentsVM, titles map[string]string) error {
+func (s *Server) extensionRows(c *gin.Context, vm *view.AssignmentsVM, titles map[string]string, course int64) error {
 	ctx := c.Request.Context()
-	learners, err := s.store.Learners(ctx)
+	learners, err := s.roomLearners(c, course)
 	if err != nil {
 		return err
 	}
@@ -152,7 +161,7 @@ func (s *Server) extensionRows(c *gin.Context, vm *view.AssignmentsVM, titles ma
 		names[lr.ID] = learnerLabel(vm.T, lr)
 		vm.Learners = append(vm.Learners, view.FilterOption{Value: strconv.FormatInt(lr.ID, 10), Label: names[lr.ID]})
 	}
-	xs, err := s.store.Extensions(ctx)
+	xs, err := s.store.Extensions(ctx, course)
 	if err != nil {
 		return err
 	}

@@ -38,13 +38,17 @@ func (s *Server) assignmentSave(c *gin.Context) error {
 	if len(exs) == 0 {
 		return refuse(t.NoExercise)
 	}
+	course, err := s.assignmentRoom(c)
+	if err != nil {
+		return err
+	}
 	cat := s.content.Catalog()
 	for _, id := range exs {
 		if _, ok := cat.Exercise(id); !ok {
 			return refuse(i18n.Sprintf(l, t.UnknownExercise, id))
 		}
 	}
-	err := s.store.SaveAssignment(c.Request.Context(), store.Assignment{ID: form.ID, Title: form.Title, Due: due, Exercises: exs})
+	err = s.store.SaveAssignment(c.Request.Context(), course, store.Assignment{ID: form.ID, Title: form.Title, Due: due, Exercises: exs})
 	if errors.Is(err, store.ErrBadAssignment) {
 		return refuse(strings.TrimPrefix(err.Error(), store.ErrBadAssignment.Error()+": "))
 	}
@@ -52,8 +56,8 @@ func (s *Server) assignmentSave(c *gin.Context) error {
 		return err
 	}
 	s.dashCache.invalidate()
-	s.log.Info("instructor saved an assignment", "assignment", form.ID, "exercises", len(exs))
-	c.Redirect(http.StatusSeeOther, "/instructor/assignments?"+url.Values{"done": {"saved"}, "id": {form.ID}}.Encode())
+	s.log.Info("instructor saved an assignment", "assignment", form.ID, "course", course, "exercises", len(exs))
+	c.Redirect(http.StatusSeeOther, inRoom("/instructor/assignments", course, url.Values{"done": {"saved"}, "id": {form.ID}}))
 	return nil
 }
 
@@ -61,11 +65,15 @@ func (s *Server) assignmentSave(c *gin.Context) error {
 // keep the late marks they were given.
 func (s *Server) assignmentDelete(c *gin.Context) error {
 	id := c.Param("id")
-	if err := s.store.DeleteAssignment(c.Request.Context(), id); err != nil {
+	course, err := s.assignmentRoom(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteAssignment(c.Request.Context(), course, id); err != nil {
 		return assignmentMissing(err, id)
 	}
 	s.dashCache.invalidate()
-	s.log.Info("instructor deleted an assignment", "assignment", id)
-	c.Redirect(http.StatusSeeOther, "/instructor/assignments?"+url.Values{"done": {"deleted"}, "id": {id}}.Encode())
+	s.log.Info("instructor deleted an assignment", "assignment", id, "course", course)
+	c.Redirect(http.StatusSeeOther, inRoom("/instructor/assignments", course, url.Values{"done": {"deleted"}, "id": {id}}))
 	return nil
 }

@@ -51,13 +51,13 @@ func TestAssignmentsFromTheDashboard(t *testing.T) {
 				t.Errorf("%s: %d, want 422 with the problem", name, r.status)
 			}
 		}
-		if all, _ := e.store.Assignments(ctx); len(all) != 0 {
+		if all, _ := e.store.Assignments(ctx, 0); len(all) != 0 {
 			t.Fatalf("refused forms saved %+v", all)
 		}
 		if r := post("/instructor/assignments", good); r.status != http.StatusSeeOther {
 			t.Fatalf("save = %d %s", r.status, r.body)
 		}
-		a, err := e.store.AssignmentByID(ctx, "week-1")
+		a, err := e.store.AssignmentByID(ctx, 0, "week-1")
 		if err != nil || !a.Due.Equal(due) || len(a.Exercises) != 1 || a.Exercises[0] != fix.ID {
 			t.Fatalf("saved %+v (%v), want due %v with %s", a, err, due, fix.ID)
 		}
@@ -132,7 +132,7 @@ func TestAssignmentsFromTheDashboard(t *testing.T) {
 		if r := post("/instructor/assignments/week-1/delete", nil); r.status != http.StatusSeeOther {
 			t.Fatalf("delete = %d", r.status)
 		}
-		if _, err := e.store.AssignmentByID(ctx, "week-1"); err != store.ErrNotFound {
+		if _, err := e.store.AssignmentByID(ctx, 0, "week-1"); err != store.ErrNotFound {
 			t.Errorf("week-1 after delete: %v", err)
 		}
 		if r := post("/instructor/assignments/week-1/delete", nil); r.status != http.StatusNotFound {

@@ -21,7 +21,7 @@ type dashboardOnly struct {
 func (s *Server) dashboardAssignment(c *gin.Context) (dashboardOnly, error) {
 	ctx := c.Request.Context()
 	only := dashboardOnly{id: c.Query("assignment")}
-	all, err := s.store.Assignments(ctx)
+	all, err := s.store.Assignments(ctx, dashboardCourse(c))
 	if err != nil {
 		return only, err
 	}

@@ -37,7 +37,7 @@ func (s *Server) dashboardShow(c *gin.Context) error {
 		ResetWorkshopURL: "/instructor/reset", SignOutURL: "/instructor/logout",
 		NamesLabel: t.HideNames,
 		Live:       s.dashboardLiveVM(l, d, anon, only.keep),
-		A:          i18n.AssignmentsFor(l), AssignmentsURL: "/instructor/assignments",
+		A:          i18n.AssignmentsFor(l), AssignmentsURL: inRoom("/instructor/assignments", dashboardCourse(c), nil),
 		Assignments: only.options,
 	}
 	if anon {

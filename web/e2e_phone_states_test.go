@@ -435,7 +435,7 @@ func roomAssignments(t *testing.T, e *testEnv) {
 		{ID: "live", Title: "The console, live", Due: due.AddDate(0, 0, 14), Exercises: []string{liveExercise}},
 	}
 	for _, a := range as {
-		if err := e.store.SaveAssignment(ctx, a); err != nil {
+		if err := e.store.SaveAssignment(ctx, 0, a); err != nil {
 			t.Fatalf("save assignment %s: %v", a.ID, err)
 		}
 	}

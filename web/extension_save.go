@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,11 @@ func (s *Server) extensionSave(c *gin.Context) error {
 	refuse := func(problem string) error {
 		return s.renderAssignments(c, http.StatusUnprocessableEntity, "", i18n.Sprintf(l, t.BadExtension, problem), view.AssignmentForm{}, nil)
 	}
-	a, err := s.store.AssignmentByID(ctx, c.PostForm("assignment"))
+	course, err := s.assignmentRoom(c)
+	if err != nil {
+		return err
+	}
+	a, err := s.store.AssignmentByID(ctx, course, c.PostForm("assignment"))
 	if err != nil {
 		return assignmentMissing(err, c.PostForm("assignment"))
 	}
@@ -32,6 +37,9 @@ func (s *Server) extensionSave(c *gin.Context) error {
 		return refuse(t.NoLearner)
 	}
 	learner, err := s.store.LearnerByID(ctx, id)
+	if err == nil && course > 0 && !s.inCourse(c, course, id) {
+		err = store.ErrNotFound // not a learner of this room
+	}
 	if errors.Is(err, store.ErrNotFound) || (err == nil && learner.ArchiveID != 0) {
 		return refuse(t.NoLearner)
 	}
@@ -50,6 +58,6 @@ func (s *Server) extensionSave(c *gin.Context) error {
 	}
 	s.dashCache.invalidate()
 	s.log.Info("instructor set an extension", "assignment", a.ID, "learner", learner.ID, "removed", due.IsZero())
-	c.Redirect(http.StatusSeeOther, "/instructor/assignments?done=extension")
+	c.Redirect(http.StatusSeeOther, inRoom("/instructor/assignments", course, url.Values{"done": {"extension"}}))
 	return nil
 }

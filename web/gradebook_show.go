@@ -47,7 +47,7 @@ func (s *Server) gradebookShow(c *gin.Context) error {
 	for _, lesson := range s.content.Catalog().Lessons(l) {
 		vm.Lessons = append(vm.Lessons, view.FilterOption{Value: lesson.Slug, Label: lesson.Title, Selected: lesson.Slug == g.Filter.Lesson})
 	}
-	assignments, err := s.store.Assignments(c.Request.Context())
+	assignments, err := s.store.Assignments(c.Request.Context(), g.Filter.Course)
 	if err != nil {
 		return err
 	}

@@ -60,7 +60,7 @@ func (s *Server) gradebookFor(c *gin.Context) (gradebook, error) {
 	ctx := c.Request.Context()
 	keep := func(*exercise.Exercise) bool { return true }
 	if f.Assignment != "" {
-		a, err := s.store.AssignmentByID(ctx, f.Assignment)
+		a, err := s.store.AssignmentByID(ctx, f.Course, f.Assignment)
 		if errors.Is(err, store.ErrNotFound) {
 			return gradebook{}, &httpError{status: 404, msg: "no assignment " + strconv.Quote(f.Assignment)}
 		}
@@ -130,7 +130,7 @@ func (s *Server) exportKeep(ctx context.Context, f gradebookFilter) (func(exerci
 	}
 	var in map[string]bool
 	if f.Assignment != "" {
-		a, err := s.store.AssignmentByID(ctx, f.Assignment)
+		a, err := s.store.AssignmentByID(ctx, f.Course, f.Assignment)
 		if err != nil {
 			return nil, assignmentMissing(err, f.Assignment)
 		}

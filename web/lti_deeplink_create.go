@@ -34,7 +34,7 @@ func (s *Server) ltiDeepLinkCreate(c *gin.Context) error {
 	if err != nil {
 		return &httpError{status: http.StatusForbidden, msg: "LTI: the platform of this request is no longer registered"}
 	}
-	items, err := s.deepLinkItems(c, c.PostFormArray("item"))
+	items, err := s.deepLinkItems(c, req.Course, c.PostFormArray("item"))
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (s *Server) ltiDeepLinkCreate(c *gin.Context) error {
 
 // deepLinkItems turns the picker's values ("exercise:ID", "lesson:SLUG",
 // "assignment:ID") into resource links.
-func (s *Server) deepLinkItems(c *gin.Context, values []string) ([]lti.Item, error) {
+func (s *Server) deepLinkItems(c *gin.Context, course int64, values []string) ([]lti.Item, error) {
 	if len(values) == 0 || len(values) > maxDeepLinkItems {
 		return nil, badRequest("LTI: choose between 1 and 200 activities")
 	}
@@ -82,8 +82,8 @@ func (s *Server) deepLinkItems(c *gin.Context, values []string) ([]lti.Item, err
 			it.Title = pl.Lesson.Title
 			it.URL = s.toolURL(c, "/"+string(lang)+"/lessons/"+url.PathEscape(id))
 		case "assignment":
-			a, err := s.store.AssignmentByID(c.Request.Context(), id)
-			if err != nil {
+			a, err := s.store.AssignmentByID(c.Request.Context(), course, id)
+			if err != nil || course < 0 {
 				return nil, badRequest("LTI: unknown assignment " + id)
 			}
 			it.Title, it.ScoreMaximum = a.Title, float64(max(len(a.Exercises), 1))

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/lti"
+	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -23,6 +25,21 @@ type deepLinkRequest struct {
 	Deployment string `json:"d"`
 	ReturnURL  string `json:"r"`
 	Data       string `json:"a,omitempty"`
+	Course     int64  `json:"c,omitempty"` // the room whose assignments it offers (-1: none yet)
+}
+
+// launchCourse is the room of a launch's course: 0 (the workshop) for a
+// launch without a course, -1 for a course with no room yet (no
+// assignments of its own).
+func (s *Server) launchCourse(c *gin.Context, l lti.Launch) (int64, error) {
+	if l.Context.ID == "" {
+		return 0, nil
+	}
+	r, err := s.store.LTIRoomOf(c.Request.Context(), l.Platform.ID, l.Context.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		return -1, nil
+	}
+	return r.ID, err
 }
 
 // ltiDeepLinkPicker answers an LtiDeepLinkingRequest: the instructor picks
@@ -31,7 +48,11 @@ func (s *Server) ltiDeepLinkPicker(c *gin.Context, l lti.Launch) error {
 	if !l.Instructor() {
 		return &httpError{status: http.StatusForbidden, msg: "LTI: only an instructor of the course may add the playground's activities"}
 	}
-	b, err := json.Marshal(deepLinkRequest{Platform: l.Platform.ID, Deployment: l.DeploymentID, ReturnURL: l.DeepLink.ReturnURL, Data: l.DeepLink.Data})
+	course, err := s.launchCourse(c, l)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(deepLinkRequest{Platform: l.Platform.ID, Deployment: l.DeploymentID, ReturnURL: l.DeepLink.ReturnURL, Data: l.DeepLink.Data, Course: course})
 	if err != nil {
 		return err
 	}
@@ -48,7 +69,7 @@ func (s *Server) ltiDeepLinkPicker(c *gin.Context, l lti.Launch) error {
 	for _, ex := range cat.Exercises() {
 		vm.Items = append(vm.Items, view.LTIPickItem{Value: "exercise:" + ex.ID, Title: ex.TextIn(lang).Title, Kind: vm.T.KindExercise})
 	}
-	as, err := s.store.Assignments(c.Request.Context())
+	as, err := s.courseAssignments(c, course)
 	if err != nil {
 		return err
 	}
@@ -58,4 +79,12 @@ func (s *Server) ltiDeepLinkPicker(c *gin.Context, l lti.Launch) error {
 	c.Header("Cache-Control", "no-store")
 	s.render(c, http.StatusOK, view.LTIPicker(s.ltiFrame(c), vm))
 	return nil
+}
+
+// courseAssignments lists a launch's room's assignments (none for -1).
+func (s *Server) courseAssignments(c *gin.Context, course int64) ([]store.Assignment, error) {
+	if course < 0 {
+		return nil, nil
+	}
+	return s.store.Assignments(c.Request.Context(), course)
 }

@@ -129,9 +129,23 @@ func (s *Server) ltiTarget(c *gin.Context, l lti.Launch) ltiTarget {
 	case "lesson":
 		return ltiTarget{path: "/" + lang + "/lessons/" + url.PathEscape(id)}
 	case "assignment":
+		if !s.launchAssignment(c, l, id) {
+			break // another room's, or none: no gradebook column to fill
+		}
 		return ltiTarget{path: "/" + lang + "/", link: store.LTILink{Kind: "assignment", Target: id}}
 	}
 	return ltiTarget{path: "/" + lang + "/"}
+}
+
+// launchAssignment reports whether id is an assignment of the launch's
+// course.
+func (s *Server) launchAssignment(c *gin.Context, l lti.Launch, id string) bool {
+	course, err := s.launchCourse(c, l)
+	if err != nil || course < 0 {
+		return false
+	}
+	_, err = s.store.AssignmentByID(c.Request.Context(), course, id)
+	return err == nil
 }
 
 // ownHost reports whether host is the playground's (the request's, or the

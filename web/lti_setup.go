@@ -227,7 +227,8 @@ var coursePages = map[string]bool{
 // the course, which the handlers show and nothing else.
 func (s *Server) allowCourseInstructor(c *gin.Context) bool {
 	course, ok := s.courseInstructor(c)
-	if !ok || c.Request.Method != http.MethodGet || !coursePages[c.Request.URL.Path] {
+	page := c.Request.Method == http.MethodGet && coursePages[c.Request.URL.Path]
+	if !ok || !(page || courseAssignmentPage(c.Request.Method, c.Request.URL.Path)) {
 		return false
 	}
 	if q := c.Query("course"); q != "" && q != strconv.FormatInt(course, 10) {

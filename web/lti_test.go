@@ -527,10 +527,18 @@ func TestLTIAssignmentScoreAndRegrade(t *testing.T) {
 	le := newLTIEnv(t)
 	ctx := context.Background()
 	ex1, ex2 := le.exerciseOfKind(t, exercise.KindFix), le.catalog.Exercises()[0]
-	if err := le.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: le.clock.Now().Add(time.Hour), Exercises: []string{ex1.ID, ex2.ID}}); err != nil {
+	ada := newBrowser(t, le.base)
+	// The first launch makes the course's room, where the assignment is.
+	if r := le.launch(t, ada, ltitest.Launch{Sub: "u-ada", Name: "Ada", Roles: []string{ltitest.Learner}, ContextID: "c-1"}); r.status != http.StatusSeeOther {
+		t.Fatalf("first launch = %d %s", r.status, r.body)
+	}
+	rooms, err := le.store.LTIRooms(ctx)
+	if err != nil || len(rooms) != 1 {
+		t.Fatalf("rooms = %v, %v", rooms, err)
+	}
+	if err := le.store.SaveAssignment(ctx, rooms[0].ID, store.Assignment{ID: "week-1", Title: "Week 1", Due: le.clock.Now().Add(time.Hour), Exercises: []string{ex1.ID, ex2.ID}}); err != nil {
 		t.Fatal(err)
 	}
-	ada := newBrowser(t, le.base)
 	l := ltitest.Launch{Sub: "u-ada", Name: "Ada", Roles: []string{ltitest.Learner}, ContextID: "c-1",
 		Custom: map[string]string{"assignment": "week-1"}, LineItem: le.plat.LineItem("week-1")}
 	if r := le.launch(t, ada, l); r.status != http.StatusSeeOther {

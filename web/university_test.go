@@ -126,7 +126,7 @@ func TestGradebook(t *testing.T) {
 		base := e.serve(t)
 		exs := e.catalog.Exercises()
 		first, second := e.exerciseOfKind(t, exercise.KindFix), exs[len(exs)-1]
-		if err := e.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: clock.Now().Add(time.Hour), Exercises: []string{first.ID}}); err != nil {
+		if err := e.store.SaveAssignment(ctx, 0, store.Assignment{ID: "week-1", Title: "Week 1", Due: clock.Now().Add(time.Hour), Exercises: []string{first.ID}}); err != nil {
 			t.Fatal(err)
 		}
 		ada, bob := joined(t, base, "ROOM-1", "Ada"), joined(t, base, "ROOM-1", "=Bob")
@@ -138,7 +138,7 @@ func TestGradebook(t *testing.T) {
 		// The due time is Ada's pass; Bob answers after it.
 		adas, _ := e.store.Attempts(ctx, store.AttemptFilter{ExerciseID: first.ID})
 		due := adas[0].CreatedAt
-		if err := e.store.SaveAssignment(ctx, store.Assignment{ID: "week-1", Title: "Week 1", Due: due, Exercises: []string{first.ID}}); err != nil {
+		if err := e.store.SaveAssignment(ctx, 0, store.Assignment{ID: "week-1", Title: "Week 1", Due: due, Exercises: []string{first.ID}}); err != nil {
 			t.Fatal(err)
 		}
 		clock.advance(time.Minute)

@@ -45,18 +45,37 @@ func (a Assignment) validate() error {
 	return nil
 }
 
-// SaveAssignment creates the assignment or replaces the one with its id
-// (title, due time and exercises; extensions are kept).
-func (s *Store) SaveAssignment(ctx context.Context, a Assignment) error {
+// roomRef is how a room is kept in assignments.course_ref: NULL for the
+// workshop (room 0), else the LMS course's id.
+func roomRef(course int64) any {
+	if course <= 0 {
+		return nil
+	}
+	return course
+}
+
+// SaveAssignment creates the assignment in the room (0: the workshop, else
+// an LMS course's id) or replaces the room's one with its id (title, due
+// time and exercises; extensions are kept). An id another room uses is
+// refused: ids are unique across rooms.
+func (s *Store) SaveAssignment(ctx context.Context, course int64, a Assignment) error {
 	if err := a.validate(); err != nil {
 		return err
 	}
 	now := s.now().UnixMilli()
 	err := s.inTx(ctx, func(tx *txn) error {
+		var other int64
+		err := tx.QueryRowContext(ctx, `SELECT coalesce(course_ref, 0) FROM assignments WHERE id = ?`, a.ID).Scan(&other)
+		if err == nil && other != max(course, 0) {
+			return fmt.Errorf("%w: the id %q is taken: choose another", ErrBadAssignment, a.ID)
+		}
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `
-			INSERT INTO assignments(id, title, due_at, created_at) VALUES (?, ?, ?, ?)
+			INSERT INTO assignments(id, title, due_at, created_at, course_ref) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT(id) DO UPDATE SET title = excluded.title, due_at = excluded.due_at`,
-			a.ID, a.Title, a.Due.UnixMilli(), now); err != nil {
+			a.ID, a.Title, a.Due.UnixMilli(), now, roomRef(course)); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM assignment_exercises WHERE assignment_id = ?`, a.ID); err != nil {
@@ -74,17 +93,21 @@ func (s *Store) SaveAssignment(ctx context.Context, a Assignment) error {
 		}
 		return nil
 	})
+	if errors.Is(err, ErrBadAssignment) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("save assignment %s: %w", a.ID, err)
 	}
 	return nil
 }
 
-// DeleteAssignment removes an assignment and its extensions; the attempts
-// stay as they were marked.
-func (s *Store) DeleteAssignment(ctx context.Context, id string) error {
+// DeleteAssignment removes the room's assignment and its extensions (an
+// assignment of another room is ErrNotFound); the attempts stay as they
+// were marked.
+func (s *Store) DeleteAssignment(ctx context.Context, course int64, id string) error {
 	err := s.inTx(ctx, func(tx *txn) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM assignments WHERE id = ?`, id)
+		res, err := tx.ExecContext(ctx, `DELETE FROM assignments WHERE id = ? AND coalesce(course_ref, 0) = ?`, id, max(course, 0))
 		if err != nil {
 			return err
 		}
@@ -102,12 +125,18 @@ func (s *Store) DeleteAssignment(ctx context.Context, id string) error {
 	return nil
 }
 
-// Assignments lists every assignment, the soonest due first.
-func (s *Store) Assignments(ctx context.Context) ([]Assignment, error) {
+// Assignments lists the room's assignments (0: the workshop's, else the
+// LMS course's), the soonest due first.
+func (s *Store) Assignments(ctx context.Context, course int64) ([]Assignment, error) {
+	return s.assignmentsWhere(ctx, `coalesce(a.course_ref, 0) = ?`, max(course, 0))
+}
+
+func (s *Store) assignmentsWhere(ctx context.Context, where string, args ...any) ([]Assignment, error) {
 	rows, err := s.read.QueryContext(ctx, `
 		SELECT a.id, a.title, a.due_at, coalesce(e.exercise_id, '')
 		FROM assignments a LEFT JOIN assignment_exercises e ON e.assignment_id = a.id
-		ORDER BY a.due_at, a.id, e.position`)
+		WHERE `+where+`
+		ORDER BY a.due_at, a.id, e.position`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list assignments: %w", err)
 	}
@@ -133,18 +162,17 @@ func (s *Store) Assignments(ctx context.Context) ([]Assignment, error) {
 	return out, nil
 }
 
-// AssignmentByID returns one assignment, or ErrNotFound.
-func (s *Store) AssignmentByID(ctx context.Context, id string) (Assignment, error) {
-	all, err := s.Assignments(ctx)
+// AssignmentByID returns one assignment of the room, or ErrNotFound (also
+// for another room's).
+func (s *Store) AssignmentByID(ctx context.Context, course int64, id string) (Assignment, error) {
+	all, err := s.assignmentsWhere(ctx, `a.id = ? AND coalesce(a.course_ref, 0) = ?`, id, max(course, 0))
 	if err != nil {
 		return Assignment{}, err
 	}
-	for _, a := range all {
-		if a.ID == id {
-			return a, nil
-		}
+	if len(all) == 0 {
+		return Assignment{}, ErrNotFound
 	}
-	return Assignment{}, ErrNotFound
+	return all[0], nil
 }
 
 // SetExtension gives a learner their own due time for an assignment; a
@@ -174,10 +202,11 @@ type Due struct {
 	Extended bool
 }
 
-// DuesFor lists the assignments with the learner's own due times, the
-// soonest first.
+// DuesFor lists the assignments of the learner's rooms (their LMS
+// courses, else the workshop) with their own due times, the soonest first.
 func (s *Store) DuesFor(ctx context.Context, learnerID int64) ([]Due, error) {
-	all, err := s.Assignments(ctx)
+	all, err := s.assignmentsWhere(ctx, `(a.course_ref IN (SELECT context_ref FROM lti_members WHERE learner_id = ?)
+		OR (a.course_ref IS NULL AND NOT EXISTS (SELECT 1 FROM lti_members WHERE learner_id = ?)))`, learnerID, learnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -236,9 +265,12 @@ type Extension struct {
 	Due        time.Time
 }
 
-// Extensions lists every extension, by assignment then learner.
-func (s *Store) Extensions(ctx context.Context) ([]Extension, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT assignment_id, learner_id, due_at FROM extensions ORDER BY assignment_id, learner_id`)
+// Extensions lists the extensions of the room's assignments, by
+// assignment then learner.
+func (s *Store) Extensions(ctx context.Context, course int64) ([]Extension, error) {
+	rows, err := s.read.QueryContext(ctx, `
+		SELECT x.assignment_id, x.learner_id, x.due_at FROM extensions x JOIN assignments a ON a.id = x.assignment_id
+		WHERE coalesce(a.course_ref, 0) = ? ORDER BY x.assignment_id, x.learner_id`, max(course, 0))
 	if err != nil {
 		return nil, fmt.Errorf("list extensions: %w", err)
 	}

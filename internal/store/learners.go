@@ -312,6 +312,17 @@ func (s *Store) Learners(ctx context.Context) ([]Learner, error) { return s.Lear
 // archived one, oldest first.
 func (s *Store) LearnersIn(ctx context.Context, archive int64) ([]Learner, error) {
 	room, args := roomClause(archive)
+	return s.learnersWhere(ctx, room, args)
+}
+
+// LearnersOfCourse lists the learners (not the instructors) of an LMS
+// course's room, oldest first.
+func (s *Store) LearnersOfCourse(ctx context.Context, course int64) ([]Learner, error) {
+	room, args := courseClause(course)
+	return s.learnersWhere(ctx, room, args)
+}
+
+func (s *Store) learnersWhere(ctx context.Context, room string, args []any) ([]Learner, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+learnerColumns+` FROM learners l WHERE `+room+` ORDER BY l.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list learners: %w", err)

@@ -189,6 +189,16 @@ func (s *Store) LTIRoomByID(ctx context.Context, id int64) (LTIRoom, error) {
 	return r, nil
 }
 
+// LTIRoomOf finds a platform's course by its context id, or ErrNotFound.
+func (s *Store) LTIRoomOf(ctx context.Context, platformID int64, contextID string) (LTIRoom, error) {
+	var id int64
+	err := s.read.QueryRowContext(ctx, `SELECT id FROM lti_contexts WHERE platform_id = ? AND context_id = ?`, platformID, contextID).Scan(&id)
+	if err != nil {
+		return LTIRoom{}, fmt.Errorf("find course %q: %w", contextID, errNoRows(err))
+	}
+	return s.LTIRoomByID(ctx, id)
+}
+
 // LTIRooms lists the courses of every platform, oldest first.
 func (s *Store) LTIRooms(ctx context.Context) ([]LTIRoom, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, platform_id, context_id, title, memberships_url FROM lti_contexts ORDER BY id`)
