@@ -202,11 +202,15 @@ type Due struct {
 	Extended bool
 }
 
+// learnerRooms keeps the assignments (a) of a learner's rooms: their LMS
+// courses, else the workshop. It takes the learner's id twice.
+const learnerRooms = `(a.course_ref IN (SELECT context_ref FROM lti_members WHERE learner_id = ?)
+		OR (a.course_ref IS NULL AND NOT EXISTS (SELECT 1 FROM lti_members WHERE learner_id = ?)))`
+
 // DuesFor lists the assignments of the learner's rooms (their LMS
 // courses, else the workshop) with their own due times, the soonest first.
 func (s *Store) DuesFor(ctx context.Context, learnerID int64) ([]Due, error) {
-	all, err := s.assignmentsWhere(ctx, `(a.course_ref IN (SELECT context_ref FROM lti_members WHERE learner_id = ?)
-		OR (a.course_ref IS NULL AND NOT EXISTS (SELECT 1 FROM lti_members WHERE learner_id = ?)))`, learnerID, learnerID)
+	all, err := s.assignmentsWhere(ctx, learnerRooms, learnerID, learnerID)
 	if err != nil {
 		return nil, err
 	}
@@ -239,16 +243,16 @@ func (s *Store) DuesFor(ctx context.Context, learnerID int64) ([]Due, error) {
 }
 
 // lateIn tells whether an attempt sent at ms is late: the exercise belongs
-// to at least one assignment and ms is past the learner's due time of
-// every one of them (an exercise still open in some assignment is not
-// late).
+// to at least one assignment of the learner's rooms and ms is past the
+// learner's due time of every one of them (an exercise still open in some
+// assignment is not late).
 func lateIn(ctx context.Context, tx *txn, learnerID int64, exerciseID string, ms int64) (bool, error) {
 	var n, open int
 	err := tx.QueryRowContext(ctx, `
 		SELECT count(*), coalesce(sum(CASE WHEN coalesce(x.due_at, a.due_at) >= ? THEN 1 ELSE 0 END), 0)
 		FROM assignment_exercises e JOIN assignments a ON a.id = e.assignment_id
 		LEFT JOIN extensions x ON x.assignment_id = a.id AND x.learner_id = ?
-		WHERE e.exercise_id = ?`, ms, learnerID, exerciseID).Scan(&n, &open)
+		WHERE e.exercise_id = ? AND `+learnerRooms, ms, learnerID, exerciseID, learnerID, learnerID).Scan(&n, &open)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

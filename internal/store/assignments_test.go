@@ -139,6 +139,23 @@ func TestAssignmentsPerRoom(t *testing.T) {
 		if err := s.DeleteAssignment(ctx, 0, "lms"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the workshop deletes the course's assignment: %v", err)
 		}
+		// A course's past due time makes no workshop attempt late.
+		late := s.SaveAssignment(ctx, room.ID, Assignment{ID: "lms-past", Title: "Past", Due: s.now().Add(-time.Hour), Exercises: []string{"a"}})
+		if late != nil {
+			t.Fatal(late)
+		}
+		for _, who := range []struct {
+			id   int64
+			late bool
+		}{{ada.ID, false}, {zed.ID, true}} {
+			got, _, err := s.RecordAttempt(ctx, NewAttempt{LearnerID: who.id, ExerciseID: "a", Answer: "x"})
+			if err != nil || got.Late != who.late {
+				t.Errorf("learner %d's attempt late = %v, %v; want %v", who.id, got.Late, err, who.late)
+			}
+		}
+		if err := s.DeleteAssignment(ctx, room.ID, "lms-past"); err != nil {
+			t.Fatal(err)
+		}
 		for _, c := range []struct {
 			learner int64
 			want    string
