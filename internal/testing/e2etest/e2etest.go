@@ -7,7 +7,9 @@
 // storage and cache are the test's, as in a fresh browser, and tests that
 // call t.Parallel run side by side. A package that uses Browser calls
 // Close from its TestMain, after m.Run, to stop the browser and remove its
-// profile; the kernel stops the browser anyway when the binary exits.
+// profile (a temporary directory chromedp makes, and removes once the
+// browser and its children are gone); the kernel stops the browser anyway
+// when the binary exits.
 package e2etest
 
 import (
@@ -37,25 +39,20 @@ func chromiumPath() string {
 
 // shared is the test binary's one browser.
 var shared struct {
-	once    sync.Once
-	ctx     context.Context // the browser's first tab, parent of the tests' tabs
-	close   func()
-	path    string
-	profile string
-	err     error
+	once  sync.Once
+	ctx   context.Context // the browser's first tab, parent of the tests' tabs
+	close func()
+	path  string
+	err   error
 }
 
-// start starts the shared browser with a profile of its own.
+// start starts the shared browser with a profile of its own: with no
+// user data directory given, chromedp makes a temporary one.
 func start(path string) {
 	shared.path = path
-	shared.profile, shared.err = os.MkdirTemp("", "e2etest-chromium-")
-	if shared.err != nil {
-		return
-	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.Headless,
-		chromedp.UserDataDir(shared.profile),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),
@@ -70,8 +67,7 @@ func start(path string) {
 	shared.ctx = ctx
 	shared.close = func() {
 		cancelCtx()
-		cancelAlloc()
-		os.RemoveAll(shared.profile)
+		cancelAlloc() // waits for the browser's end and its profile's removal
 	}
 	if err := chromedp.Do(ctx); err != nil {
 		shared.err = fmt.Errorf("start Chromium at %s: %w", path, err)
