@@ -16,9 +16,9 @@
   document.querySelector("form[data-lti-autopost]")?.submit();
 })();
 // A dynamic registration's last page tells the LMS it may close it.
-(function () {
+(() => {
   "use strict";
   if (!document.querySelector("[data-lti-close]")) return;
-  var target = window.opener || (window.parent !== window ? window.parent : null);
-  if (target) target.postMessage({ subject: "org.imsglobal.lti.close" }, "*");
+  const target = window.opener || (window.parent !== window ? window.parent : null);
+  target?.postMessage({ subject: "org.imsglobal.lti.close" }, "*");
 })();
