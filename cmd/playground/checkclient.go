@@ -17,7 +17,6 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/internal/markdown"
 )
 
 // checkClientConfig is what check-client's flags say.
@@ -121,27 +120,7 @@ func parseCheckClient(args []string, stderr io.Writer) (checkClientConfig, error
 
 // clientExercises returns the exercises to run, in course order.
 func clientExercises(cfg checkClientConfig) ([]*exercise.Exercise, error) {
-	src, err := newContentSource(cfg.content, contentReplace)
-	if err != nil {
-		return nil, err
-	}
-	cat, err := src.load(markdown.New())
-	if err != nil {
-		return nil, fmt.Errorf("load the course: %w", err)
-	}
-	var out []*exercise.Exercise
-	for _, ex := range cat.Exercises() {
-		if ex.Kind == exercise.KindClient && (cfg.exercise == "" || ex.ID == cfg.exercise) {
-			out = append(out, ex)
-		}
-	}
-	if len(out) == 0 {
-		if cfg.exercise != "" {
-			return nil, fmt.Errorf("no client exercise %q", cfg.exercise)
-		}
-		return nil, errors.New("the course has no client exercise")
-	}
-	return out, nil
+	return exercisesOfKind(cfg.content, exercise.KindClient, cfg.exercise)
 }
 
 // relayArgs is the command line that starts this binary's relay.

@@ -16,7 +16,6 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/servercheck"
 )
 
@@ -107,27 +106,7 @@ func parseCheckServer(args []string, stderr io.Writer) (checkServerConfig, error
 
 // serverExercises returns the exercises to run, in course order.
 func serverExercises(cfg checkServerConfig) ([]*exercise.Exercise, error) {
-	src, err := newContentSource(cfg.content, contentReplace)
-	if err != nil {
-		return nil, err
-	}
-	cat, err := src.load(markdown.New())
-	if err != nil {
-		return nil, fmt.Errorf("load the course: %w", err)
-	}
-	var out []*exercise.Exercise
-	for _, ex := range cat.Exercises() {
-		if ex.Kind == exercise.KindServer && (cfg.exercise == "" || ex.ID == cfg.exercise) {
-			out = append(out, ex)
-		}
-	}
-	if len(out) == 0 {
-		if cfg.exercise != "" {
-			return nil, fmt.Errorf("no server exercise %q", cfg.exercise)
-		}
-		return nil, errors.New("the course has no server exercise")
-	}
-	return out, nil
+	return exercisesOfKind(cfg.content, exercise.KindServer, cfg.exercise)
 }
 
 // checkOne connects to the server afresh (a new process or session) and

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/procgroup"
 )
 
 // Command is a learner's client to start for a run.
@@ -110,7 +112,7 @@ func startClient(s *Session, name string, args, env []string) (*client, error) {
 	cmd.Env = env
 	lg := &boundedLog{max: maxLog}
 	cmd.Stdout, cmd.Stderr = lg, lg
-	setProcessGroup(cmd)
+	procgroup.Set(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", name, err)
 	}
@@ -132,7 +134,7 @@ func startClient(s *Session, name string, args, env []string) (*client, error) {
 
 // stop ends the client's process group and reaps it.
 func (c *client) stop() {
-	killGroup(c.cmd)
+	procgroup.Kill(c.cmd)
 	select {
 	case <-c.exited:
 	case <-time.After(5 * time.Second):

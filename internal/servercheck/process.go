@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"sync"
 	"time"
+
+	"github.com/mcpplayground/playground/internal/procgroup"
 )
 
 // stopGrace is how long a server has to exit once its stdin is closed
@@ -35,7 +37,7 @@ func StartCommand(name string, args []string, env []string) (Transport, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.Env = env
-	setProcessGroup(cmd)
+	procgroup.Set(cmd)
 	if err := cmd.Start(); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, &reachError{fmt.Errorf("start %s: %w", name, err)}
@@ -98,6 +100,6 @@ func (p *proc) stop() {
 	case <-p.exited:
 	case <-time.After(stopGrace):
 	}
-	killGroup(p.cmd)
+	procgroup.Kill(p.cmd)
 	<-p.exited
 }

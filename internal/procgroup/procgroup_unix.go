@@ -1,18 +1,19 @@
 //go:build unix
 
-package clientcheck
+package procgroup
 
 import (
 	"os/exec"
 	"syscall"
 )
 
-func setProcessGroup(cmd *exec.Cmd) {
+// Set makes cmd, once started, the leader of a new process group.
+func Set(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killGroup kills the client and every process it started.
-func killGroup(cmd *exec.Cmd) {
+// Kill kills cmd's process and every process of its group.
+func Kill(cmd *exec.Cmd) {
 	if cmd.Process == nil {
 		return
 	}
