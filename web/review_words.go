@@ -62,12 +62,10 @@ func checkInWords(p *i18n.PathUI, ex *exercise.Exercise, id string) template.HTM
 		return template.HTML(html.EscapeString(p.TrippedValid))
 	case exercise.RuleResultShape:
 		return template.HTML(html.EscapeString(p.TrippedResult))
-	case exercise.RuleEquals, exercise.RulePresent, exercise.RuleAbsent, exercise.RuleType, exercise.RuleNotEmpty,
-		exercise.RuleOneOf, exercise.RuleNoneOf, exercise.RuleOnlyMembers, exercise.RuleSameAs:
-		if strings.HasPrefix(arg, "/") {
-			at := fmt.Sprintf(html.EscapeString(p.TrippedAt), "<code>"+html.EscapeString(arg)+"</code>")
-			return template.HTML(at)
-		}
+	}
+	if exercise.Rule(rule).LooksAt() && strings.HasPrefix(arg, "/") {
+		at := fmt.Sprintf(html.EscapeString(p.TrippedAt), "<code>"+html.EscapeString(arg)+"</code>")
+		return template.HTML(at)
 	}
 	if strings.HasPrefix(id, "session.") || strings.HasPrefix(id, "order") {
 		return template.HTML(html.EscapeString(p.TrippedSession))

@@ -21,6 +21,10 @@ func TestCheckInWords(t *testing.T) {
 		{"method", "the method", "la méthode"},
 		{"method:tools/call", "the method", "la méthode"},
 		{"equals:/params/name", "the value at <code>/params/name</code>", "la valeur en <code>/params/name</code>"},
+		{"mentions:/result/content/0/text", "the value at <code>/result/content/0/text</code>", "la valeur en <code>/result/content/0/text</code>"},
+		{"uri:/result/roots/0/uri", "the value at <code>/result/roots/0/uri</code>", "la valeur en <code>/result/roots/0/uri</code>"},
+		{"base64:/result/content/0/data", "the value at <code>/result/content/0/data</code>", "la valeur en <code>/result/content/0/data</code>"},
+		{"includes:/params/messages/0/content", "the value at <code>/params/messages/0/content</code>", "la valeur en <code>/params/messages/0/content</code>"},
 		{"valid", "a message the checker accepts", "un message que le vérificateur accepte"},
 		{"something-new", "one of the exercise’s checks", "l’une des vérifications de l’exercice"},
 	}

@@ -238,11 +238,22 @@ func langMap(v any) (map[i18n.Lang]string, error) {
 	return out, nil
 }
 
-func (c *Check) baseID() string {
-	switch c.Rule {
+// LooksAt reports whether the rule checks the value at a pointer of the
+// answer (its `at:`), so that its check's id is "rule:/pointer".
+func (r Rule) LooksAt() bool {
+	switch r {
 	case RuleEquals, RulePresent, RuleAbsent, RuleType, RuleNotEmpty, RuleOneOf, RuleNoneOf, RuleOnlyMembers, RuleSameAs, RuleDiffersFrom,
 		RuleMentions, RuleURI, RuleBase64, RuleIncludes:
+		return true
+	}
+	return false
+}
+
+func (c *Check) baseID() string {
+	if c.Rule.LooksAt() {
 		return string(c.Rule) + ":" + c.pointer
+	}
+	switch c.Rule {
 	case RuleAnswer:
 		return "answer:" + strconv.Itoa(c.item)
 	case RuleMethod, RuleKind, RuleResultShape:
