@@ -54,8 +54,8 @@ type StepResult struct {
 
 // Message is one message of a step's timeline.
 type Message struct {
-	From    string `json:"from"` // "client" or "server"
-	Message string `json:"message"`
+	From    grader.Sender `json:"from"` // "client" or "server"
+	Message string        `json:"message"`
 	// Report is the checker's report on a client message.
 	Report *grader.Report `json:"report,omitempty"`
 }

@@ -275,7 +275,7 @@ func emptyReport(protocol string) grader.Report {
 
 // exchangeMsg is one message of a live session.
 type exchangeMsg struct {
-	from string
+	from grader.Sender
 	text []byte
 	root *grader.Value // the message inside the exchange, when it is JSON
 	base string        // its pointer in the answer

@@ -131,7 +131,7 @@ func (e *Exercise) logSender(i int) string {
 }
 
 // senderWords is "client → server" or "server → client" in language l.
-func senderWords(l i18n.Lang, from string) string {
+func senderWords(l i18n.Lang, from grader.Sender) string {
 	r := i18n.RulesFor(l)
 	switch from {
 	case grader.SenderClient:

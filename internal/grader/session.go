@@ -145,7 +145,7 @@ func (s *Session) Protocol() string { return s.rev }
 
 // Peek judges raw as the next message of the session, sent by from, without
 // recording it (the console's "report before sending").
-func (s *Session) Peek(raw []byte, from string) Report {
+func (s *Session) Peek(raw []byte, from Sender) Report {
 	rep, _ := s.judge(raw, from)
 	s.p.clear() // the tree aliases the caller's text
 	return rep
@@ -156,7 +156,7 @@ func (s *Session) Peek(raw []byte, from string) Report {
 // under the negotiated revision) plus diagnostics whose codes begin with
 // "session.". The message's index is the number of messages added before it
 // (0-based).
-func (s *Session) Add(raw []byte, from string) Report {
+func (s *Session) Add(raw []byte, from Sender) Report {
 	rep, _ := s.Place(raw, from)
 	return rep
 }
@@ -174,7 +174,7 @@ type Finding struct {
 }
 
 // side numbers a sender: 0 client, 1 server, -1 unknown.
-func side(from string) int {
+func side(from Sender) int {
 	switch from {
 	case SenderClient:
 		return 0

@@ -48,7 +48,7 @@ const (
 
 // read fills the facts a message gives on its own. It keeps pointers into the
 // tree of s.p and strings that alias raw: record clones what it keeps.
-func (s *Session) read(raw []byte, from string) facts {
+func (s *Session) read(raw []byte, from Sender) facts {
 	f := facts{idx: s.n, kind: KindInvalid, from: side(from), reqSide: -1, rev: s.rev,
 		env: Envelope{Kind: KindInvalid}, other: -1, late: -1}
 	if len(raw) > MaxSize {

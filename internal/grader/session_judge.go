@@ -17,7 +17,7 @@ type sdiag struct {
 
 // judge builds the report of raw as the next message, and the facts record
 // would apply. It changes nothing but the scratch parser and buffer.
-func (s *Session) judge(raw []byte, from string) (Report, facts) {
+func (s *Session) judge(raw []byte, from Sender) (Report, facts) {
 	f := s.read(raw, from)
 	s.resolve(&f)
 	s.revision(&f)

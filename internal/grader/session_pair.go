@@ -34,7 +34,7 @@ const maxKeptPairs = 1024
 
 // Place judges raw as the next message, records it (as Add does), and says
 // how it refers to earlier messages.
-func (s *Session) Place(raw []byte, from string) (Report, Link) {
+func (s *Session) Place(raw []byte, from Sender) (Report, Link) {
 	rep, f := s.judge(raw, from)
 	l := s.link(&f)
 	s.record(&f)
@@ -138,7 +138,7 @@ func keepPair(m map[IDKey]int, key IDKey, idx int) map[IDKey]int {
 
 // Answering is the waiting request that raw, sent by from, would answer,
 // by index; false when it would answer none. It records nothing.
-func (s *Session) Answering(raw []byte, from string) (int, bool) {
+func (s *Session) Answering(raw []byte, from Sender) (int, bool) {
 	defer s.p.clear() // the tree aliases raw
 	f := s.read(raw, from)
 	if f.kind != KindResponse && f.kind != KindError {
@@ -153,7 +153,7 @@ func (s *Session) Answering(raw []byte, from string) (int, bool) {
 
 // Waiting lists, by index and in order, the requests from sent that wait
 // for a response: none came and none was cancelled.
-func (s *Session) Waiting(from string) []int {
+func (s *Session) Waiting(from Sender) []int {
 	sd := side(from)
 	if sd < 0 {
 		return nil
