@@ -1,9 +1,6 @@
 package web
 
 import (
-	"html/template"
-	"strings"
-
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -67,7 +64,7 @@ func ruleVM(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
 	}
 	if rule.HasExamples {
 		vm.Wrong, vm.Right = exampleVM(r, rule.Wrong), exampleVM(r, rule.Right)
-		vm.Says = checkerSays(l, rule)
+		vm.Says = exercise.InlineHTML(rule.Says(l))
 	}
 	if placed, ok := cat.Lesson(l, rule.Lesson); ok {
 		vm.Lesson = &view.NavLink{URL: lessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
@@ -92,40 +89,6 @@ func exampleVM(r *i18n.RulesUI, ex rules.Example) view.RuleExampleVM {
 		vm.Messages = append(vm.Messages, mv)
 	}
 	return vm
-}
-
-// checkerSays is the checker's own message on the wrong example, in l,
-// without the lesson sentence (the page links the lesson).
-func checkerSays(l i18n.Lang, rule *rules.Rule) template.HTML {
-	ex := rule.Wrong
-	var msg, lesson string
-	if strings.HasPrefix(rule.Code, "session.") || len(ex.Messages) > 1 {
-		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol, Lang: l})
-		for _, m := range ex.Messages {
-			for _, d := range s.Add([]byte(m.Raw), m.From).Diagnostics {
-				if d.Code == rule.Code && msg == "" {
-					msg, lesson = d.Message, d.Lesson
-				}
-			}
-		}
-		for _, f := range s.End() {
-			if f.Code == rule.Code && msg == "" {
-				msg, lesson = f.Message, f.Lesson
-			}
-		}
-	} else if len(ex.Messages) == 1 {
-		opts := grader.Options{Protocol: ex.Protocol, Lang: l, Sender: ex.Messages[0].From}
-		if ex.Request != "" {
-			opts.Request = []byte(ex.Request)
-		}
-		for _, d := range grader.Check([]byte(ex.Messages[0].Raw), opts).Diagnostics {
-			if d.Code == rule.Code && msg == "" {
-				msg, lesson = d.Message, d.Lesson
-			}
-		}
-	}
-	msg = strings.Replace(msg, grader.LessonSentence(lesson, l), "", 1)
-	return exercise.InlineHTML(msg)
 }
 
 // practising lists the exercises whose starter trips the rule; when none

@@ -1,8 +1,10 @@
 // Package rules explains every diagnostic code of the checker and of the
 // conversation checker: what the rule is and why it exists (from
 // grader.Codes), and a wrong and a right example, kept as data in
-// examples.json. A test runs every example through the checker: the wrong
-// one raises its code, the right one does not.
+// examples.json. It is the one place an example is judged (Judge): the
+// rules pages quote what the checker says of the wrong one (Rule.Says),
+// and a test runs every example through it: the wrong one raises its
+// code, the right one does not.
 package rules
 
 import (
@@ -13,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 //go:embed examples.json
@@ -118,30 +121,66 @@ func (b *Book) Groups() []Group { return b.groups }
 // Len is the number of rules.
 func (b *Book) Len() int { return len(b.byCode) }
 
-// Raises runs ex through the checker (the conversation checker for a
-// session.* code or a conversation) and returns the codes it raises.
-func Raises(code string, ex Example) map[string]bool {
-	got := map[string]bool{}
+// Said is one thing the checker said about an example: a diagnostic of
+// one of its messages, or a finding at the end of its conversation.
+type Said struct {
+	Code    string
+	Message string // in the language asked for, with the sentence that names the lesson
+	Lesson  string // slug of the lesson that teaches the rule
+}
+
+// Judge runs ex through the checker in lang (the conversation checker for
+// a session.* code or a conversation, else each message alone, as the
+// response to ex.Request when it is given) and returns everything it
+// said, in order. It is the one place an example is judged: the lint of
+// examples.json (Raises) and the rules pages (Rule.Says) read it.
+func Judge(code string, ex Example, lang i18n.Lang) []Said {
+	var out []Said
 	if strings.HasPrefix(code, "session.") || len(ex.Messages) > 1 {
-		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol})
+		s := grader.NewSession(grader.SessionOptions{Protocol: ex.Protocol, Lang: lang})
 		for _, m := range ex.Messages {
 			for _, d := range s.Add([]byte(m.Raw), m.From).Diagnostics {
-				got[d.Code] = true
+				out = append(out, Said{Code: d.Code, Message: d.Message, Lesson: d.Lesson})
 			}
 		}
 		for _, f := range s.End() {
-			got[f.Code] = true
+			out = append(out, Said{Code: f.Code, Message: f.Message, Lesson: f.Lesson})
 		}
-		return got
+		return out
 	}
 	for _, m := range ex.Messages {
-		opts := grader.Options{Protocol: ex.Protocol, Sender: m.From}
+		opts := grader.Options{Protocol: ex.Protocol, Lang: lang, Sender: m.From}
 		if ex.Request != "" {
 			opts.Request = []byte(ex.Request)
 		}
 		for _, d := range grader.Check([]byte(m.Raw), opts).Diagnostics {
-			got[d.Code] = true
+			out = append(out, Said{Code: d.Code, Message: d.Message, Lesson: d.Lesson})
 		}
 	}
+	return out
+}
+
+// Raises is the set of codes the checker raises on ex (Judge).
+func Raises(code string, ex Example) map[string]bool {
+	got := map[string]bool{}
+	for _, s := range Judge(code, ex, "") {
+		got[s.Code] = true
+	}
 	return got
+}
+
+// Says is what the checker says of the rule's wrong example, in lang: the
+// message of the first diagnostic or finding of the rule's own code,
+// without the sentence that names the lesson (a page links the lesson
+// itself). It is "" when the rule has no example.
+func (r *Rule) Says(lang i18n.Lang) string {
+	if !r.HasExamples {
+		return ""
+	}
+	for _, s := range Judge(r.Code, r.Wrong, lang) {
+		if s.Code == r.Code {
+			return strings.Replace(s.Message, grader.LessonSentence(s.Lesson, lang), "", 1)
+		}
+	}
+	return ""
 }

@@ -4,7 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Limits no small example can show.
@@ -169,4 +172,79 @@ func lcs[T comparable](a, b []T) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// The rules page quotes the checker on the wrong example: the message of
+// the rule's own code, in the page's language, without the sentence that
+// names the lesson (the page links it). Every rule with examples has one.
+func TestSaysQuotesTheChecker(t *testing.T) {
+	b, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []i18n.Lang{i18n.EN, i18n.FR} {
+		for _, ci := range grader.Codes() {
+			r, _ := b.Rule(ci.Code)
+			if r == nil {
+				continue
+			}
+			got := r.Says(lang)
+			if !r.HasExamples {
+				if got != "" {
+					t.Errorf("%s (%s): a rule without examples says %q", ci.Code, lang, got)
+				}
+				continue
+			}
+			var said *Said
+			for _, s := range Judge(r.Code, r.Wrong, lang) {
+				if s.Code == r.Code {
+					said = &s
+					break
+				}
+			}
+			switch {
+			case said == nil:
+				t.Errorf("%s (%s): Judge does not say it on the wrong example", ci.Code, lang)
+			case got == "" || strings.Contains(got, "(Lesson:") || strings.Contains(got, "(Leçon"):
+				t.Errorf("%s (%s): Says = %q, want the message without its lesson", ci.Code, lang, got)
+			case !strings.HasPrefix(said.Message, got) && said.Lesson != "":
+				t.Errorf("%s (%s): Says = %q, not the start of the checker's %q", ci.Code, lang, got, said.Message)
+			}
+		}
+	}
+}
+
+// Judge reports, in order, what the checker said: a message alone is
+// checked as the response to the example's request; a conversation's end
+// adds the session's findings.
+func TestJudge(t *testing.T) {
+	tests := []struct {
+		name string
+		code string
+		ex   Example
+		want []string // codes, in order
+	}{
+		{"empty message", "json.empty", Example{Messages: []Message{{Raw: ""}}}, []string{"json.empty"}},
+		{"clean request", "json.empty", Example{Messages: []Message{{From: grader.SenderClient, Raw: `{"jsonrpc":"2.0","id":1,"method":"ping"}`}}}, nil},
+		{"request never answered", "session.request.unanswered", Example{Messages: []Message{
+			{From: grader.SenderClient, Raw: `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`},
+			{From: grader.SenderServer, Raw: `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`},
+			{From: grader.SenderClient, Raw: `{"jsonrpc":"2.0","method":"notifications/initialized"}`},
+			{From: grader.SenderClient, Raw: `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`},
+		}}, []string{"session.request.unanswered"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, s := range Judge(tt.code, tt.ex, i18n.EN) {
+				got = append(got, s.Code)
+				if s.Message == "" {
+					t.Errorf("%s has no message", s.Code)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("codes (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
