@@ -182,17 +182,15 @@ func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.Conso
 }
 
 // peekDraft is the checker's report on the message in the editor as the
-// next message of the learner's session (exchange.Peek): under the
+// next message of the learner's session (console.Session.Peek): under the
 // revision in force, and, for a response, against the server's request it
 // answers, which it returns too. Before any session, it is read as the
-// first message of one, under the live exercise's revision.
+// first message of one, under the live exercise's revision
+// (console.PeekFirst).
 func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
 	if e, ok, _ := s.learnerConsole(c); ok {
 		return e.Peek(raw)
 	}
-	opts := exchange.Options{Lang: l, MaxEvents: 1}
-	if ex, _ := s.consoleExercise(c, l); ex != nil {
-		opts.Protocol = ex.Protocol
-	}
-	return exchange.New(opts).Peek([]byte(raw), grader.SenderClient), exchange.Event{}, false
+	ex, _ := s.consoleExercise(c, l)
+	return console.PeekFirst(raw, l, exerciseRevision(ex)), exchange.Event{}, false
 }

@@ -121,6 +121,15 @@ func (s *Session) Peek(raw string) (grader.Report, exchange.Event, bool) {
 	return x.Peek([]byte(raw), grader.SenderClient), req, answers
 }
 
+// PeekFirst is the checker's report on raw as the first message of a
+// session not started yet (a learner who has none): in lang, under
+// protocol (the live exercise's revision; "" for the checker's default).
+// Nothing is started or kept.
+func PeekFirst(raw string, lang i18n.Lang, protocol string) grader.Report {
+	x := exchange.New(exchange.Options{Lang: lang, Protocol: protocol, MaxEvents: 1})
+	return x.Peek([]byte(raw), grader.SenderClient)
+}
+
 // record adds one message to the exchange and tells the subscribers. The
 // checker runs under the lock so that the timeline stays in order; it takes
 // microseconds.
