@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -49,7 +50,7 @@ func (t *ConsoleTransport) Send(b []byte) {
 		out(errorReply(nil, sess.localizeError(tooLarge)))
 		return
 	}
-	m, rerr := parseMessage(b)
+	m, rerr := parseMessage(bytes.Clone(b))
 	if rerr != nil {
 		if reply := sess.reject(m, rerr); reply != nil {
 			out(reply)

@@ -232,7 +232,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	m, perr := parseMessage(body)
 	if perr == nil && m.kind == grader.KindRequest && bytes.Contains(m.params, []byte(MetaProtocolVersion)) {
-		p, _ := decodeParams(m.params)
+		p, _ := m.decodedParams()
 		if version, modern, _ := modernVersion(p); modern {
 			h.postModern(w, r, m, p, version)
 			return

@@ -33,6 +33,20 @@ type message struct {
 	result json.RawMessage // responses
 	errObj json.RawMessage // error responses
 	raw    []byte
+
+	// The params, decoded once for every reader of them (decodedParams).
+	decoded  bool
+	p        params
+	paramErr *rpcError
+}
+
+// decodedParams is decodeParams(m.params), decoded on first use.
+func (m *message) decodedParams() (params, *rpcError) {
+	if !m.decoded {
+		m.p, m.paramErr = decodeParams(m.params)
+		m.decoded = true
+	}
+	return m.p, m.paramErr
 }
 
 // idKey is the map key of a request id, as the judge keys ids: 1 and "1"
@@ -68,7 +82,9 @@ var nullID = json.RawMessage("null")
 // parseMessage decodes one message. On failure it returns the error to answer
 // and, when the id could be read, the message with that id set. It is as
 // strict as the judge (strict.go): what encoding/json would let through but
-// the checker calls an error is refused.
+// the checker calls an error is refused. The message's members alias raw:
+// the caller hands raw over and never writes to it again (Handle and the
+// console pass a copy).
 func parseMessage(raw []byte) (*message, *rpcError) {
 	m, rpcErr := decodeMessage(raw)
 	if rpcErr != nil {
@@ -122,6 +138,9 @@ func decodeEnvelope(raw []byte) (envelope, *rpcError) {
 			return envelope{}, newError(CodeParseError, "Parse error: the message is not valid JSON")
 		}
 		return envelope{}, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
+	}
+	if env, ok := readEnvelopeFast(raw); ok {
+		return env, nil
 	}
 	env, err := grader.ReadMembers(raw)
 	if err != nil {
@@ -283,6 +302,9 @@ func decodeParams(raw json.RawMessage) (params, *rpcError) {
 	if grader.FirstByte(raw) != '{' {
 		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
 	}
+	if p, ok := decodeParamsFast(raw); ok {
+		return p, nil
+	}
 	var p params
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
@@ -301,7 +323,7 @@ func (p params) str(key string, required bool) (string, bool, *rpcError) {
 		return "", false, nil
 	}
 	var s string
-	if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+	if grader.FirstByte(raw) != '"' || unmarshalString(raw, &s) != nil {
 		return "", false, newError(CodeInvalidParams, "Invalid params: %q must be a string", key)
 	}
 	return s, true, nil
@@ -319,8 +341,8 @@ func (p params) object(key string, required bool) (params, bool, *rpcError) {
 	if grader.FirstByte(raw) != '{' {
 		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
 	}
-	var o params
-	if err := json.Unmarshal(raw, &o); err != nil {
+	o, perr := decodeParams(raw)
+	if perr != nil {
 		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
 	}
 	return o, true, nil

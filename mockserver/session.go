@@ -144,7 +144,7 @@ func (s *Session) emit(o Outbound) {
 // Notifications and server requests go to the session's sink. Handle blocks
 // for as long as the request runs.
 func (s *Session) Handle(ctx context.Context, raw []byte) []byte {
-	m, rerr := parseMessage(raw)
+	m, rerr := parseMessage(bytes.Clone(raw))
 	if rerr != nil {
 		return s.reject(m, rerr)
 	}
@@ -359,14 +359,14 @@ func modernVersion(p params) (string, bool, *rpcError) {
 		return "", false, nil
 	}
 	var v string
-	if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &v) != nil {
+	if grader.FirstByte(raw) != '"' || unmarshalString(raw, &v) != nil {
 		return "", true, newError(CodeInvalidParams, "Invalid params: _meta[%q] must be a string", MetaProtocolVersion)
 	}
 	return v, true, nil
 }
 
 func (s *Session) request(ctx context.Context, m *message) []byte {
-	p, perr := decodeParams(m.params)
+	p, perr := m.decodedParams()
 	var version string
 	var modern bool
 	if perr == nil {
@@ -425,7 +425,7 @@ func (s *Session) notification(m *message) {
 		}
 		s.mu.Unlock()
 	case "notifications/cancelled":
-		p, err := decodeParams(m.params)
+		p, err := m.decodedParams()
 		if err != nil {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"github.com/mcpplayground/playground/internal/grader"
 	"io"
+	"strings"
 	"sync"
 )
 
@@ -24,14 +25,40 @@ func (s *Session) blocking(m *message) bool {
 	case "subscriptions/listen", "tasks/result":
 		return true
 	case "tools/call":
-		var p struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(m.params, &p) != nil {
-			return false
-		}
-		t := s.srv.findTool(p.Name)
+		t := s.srv.findTool(toolName(m))
 		return t != nil && t.blocking
+	}
+	return false
+}
+
+// toolName is params.name as a struct with a Name string field reads it
+// (encoding/json matches "NAME" too), "" when it cannot be read; from the
+// decoded params unless another case of "name" is there.
+func toolName(m *message) string {
+	var p struct {
+		Name string `json:"name"`
+	}
+	if fields, err := m.decodedParams(); err == nil && len(m.params) > 0 {
+		if !hasOtherCase(fields, "name") {
+			if raw, ok := fields["name"]; ok && unmarshalString(raw, &p.Name) != nil {
+				return ""
+			}
+			return p.Name
+		}
+	}
+	if json.Unmarshal(m.params, &p) != nil {
+		return ""
+	}
+	return p.Name
+}
+
+// hasOtherCase tells whether p has a key that encoding/json would match
+// to name, other than name itself.
+func hasOtherCase(p params, name string) bool {
+	for k := range p {
+		if k != name && strings.EqualFold(k, name) {
+			return true
+		}
 	}
 	return false
 }

@@ -210,7 +210,7 @@ func (a argSpec) check(raw json.RawMessage) string {
 	switch a.typ {
 	case "string":
 		var s string
-		if grader.FirstByte(raw) != '"' || json.Unmarshal(raw, &s) != nil {
+		if grader.FirstByte(raw) != '"' || unmarshalString(raw, &s) != nil {
 			return "must be a string, not " + jsonType(raw)
 		}
 		if len(a.enum) > 0 && !slices.Contains(a.enum, s) {
@@ -219,7 +219,7 @@ func (a argSpec) check(raw json.RawMessage) string {
 	case "number", "integer":
 		var f float64
 		c := grader.FirstByte(raw)
-		if !(c == '-' || (c >= '0' && c <= '9')) || json.Unmarshal(raw, &f) != nil {
+		if !(c == '-' || (c >= '0' && c <= '9')) || unmarshalNumber(raw, &f) != nil {
 			return fmt.Sprintf("must be %s %s, not %s", article(a.typ), a.typ, jsonType(raw))
 		}
 		if a.typ == "integer" && f != math.Trunc(f) {
@@ -273,7 +273,7 @@ func (c *call) related() string { return c.r.m.idKey() }
 func (c *call) str(name string) string {
 	var s string
 	if raw, ok := c.args[name]; ok {
-		_ = json.Unmarshal(raw, &s)
+		_ = unmarshalString(raw, &s)
 		return s
 	}
 	for _, a := range c.t.args {
@@ -288,7 +288,7 @@ func (c *call) str(name string) string {
 
 func (c *call) num(name string, def float64) float64 {
 	var f float64
-	if raw, ok := c.args[name]; ok && json.Unmarshal(raw, &f) == nil {
+	if raw, ok := c.args[name]; ok && unmarshalNumber(raw, &f) == nil {
 		return f
 	}
 	return def
