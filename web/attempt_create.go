@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // attemptCreate takes an answer from the exercise page's form (the path
@@ -24,34 +25,34 @@ func (s *Server) attemptCreate(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: rec.progress, answer: ex.Starter}
+	st := pagevm.ExerciseState{Progress: rec.progress, Answer: ex.Starter}
 	if err := parseForm(c, x); err != nil {
 		var he *httpError
 		if !errors.As(err, &he) || he.status != http.StatusRequestEntityTooLarge {
 			return err
 		}
-		st.formErr = he.msg
+		st.FormErr = he.msg
 		s.renderExercise(c, he.status, l, cat, ex, st)
 		return nil
 	}
 	answer, ok := ex.FormAnswer(c.Request.PostForm)
 	if !ok {
-		st.answer, st.formErr = answer, x.ErrNoChoice
+		st.Answer, st.FormErr = answer, x.ErrNoChoice
 		s.renderExercise(c, http.StatusUnprocessableEntity, l, cat, ex, st)
 		return nil
 	}
 	answer, he := cleanAnswer(x, ex.Kind.Answer(), answer)
 	if he != nil {
-		st.formErr = he.msg
+		st.FormErr = he.msg
 		s.renderExercise(c, he.status, l, cat, ex, st)
 		return nil
 	}
 	if _, err := s.submitAnswer(c, ex, l, answer); err != nil {
 		return err
 	}
-	back := exerciseURL(l, ex.ID) + "#feedback"
+	back := pagevm.ExerciseURL(l, ex.ID) + "#feedback"
 	if c.Query("review") != "" {
-		back = exerciseURL(l, ex.ID) + "?review=1&answered=1#feedback"
+		back = pagevm.ExerciseURL(l, ex.ID) + "?review=1&answered=1#feedback"
 	}
 	c.Redirect(http.StatusSeeOther, back)
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -63,7 +64,7 @@ func (s *Server) attemptCreateAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := s.exerciseVM(l, cat, ex, exerciseState{progress: p, answer: answer, result: &res, review: c.Query("review") != "", card: card})
+	vm := s.exerciseVM(l, cat, ex, pagevm.ExerciseState{Progress: p, Answer: answer, Result: &res, Review: c.Query("review") != "", Card: card})
 	fbHTML, err := renderString(c.Request.Context(), view.ExerciseFeedback(x, vm.Feedback))
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/servercheck"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -205,7 +206,7 @@ func stepVM(x *i18n.CheckServerUI, ex *exercise.Exercise, sr servercheck.StepRes
 	}
 	if sr.Status == servercheck.StatusFailed && sr.Report != nil {
 		res := exercise.Result{Passed: false, Report: *sr.Report, Checks: unplaced(sr.Checks)}
-		vm.Feedback = feedbackVM(ex, res, "")
+		vm.Feedback = pagevm.Feedback(ex, res, "")
 		if vm.Feedback.First == nil && len(vm.Problems) == 0 {
 			vm.Feedback = nil
 		}

@@ -2,10 +2,12 @@ package web
 
 import (
 	"bytes"
-	"github.com/mcpplayground/playground/internal/grader"
 	"net/http"
 
+	"github.com/mcpplayground/playground/internal/grader"
+
 	"github.com/gin-gonic/gin"
+
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 

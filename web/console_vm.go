@@ -16,6 +16,7 @@ import (
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -335,9 +336,9 @@ func (s *Server) consoleExerciseVM(c *gin.Context, l i18n.Lang, ex *exercise.Exe
 			}
 		}
 	}
-	st := exerciseState{progress: p}
+	st := pagevm.ExerciseState{Progress: p}
 	if out != nil {
-		st.answer, st.result = out.answer, &out.res
+		st.Answer, st.Result = out.answer, &out.res
 	}
 	exVM := s.exerciseVM(l, cat, ex, st)
 	vm := &view.ConsoleExerciseVM{Ex: exVM, APIURL: exVM.APIURL, Feedback: exVM.Feedback}

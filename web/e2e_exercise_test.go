@@ -20,6 +20,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -158,7 +159,7 @@ func (x *exerciseVisit) readLesson() {
 func (x *exerciseVisit) sendStarter() *view.ProblemVM {
 	x.t.Helper()
 	want := x.ex.Grade(x.ex.Starter, i18n.EN)
-	first := feedbackVM(x.ex, want, x.ex.Starter).First
+	first := pagevm.Feedback(x.ex, want, x.ex.Starter).First
 	if want.Passed || first == nil || first.Line == 0 {
 		x.t.Fatalf("the starter of %s should fail at a line: %+v", x.ex.ID, first)
 	}

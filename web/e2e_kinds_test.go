@@ -19,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"github.com/mcpplayground/playground/mockserver"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // Every kind of exercise, where learners meet it: one exercise of each
@@ -48,7 +49,7 @@ func TestE2EEveryKind(t *testing.T) {
 				t.Parallel()
 				ctx := e2etest.Browser(t) // a tab of the shared browser, cookies of its own
 				failOnJSErrors(t, ctx)
-				kt := &kindTab{t: t, ctx: ctx, url: base + exerciseURL(l, ex.ID), ex: ex, lang: l, axe: axe,
+				kt := &kindTab{t: t, ctx: ctx, url: base + pagevm.ExerciseURL(l, ex.ID), ex: ex, lang: l, axe: axe,
 					theme: map[i18n.Lang]string{i18n.EN: "light", i18n.FR: "dark"}[l]}
 				kt.play(true)
 				kt.play(false)
@@ -157,7 +158,7 @@ func (k *kindTab) answer(answer, mode string, js bool) {
 			chromedp.KeyEvent(kb.Escape),
 		)
 	} else {
-		for i, v := range answerValues(answer, k.ex.Items()) {
+		for i, v := range pagevm.AnswerValues(answer, k.ex.Items()) {
 			k.choose(i+1, v, mode)
 		}
 	}
@@ -248,7 +249,7 @@ func (k *kindTab) choose(n int, value, mode string) {
 // problem the judge finds first.
 func (k *kindTab) checkWrong(wrong, mode string) {
 	k.t.Helper()
-	fb := feedbackVM(k.ex, k.ex.Grade(wrong, k.lang), wrong)
+	fb := pagevm.Feedback(k.ex, k.ex.Grade(wrong, k.lang), wrong)
 	if fb.Passed || fb.First == nil {
 		k.t.Fatalf("the first wrong answer of %s passes, or has no problem to show", k.ex.ID)
 	}

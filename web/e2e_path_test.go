@@ -14,6 +14,7 @@ import (
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // This file holds the browser tests of the learner's path (issue 14), each
@@ -109,7 +110,7 @@ func TestE2EChoiceFeedbackNamesTheItem(t *testing.T) {
 	e, base := pathEnv(t)
 	for _, kind := range []exercise.Kind{exercise.KindClassify, exercise.KindMatch} {
 		ex := e.exerciseOfKind(t, kind)
-		right := answerValues(ex.Solutions[0], ex.Items())
+		right := pagevm.AnswerValues(ex.Solutions[0], ex.Items())
 		// Every item right but the first, which takes another option.
 		picks := append([]string(nil), right...)
 		var options []string
@@ -254,8 +255,8 @@ func TestE2ECourseYouCanFinish(t *testing.T) {
 				}
 			}
 			e2etest.Do(t, ctx, "back to the course", chromedp.Navigate(base+p+"/"), chromedp.WaitVisible(chromedp.CSS("[data-continue]")))
-			if href := evalString(t, ctx, `document.querySelector("[data-continue]").getAttribute("href")`); href != exerciseURL(l, first.ID) {
-				t.Errorf("continue leads to %s, want %s", href, exerciseURL(l, first.ID))
+			if href := evalString(t, ctx, `document.querySelector("[data-continue]").getAttribute("href")`); href != pagevm.ExerciseURL(l, first.ID) {
+				t.Errorf("continue leads to %s, want %s", href, pagevm.ExerciseURL(l, first.ID))
 			}
 			checkAxe(t, ctx, axe, "course with continue "+string(l))
 			wantTotals := i18n.Sprintf(l, i18n.PathFor(l).Totals, 0, len(e.catalog.Lessons(l)), 0, len(all))
@@ -263,13 +264,13 @@ func TestE2ECourseYouCanFinish(t *testing.T) {
 				t.Errorf("totals = %q, want %q", got, wantTotals)
 			}
 			lessons := e.catalog.Lessons(l)
-			for _, page := range []string{lessonURL(l, lessons[len(lessons)-1].Slug), exerciseURL(l, last.ID)} {
+			for _, page := range []string{pagevm.LessonURL(l, lessons[len(lessons)-1].Slug), pagevm.ExerciseURL(l, last.ID)} {
 				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(base+page), chromedp.WaitVisible(chromedp.CSS("main")))
-				if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('main a[href="`+finishURL(l)+`"]').length`)); n == 0 {
+				if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('main a[href="`+pagevm.FinishURL(l)+`"]').length`)); n == 0 {
 					t.Errorf("%s leads nowhere: no link to the last page", page)
 				}
 			}
-			e2etest.Do(t, ctx, "open the last page", chromedp.Navigate(base+finishURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-try=console]")))
+			e2etest.Do(t, ctx, "open the last page", chromedp.Navigate(base+pagevm.FinishURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-try=console]")))
 			if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('main .pager a[href]').length`)); n != 2 {
 				t.Errorf("the last page has %d ways back and forward, want 2", n)
 			}
@@ -303,10 +304,10 @@ func phonePages(e *testEnv, l i18n.Lang) []string {
 	p := "/" + string(l)
 	pages := []string{p + "/", p + "/exercises", p + "/progress", p + "/rules", p + "/rules/mcp.method.unknown", p + "/rules/session.id.reused", p + "/finish", p + "/review"}
 	for _, ls := range e.catalog.Lessons(l) {
-		pages = append(pages, lessonURL(l, ls.Slug))
+		pages = append(pages, pagevm.LessonURL(l, ls.Slug))
 	}
 	for _, ex := range e.catalog.Exercises() {
-		pages = append(pages, exerciseURL(l, ex.ID))
+		pages = append(pages, pagevm.ExerciseURL(l, ex.ID))
 	}
 	return pages
 }
@@ -433,11 +434,11 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 				return evalString(t, ctx, `(function () { var a = document.querySelector("[data-review]"); return a ? a.textContent : ""; })()`)
 			}
 			e2etest.Do(t, ctx, "open the first hint",
-				chromedp.Navigate(ts.URL+exerciseURL(l, ex.ID)),
+				chromedp.Navigate(ts.URL+pagevm.ExerciseURL(l, ex.ID)),
 				chromedp.Click(chromedp.CSS("[data-hint-button]")),
 				chromedp.WaitVisible(chromedp.CSS(`.hint[data-hint="1"]`)),
 			)
-			send(exerciseURL(l, ex.ID), `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
+			send(pagevm.ExerciseURL(l, ex.ID), `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
 			if got := reviewOn(p + "/"); got != "" {
 				t.Errorf("a review is due at once: %q", got)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // maxAnswerBytes bounds one answer. An exercise's message fits in a few
@@ -84,7 +85,7 @@ func (s *Server) submitAnswer(c *gin.Context, ex *exercise.Exercise, l i18n.Lang
 	}
 	sub := submission{result: ex.Grade(answer, l)}
 	sub.attempt, sub.progress, err = s.store.RecordAttempt(c.Request.Context(), store.NewAttempt{
-		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: firstProblem(sub.result),
+		LearnerID: learner.ID, ExerciseID: ex.ID, Answer: answer, Passed: sub.result.Passed, FirstProblem: pagevm.FirstProblem(sub.result),
 		Version: ex.Version(),
 	})
 	if err == nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -31,11 +32,11 @@ func (s *Server) exerciseList(c *gin.Context) error {
 		g := view.ExerciseGroup{
 			Slug:      lesson.Slug,
 			Heading:   fmt.Sprintf(x.LessonHeading, lesson.Order, lesson.Title),
-			LessonURL: lessonURL(l, lesson.Slug),
+			LessonURL: pagevm.LessonURL(l, lesson.Slug),
 			Read:      read,
 		}
 		for _, ex := range exs {
-			g.Exercises = append(g.Exercises, exerciseItem(l, x, ex, prog.Exercises[ex.ID]))
+			g.Exercises = append(g.Exercises, pagevm.ExerciseItem(l, x, ex, prog.Exercises[ex.ID]))
 		}
 		vm.Groups = append(vm.Groups, g)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -30,18 +31,18 @@ func (s *Server) exerciseShow(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: rec.progress, answer: ex.Starter, review: c.Query("review") != ""}
+	st := pagevm.ExerciseState{Progress: rec.progress, Answer: ex.Starter, Review: c.Query("review") != ""}
 	if rec.found {
-		if st.card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
+		if st.Card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
 			return err
 		}
 	}
-	if rec.found && c.Query("start") == "" && (!st.review || c.Query("answered") != "") {
+	if rec.found && c.Query("start") == "" && (!st.Review || c.Query("answered") != "") {
 		a, err := s.store.LastAttempt(c.Request.Context(), rec.learner.ID, ex.ID)
 		switch {
 		case err == nil:
 			res := ex.Grade(a.Answer, l)
-			st.answer, st.result = a.Answer, &res
+			st.Answer, st.Result = a.Answer, &res
 		case !errors.Is(err, store.ErrNotFound):
 			return err
 		}
@@ -50,9 +51,16 @@ func (s *Server) exerciseShow(c *gin.Context) error {
 	return nil
 }
 
+// exerciseVM builds ex's page with the server's rule titles, script and
+// clock.
+func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st pagevm.ExerciseState) view.ExerciseVM {
+	st.ScriptURL, st.Now = s.assets.URL("js/exercise.js"), s.now()
+	return pagevm.Exercise(s.codeTitles, l, cat, ex, st)
+}
+
 // renderExercise writes an exercise page; it is never cached, since it
 // shows one learner's work.
-func (s *Server) renderExercise(c *gin.Context, status int, l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st exerciseState) {
+func (s *Server) renderExercise(c *gin.Context, status int, l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st pagevm.ExerciseState) {
 	vm := s.exerciseVM(l, cat, ex, st)
 	f := s.frame(c, l, vm.Title, "exercises")
 	f.Description = vm.KindLabel

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // browser is a learner's browser against the real router: it keeps
@@ -420,7 +421,7 @@ func TestExerciseFormWithoutJavaScript(t *testing.T) {
 	if res.Passed {
 		t.Fatal("the starter passes")
 	}
-	first := feedbackVM(ex, res, ex.Starter).First
+	first := pagevm.Feedback(ex, res, ex.Starter).First
 	if first == nil || first.Line == 0 {
 		t.Fatalf("no located first problem for the starter: %+v", first)
 	}
@@ -484,7 +485,7 @@ func TestChoiceFormsPass(t *testing.T) {
 			t.Errorf("%s: incomplete form = %d", ex.ID, r.status)
 		}
 		form := url.Values{}
-		for i, v := range answerValues(ex.Solutions[0], ex.Items()) {
+		for i, v := range pagevm.AnswerValues(ex.Solutions[0], ex.Items()) {
 			form.Set(fmt.Sprintf("item-%d", i+1), v)
 		}
 		if r := b.postForm(path, form); r.status != http.StatusSeeOther {

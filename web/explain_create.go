@@ -51,7 +51,7 @@ func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, s
 		return err
 	}
 	vm.Explained = true
-	vm.Summary = explainSummaryVM(l, rep, s.ruleURL)
+	vm.Summary = explainSummaryVM(l, rep, s.codeTitles.RuleURL)
 	events := rep.Events()
 	tp := timelinePage{page: 1}
 	if needsKeeping(events) {

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -22,16 +23,16 @@ func (s *Server) finishShow(c *gin.Context) error {
 	ok, prog := rec.found, rec.progress
 	vm := view.FinishVM{
 		P: p, CourseURL: "/" + string(l) + "/", ProgressURL: "/" + string(l) + "/progress",
-		ConsoleURL: "/" + string(l) + "/console", RulesURL: rulesURL(l, ""),
+		ConsoleURL: "/" + string(l) + "/console", RulesURL: pagevm.RulesURL(l, ""),
 		ExplainURL: "/" + string(l) + "/explain", CheckServerURL: "/" + string(l) + "/check-server",
 	}
 	if ok {
-		n := courseTotals(cat, l, prog)
-		vm.Passed = i18n.Sprintf(l, p.FinishAll, n.passed, n.exercises)
+		n := pagevm.CourseTotals(cat, l, prog)
+		vm.Passed = i18n.Sprintf(l, p.FinishAll, n.Passed, n.Exercises)
 	}
 	if ls := cat.Lessons(l); len(ls) > 0 {
 		last := ls[len(ls)-1]
-		vm.LastLesson = &view.NavLink{URL: lessonURL(l, last.Slug), Title: last.Title}
+		vm.LastLesson = &view.NavLink{URL: pagevm.LessonURL(l, last.Slug), Title: last.Title}
 	}
 	f := s.frame(c, l, p.FinishTitle, "course")
 	if vm.LastLesson != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -55,11 +56,11 @@ func (s *Server) gradebookShow(c *gin.Context) error {
 		vm.Assignments = append(vm.Assignments, view.FilterOption{Value: a.ID, Label: a.Title, Selected: a.ID == g.Filter.Assignment})
 	}
 	for _, ex := range g.Exercises {
-		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: instructorExerciseURL(l, ex.ID)})
+		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: pagevm.InstructorExerciseURL(l, ex.ID)})
 	}
 	learners := gradebookPage(&vm, l, u, q, g.Book.Learners, c.Query("page"))
 	for _, learner := range learners {
-		row := view.GradeRow{Learner: learner.Key(), Name: learnerLabel(t, learner), URL: learnerAttemptsURL(learner.ID)}
+		row := view.GradeRow{Learner: learner.Key(), Name: learnerLabel(t, learner), URL: pagevm.LearnerAttemptsURL(learner.ID)}
 		for _, ex := range g.Exercises {
 			gr := g.Book.Grades[learner.ID][ex.ID]
 			cell := view.GradeCell{Value: "0", Label: u.CellNotPassed}

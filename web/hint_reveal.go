@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // hintReveal opens the next hint from the page's form and sends the learner
@@ -25,7 +26,7 @@ func (s *Server) hintReveal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	back := exerciseURL(l, ex.ID)
+	back := pagevm.ExerciseURL(l, ex.ID)
 	if c.Query("review") != "" {
 		back = reviewExerciseURL(l, ex.ID)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -31,9 +32,9 @@ func (s *Server) hintRevealAPI(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	st := exerciseState{progress: rec.progress, review: c.Query("review") != ""}
-	if st.review && rec.found {
-		if st.card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
+	st := pagevm.ExerciseState{Progress: rec.progress, Review: c.Query("review") != ""}
+	if st.Review && rec.found {
+		if st.Card, err = s.reviewCard(c.Request.Context(), rec.learner.ID, ex.ID); err != nil {
 			return err
 		}
 	}

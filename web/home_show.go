@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -24,7 +25,7 @@ func (s *Server) homeShow(c *gin.Context) error {
 	for _, lesson := range cat.Lessons(l) {
 		card := view.LessonCard{
 			Order:   lesson.Order,
-			URL:     lessonURL(l, lesson.Slug),
+			URL:     pagevm.LessonURL(l, lesson.Slug),
 			Title:   lesson.Title,
 			Summary: lesson.Summary,
 		}
@@ -45,8 +46,8 @@ func (s *Server) homeShow(c *gin.Context) error {
 		vm.Intro = intro
 	}
 	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
-		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
-		vm.Totals = totalsText(l, cat, prog)
+		vm.Continue = pagevm.ContinueLink(l, pagevm.CourseSteps(l, cat, prog))
+		vm.Totals = pagevm.TotalsText(l, cat, prog)
 	}
 	if vm.Review, err = s.reviewLink(c, l, rec.learner.ID, rec.found); err != nil {
 		return err

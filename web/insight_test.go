@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // The instructor's path from "stuck" to "why": the stuck card says the
@@ -41,7 +42,7 @@ func TestInstructorFromStuckToWhy(t *testing.T) {
 			t.Errorf("the stuck card's mistake = %q, want the check's feedback in words", got)
 		}
 		dash := instructorGet(t, base, "/instructor").body
-		mustContain(t, "/instructor", dash, `href="`+learnerAttemptsURL(learners[0].ID)+`#latest"`, `href="/instructor/exercises/`+ex.ID+`"`)
+		mustContain(t, "/instructor", dash, `href="`+pagevm.LearnerAttemptsURL(learners[0].ID)+`#latest"`, `href="/instructor/exercises/`+ex.ID+`"`)
 		if strings.Contains(dash, `href="/en/exercises/`+ex.ID+`"`) {
 			t.Error("the dashboard still links the learner's exercise page")
 		}
@@ -62,7 +63,7 @@ func TestInstructorFromStuckToWhy(t *testing.T) {
 			t.Errorf("an unknown exercise's view = %d, want 404", r.status)
 		}
 
-		page := instructorGet(t, base, learnerAttemptsURL(learners[0].ID)).body
+		page := instructorGet(t, base, pagevm.LearnerAttemptsURL(learners[0].ID)).body
 		numbers := regexp.MustCompile(`data-attempt-number>([^<]*)<`).FindAllStringSubmatch(page, -1)
 		var got []string
 		for _, m := range numbers {
@@ -123,7 +124,7 @@ func TestMistakeInWords(t *testing.T) {
 		{fix, "mcp.params.missing", i18n.EN, "<code>params</code> missing"},
 		{nil, "answer:9", i18n.EN, "one of the exercise’s checks"},
 	} {
-		got := string(e.srv.mistakeInWords(tc.l, tc.ex, tc.id))
+		got := string(e.srv.codeTitles.MistakeInWords(tc.l, tc.ex, tc.id))
 		if tc.want == "" || !strings.Contains(got, tc.want) {
 			t.Errorf("mistakeInWords(%s, %s) = %q, want %q in it", tc.l, tc.id, got, tc.want)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -35,7 +36,7 @@ func (s *Server) instructorExerciseShow(c *gin.Context) error {
 		Facts:     fmt.Sprintf(in.ViewFacts, lesson, ex.Kind, ex.Protocol, ex.Version()),
 		Statement: text.Statement, Request: ex.Request, Messages: ex.Messages, Starter: ex.Starter,
 		Solutions: ex.Solutions, Hints: text.Hints,
-		LearnURL: exerciseURL(l, ex.ID), BackURL: "/instructor",
+		LearnURL: pagevm.ExerciseURL(l, ex.ID), BackURL: "/instructor",
 	}
 	vm.Checks = s.checkLines(l, in, ex)
 	d, err := s.dashCache.get(c.Request.Context(), s.store, s.now(), dashboardCourse(c))
@@ -61,7 +62,7 @@ func (s *Server) instructorExerciseShow(c *gin.Context) error {
 func (s *Server) checkLines(l i18n.Lang, in *i18n.InsightUI, ex *exercise.Exercise) []view.CheckLine {
 	var out []view.CheckLine
 	for _, c := range ex.Checks {
-		text := checkLookedAt(in, ex, c.ID)
+		text := pagevm.CheckLookedAt(in, ex, c.ID)
 		if fb := c.Feedback(l); fb != "" {
 			text = exercise.InlineHTML(fb)
 		}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
-	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // stuckRule is what the dashboard calls stuck: three failed attempts at
@@ -40,9 +40,6 @@ func (s *Server) initWorkshop() error {
 	s.joinGuard = newCodeGuard("join code", s.cfg.JoinCodeLimit.orDefault(DefaultJoinCodeLimit), s.log)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)
-	s.codeTitles = map[string]map[i18n.Lang]string{}
-	for _, ci := range grader.Codes() {
-		s.codeTitles[ci.Code] = ci.Title
-	}
+	s.codeTitles = pagevm.CodesOf(grader.Codes())
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -76,14 +77,14 @@ func exerciseColumns(cat *course.Catalog, l i18n.Lang, extra []string) []exercis
 		for i, ex := range cat.ExercisesFor(lesson.Slug) {
 			cols = append(cols, exerciseColumn{
 				id: ex.ID, key: fmt.Sprintf("%d.%d", lesson.Order, i+1),
-				title: ex.TextIn(l).Title, url: instructorExerciseURL(l, ex.ID),
+				title: ex.TextIn(l).Title, url: pagevm.InstructorExerciseURL(l, ex.ID),
 			})
 			seen[ex.ID] = true
 		}
 	}
 	for _, id := range extra {
 		if !seen[id] {
-			cols = append(cols, exerciseColumn{id: id, key: "?", title: id, url: instructorExerciseURL(l, id)})
+			cols = append(cols, exerciseColumn{id: id, key: "?", title: id, url: pagevm.InstructorExerciseURL(l, id)})
 			seen[id] = true
 		}
 	}
@@ -195,11 +196,11 @@ func (s *Server) dashboardLiveVM(l i18n.Lang, d store.Dashboard, anon bool, keep
 			Detail: i18n.Sprintf(t.LangOf(), t.StuckRow, st.Failures, st.LastAt.Format("15:04")),
 		}
 		if !anon {
-			row.LearnerURL = learnerAttemptsURL(st.LearnerID) + "#latest"
+			row.LearnerURL = pagevm.LearnerAttemptsURL(st.LearnerID) + "#latest"
 		}
 		if st.Mistake != "" {
 			ex, _ := s.content.Catalog().Exercise(st.ExerciseID)
-			row.Mistake = s.mistakeInWords(l, ex, st.Mistake)
+			row.Mistake = s.codeTitles.MistakeInWords(l, ex, st.Mistake)
 		}
 		vm.Stuck = append(vm.Stuck, row)
 	}
@@ -281,7 +282,7 @@ func (s *Server) dashExercise(l i18n.Lang, t *i18n.InstructorUI, c exerciseColum
 	def, _ := s.content.Catalog().Exercise(c.id)
 	for _, p := range sum.Problems {
 		ex.Problems = append(ex.Problems, view.DashProblem{
-			Code: p.Code, Title: s.mistakeInWords(l, def, p.Code), RuleURL: s.ruleURL(l, p.Code),
+			Code: p.Code, Title: s.codeTitles.MistakeInWords(l, def, p.Code), RuleURL: s.codeTitles.RuleURL(l, p.Code),
 			People: i18n.Sprintf(t.LangOf(), t.ProblemPeople, p.Learners),
 		})
 	}

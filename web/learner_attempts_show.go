@@ -9,6 +9,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -59,7 +60,7 @@ func (s *Server) learnerAttemptsShow(c *gin.Context) error {
 // show its diagnostics and failed checks.
 func (s *Server) attemptVM(l i18n.Lang, t *i18n.InstructorUI, find func(string) (*exercise.Exercise, bool), a store.Attempt) view.AttemptVM {
 	vm := view.AttemptVM{
-		Exercise: view.NavLink{URL: instructorExerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
+		Exercise: view.NavLink{URL: pagevm.InstructorExerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
 		At:       a.CreatedAt.Format("15:04"), Passed: a.Passed, Verdict: t.AttemptFailed, Answer: a.Answer,
 	}
 	if a.Passed {
@@ -74,7 +75,7 @@ func (s *Server) attemptVM(l i18n.Lang, t *i18n.InstructorUI, find func(string) 
 	}
 	vm.Exercise.Title = ex.TextIn(l).Title
 	res := ex.Grade(a.Answer, l)
-	if fb := feedbackVM(ex, res, a.Answer); fb != nil {
+	if fb := pagevm.Feedback(ex, res, a.Answer); fb != nil {
 		var all []view.ProblemVM
 		if fb.First != nil {
 			all = append(all, *fb.First)
@@ -82,7 +83,7 @@ func (s *Server) attemptVM(l i18n.Lang, t *i18n.InstructorUI, find func(string) 
 		all = append(all, fb.Rest...)
 		all = append(all, fb.Notes...)
 		for _, p := range all {
-			p.RuleURL = s.ruleURL(l, p.Code)
+			p.RuleURL = s.codeTitles.RuleURL(l, p.Code)
 			vm.Problems = append(vm.Problems, p)
 		}
 	}

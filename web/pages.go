@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -96,18 +97,18 @@ func (s *Server) renderLessons(cat *course.Catalog) (map[i18n.Lang]map[string]*p
 			for _, h := range lesson.Headings {
 				vm.TOC = append(vm.TOC, view.TOCItem{Level: h.Level, ID: h.ID, Text: h.Text})
 			}
-			path := lessonURL(l, lesson.Slug)
+			path := pagevm.LessonURL(l, lesson.Slug)
 			f := s.frame(nil, l, lesson.Title, "course")
 			f.AltURL = swapLang(path, l)
 			f.Description = lesson.Summary
 			if prev != nil {
-				vm.Prev = &view.NavLink{URL: lessonURL(l, prev.Slug), Title: prev.Title}
+				vm.Prev = &view.NavLink{URL: pagevm.LessonURL(l, prev.Slug), Title: prev.Title}
 				f.PrevURL = vm.Prev.URL
 			}
 			if next != nil {
-				vm.Next = &view.NavLink{URL: lessonURL(l, next.Slug), Title: next.Title}
+				vm.Next = &view.NavLink{URL: pagevm.LessonURL(l, next.Slug), Title: next.Title}
 			} else {
-				vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
+				vm.Next = &view.NavLink{URL: pagevm.FinishURL(l), Title: i18n.PathFor(l).FinishLink}
 			}
 			f.NextURL = vm.Next.URL
 			html, err := renderString(context.Background(), view.Lesson(f, vm))

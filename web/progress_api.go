@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // progressJSON is GET /api/progress: what the progress page shows.
@@ -75,7 +76,7 @@ func (s *Server) progressAPI(c *gin.Context) error {
 		for _, ex := range cat.ExercisesFor(lesson.Slug) {
 			p := prog.Exercises[ex.ID]
 			ej := exerciseProgressJSON{
-				ID: ex.ID, Title: ex.TextIn(l).Title, Kind: string(ex.Kind), Status: string(statusOf(p)),
+				ID: ex.ID, Title: ex.TextIn(l).Title, Kind: string(ex.Kind), Status: string(pagevm.StatusOf(p)),
 				Attempts: p.Attempts, FailedAttempts: p.FailedAttempts, HintsRevealed: p.HintsRevealed,
 			}
 			if p.Status == store.StatusPassed {

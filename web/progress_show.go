@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -46,7 +47,7 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 	}
 	cat := s.content.Catalog()
 	if !vm.Empty {
-		vm.Totals = totalsText(l, cat, prog)
+		vm.Totals = pagevm.TotalsText(l, cat, prog)
 	}
 	if vm.Review, err = s.reviewLink(c, l, learner.ID, ok); err != nil {
 		return vm, err
@@ -58,9 +59,9 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 	}
 	for _, lesson := range cat.Lessons(l) {
 		_, read := prog.LessonsRead[lesson.Slug]
-		lp := view.LessonProgress{Order: lesson.Order, Title: lesson.Title, URL: lessonURL(l, lesson.Slug), Read: read}
+		lp := view.LessonProgress{Order: lesson.Order, Title: lesson.Title, URL: pagevm.LessonURL(l, lesson.Slug), Read: read}
 		for _, ex := range cat.ExercisesFor(lesson.Slug) {
-			item := exerciseItem(l, x, ex, prog.Exercises[ex.ID])
+			item := pagevm.ExerciseItem(l, x, ex, prog.Exercises[ex.ID])
 			lp.Total++
 			if item.Status.Key == string(store.StatusPassed) {
 				lp.Passed++

@@ -7,9 +7,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/review"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -17,7 +17,7 @@ func reviewURL(l i18n.Lang) string { return fmt.Sprintf("/%s/review", l) }
 
 // reviewExerciseURL opens an exercise as a review: from the starter, the
 // hints folded, the solution hidden (exerciseShow).
-func reviewExerciseURL(l i18n.Lang, id string) string { return exerciseURL(l, id) + "?review=1" }
+func reviewExerciseURL(l i18n.Lang, id string) string { return pagevm.ExerciseURL(l, id) + "?review=1" }
 
 // reviewLink is "Review (3)" when the learner has exercises due, else nil.
 func (s *Server) reviewLink(c *gin.Context, l i18n.Lang, learnerID int64, ok bool) (*view.NavLink, error) {
@@ -56,13 +56,13 @@ func (s *Server) reviewShow(c *gin.Context) error {
 			it := view.ReviewItemVM{
 				Exercise: view.NavLink{URL: reviewExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title},
 				Box:      fmt.Sprintf(p.ReviewBox, card.Box, review.Boxes),
-				Reasons:  s.trippedReasons(l, ex, card.Codes),
+				Reasons:  s.codeTitles.TrippedReasons(l, ex, card.Codes),
 			}
 			if card.IsDue(now) {
 				vm.Items = append(vm.Items, it)
 				continue
 			}
-			it.When = fmt.Sprintf(p.ReviewWhen, whenBack(l, card.Card, now))
+			it.When = fmt.Sprintf(p.ReviewWhen, pagevm.WhenBack(l, card.Card, now))
 			vm.Later = append(vm.Later, it)
 		}
 	}
@@ -79,24 +79,4 @@ func (s *Server) reviewCard(ctx context.Context, learnerID int64, exerciseID str
 		return nil, err
 	}
 	return &card.Card, nil
-}
-
-// reviewMode makes an exercise page a review: it says so and what tripped
-// the learner, folds the hints, and keeps the answer's way back to the
-// review (the form's and the script's URLs).
-func (s *Server) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st exerciseState) {
-	p := i18n.PathFor(l)
-	recall := map[string]string{exercise.AnswerText: p.ReviewRecall, exercise.AnswerChoices: p.ReviewRecallChoices}[ex.Kind.Answer().Fields]
-	if recall == "" {
-		recall = p.ReviewRecallElsewhere
-	}
-	vm.Review = &view.ExerciseReviewVM{Recall: recall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
-	if st.card != nil {
-		vm.Review.Reasons = s.trippedReasons(l, ex, st.card.Codes)
-		vm.Review.HintsLooked = st.card.LookedAgain()
-	}
-	vm.ActionURL += "?review=1"
-	vm.APIURL += "&review=1"
-	vm.HintURL += "?review=1"
-	vm.HintAPIURL += "&review=1"
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -58,8 +59,8 @@ func (s *Server) renderRoster(c *gin.Context, status int, notice, problem string
 		}
 		row := view.RosterRow{
 			StudentID: lr.StudentID, Name: lr.DisplayName, Email: lr.Email, Code: lr.ResumeCode,
-			Link: personalLink(l, lr), Joined: u.RosterNotJoined, AttemptsURL: learnerAttemptsURL(lr.ID),
-			ReissueURL: learnerAttemptsURL(lr.ID) + "/code",
+			Link: personalLink(l, lr), Joined: u.RosterNotJoined, AttemptsURL: pagevm.LearnerAttemptsURL(lr.ID),
+			ReissueURL: pagevm.LearnerAttemptsURL(lr.ID) + "/code",
 		}
 		if joined[lr.ID] {
 			row.Joined = u.RosterJoined

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/rules"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -62,7 +63,7 @@ func (s *Server) holdRuleFor(c *gin.Context, l i18n.Lang, rule *rules.Rule, vm *
 	for _, tok := range tokens {
 		q := strconv.Quote(tok)
 		if strings.Contains(right, q) && !strings.Contains(wrong, q) {
-			vm.HeldFor = &view.NavLink{URL: exerciseURL(l, ex.ID) + "#hints", Title: ex.TextIn(l).Title}
+			vm.HeldFor = &view.NavLink{URL: pagevm.ExerciseURL(l, ex.ID) + "#hints", Title: ex.TextIn(l).Title}
 		}
 		if strings.Contains(string(vm.Says), "<code>"+html.EscapeString(tok)+"</code>") {
 			vm.Says = ""

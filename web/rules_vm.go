@@ -7,6 +7,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/rules"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -45,7 +46,7 @@ func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
 		gvm := view.RuleGroupVM{ID: "rules-" + g.Name, Heading: groupHeading(r, g.Name)}
 		for _, rule := range g.Rules {
 			gvm.Rules = append(gvm.Rules, view.RuleItemVM{
-				Code: rule.Code, URL: rulesURL(l, rule.Code),
+				Code: rule.Code, URL: pagevm.RulesURL(l, rule.Code),
 				Title: exercise.InlineHTML(rule.Title[l]), Severity: rule.Severity,
 			})
 		}
@@ -60,14 +61,14 @@ func ruleVM(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
 		R: r, Code: rule.Code, Title: exercise.InlineHTML(rule.Title[l]),
 		Severity: rule.Severity, SeverityLabel: severityLabel(r, rule.Severity),
 		Why: exercise.InlineHTML(rule.Why[l]), HasExamples: rule.HasExamples,
-		ListURL: rulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
+		ListURL: pagevm.RulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
 	}
 	if rule.HasExamples {
 		vm.Wrong, vm.Right = exampleVM(r, rule.Wrong), exampleVM(r, rule.Right)
 		vm.Says = exercise.InlineHTML(rule.Says(l))
 	}
 	if placed, ok := cat.Lesson(l, rule.Lesson); ok {
-		vm.Lesson = &view.NavLink{URL: lessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
+		vm.Lesson = &view.NavLink{URL: pagevm.LessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
 	}
 	vm.Practice = practising(l, cat, rule)
 	return vm
@@ -101,7 +102,7 @@ func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLi
 		}
 		for _, d := range ex.Grade(ex.Starter, l).Report.Diagnostics {
 			if d.Code == rule.Code {
-				out = append(out, view.NavLink{URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+				out = append(out, view.NavLink{URL: pagevm.ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
 				break
 			}
 		}
@@ -110,7 +111,7 @@ func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLi
 		return out
 	}
 	for _, ex := range cat.ExercisesFor(rule.Lesson) {
-		out = append(out, view.NavLink{URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+		out = append(out, view.NavLink{URL: pagevm.ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
 	}
 	return out
 }

@@ -1,5 +1,6 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
-// file, middleware, and the templ views in web/view. It only wires the
+// file, middleware, the templ views in web/view and the builders of their
+// view models in web/pagevm. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
 // logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
 // review, grader, lti: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
@@ -20,13 +21,13 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
-	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/rules"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/mockserver"
 	"github.com/mcpplayground/playground/static"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // Config is what the web layer needs to know about how it is run.
@@ -166,8 +167,8 @@ type Server struct {
 	joinGuard       *codeGuard   // wrong join codes, per network
 	limits          *limits
 	dashCache       *dashboardCache
-	codeTitles      map[string]map[i18n.Lang]string // diagnostic code → language → title
-	rules           *rules.Book                     // every code explained (rule_*.go)
+	codeTitles      pagevm.Codes // diagnostic code → language → title
+	rules           *rules.Book  // every code explained (rule_*.go)
 
 	// The gift server (mcp_mount.go, console_*.go).
 	mock     *mockserver.Server

@@ -17,6 +17,7 @@ import (
 // rendering every page uses, the cell every CSV writes.
 var notDomain = map[string]string{
 	"web/view":          "the templ views, part of the web layer",
+	"web/pagevm":        "the builders of the views' models, part of the web layer",
 	"static":            "the embedded assets",
 	"internal/i18n":     "the words of both languages",
 	"internal/markdown": "the rendering of lessons and JSON",
@@ -26,39 +27,9 @@ var notDomain = map[string]string{
 // The domain packages web wires to HTTP are named twice, in the package
 // comment (server.go) and in docs/architecture.md's import arrows ("web → {…}"):
 // both name exactly the packages of the module that web imports, aside
-// from notDomain.
+// from notDomain; the arrow "web/pagevm → {…}" names those of web/pagevm.
 func TestDomainPackagesNamedAsImported(t *testing.T) {
-	const mod = "github.com/mcpplayground/playground/"
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	var comment string
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly|parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package web ") {
-			comment = f.Doc.Text()
-		}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			if rest, ok := strings.CutPrefix(p, mod); ok && notDomain[rest] == "" {
-				seen[strings.TrimPrefix(rest, "internal/")] = true
-			}
-		}
-	}
-	var imported []string
-	for p := range seen {
-		imported = append(imported, p)
-	}
-	slices.Sort(imported)
+	imported, comment := domainImports(t, ".")
 	if len(imported) < 5 {
 		t.Fatalf("only %v read as web's imports", imported)
 	}
@@ -83,11 +54,58 @@ func TestDomainPackagesNamedAsImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m = regexp.MustCompile(`web → \{([^}]+)\}`).FindStringSubmatch(strings.Join(strings.Fields(string(b)), " "))
+	doc := strings.Join(strings.Fields(string(b)), " ")
+	m = regexp.MustCompile(`web → \{([^}]+)\}`).FindStringSubmatch(doc)
 	if m == nil {
 		t.Fatal("docs/architecture.md has no arrow `web → {…}`")
 	}
 	if got := set(m[1]); !slices.Equal(got, imported) {
 		t.Errorf("docs/architecture.md's arrow web → {…} names %v; web imports %v", got, imported)
 	}
+
+	// The builders of the view models have their own arrow.
+	builders, _ := domainImports(t, "pagevm")
+	m = regexp.MustCompile(`web/pagevm → \{([^}]+)\}`).FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/architecture.md has no arrow `web/pagevm → {…}`")
+	}
+	if got := set(m[1]); !slices.Equal(got, builders) {
+		t.Errorf("docs/architecture.md's arrow web/pagevm → {…} names %v; web/pagevm imports %v", got, builders)
+	}
+}
+
+// domainImports are the packages of the module that the package in dir
+// imports, aside from notDomain, sorted, and the package's comment.
+func domainImports(t *testing.T, dir string) (imported []string, comment string) {
+	t.Helper()
+	const mod = "github.com/mcpplayground/playground/"
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Doc != nil && strings.HasPrefix(f.Doc.Text(), "Package web ") {
+			comment = f.Doc.Text()
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if rest, ok := strings.CutPrefix(p, mod); ok && notDomain[rest] == "" {
+				seen[strings.TrimPrefix(rest, "internal/")] = true
+			}
+		}
+	}
+	for p := range seen {
+		imported = append(imported, p)
+	}
+	slices.Sort(imported)
+	return imported, comment
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/internal/testing/e2etest"
 	"github.com/mcpplayground/playground/internal/testing/pgtest"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // TestMain gives the tests that ask for it (onPostgres) a throwaway
@@ -309,7 +310,7 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 		// Ada's code leaked: the instructor gives her a new one. The old
 		// link and code stop working at once, and the browser that came
 		// in with the old code is signed out.
-		r = ins.do("POST", learnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base)
+		r = ins.do("POST", pagevm.LearnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base)
 		if r.status != http.StatusSeeOther {
 			t.Fatalf("reissue = %d %s", r.status, r.body)
 		}
@@ -325,7 +326,7 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 		if r := ada.get("/en/"); r.status != http.StatusSeeOther {
 			t.Errorf("the browser that came in with the old code = %d, want 303 to the join page", r.status)
 		}
-		if r := newBrowser(t, base).do("POST", learnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base); r.status == http.StatusSeeOther {
+		if r := newBrowser(t, base).do("POST", pagevm.LearnerAttemptsURL(learners[0].ID)+"/code", "application/x-www-form-urlencoded", "", "Origin", base); r.status == http.StatusSeeOther {
 			t.Errorf("a learner reissued a code without the instructor's token")
 		}
 	}, asWorkshop())
@@ -426,7 +427,7 @@ func TestStuckLearnerLinksToTheirAttempts(t *testing.T) {
 		}
 		learners, _ := e.store.Learners(t.Context())
 		page := instructorGet(t, base, "/instructor")
-		mustContain(t, "/instructor", page.body, `data-stuck-learner`, `href="`+learnerAttemptsURL(learners[0].ID)+`#latest"`, `data-stuck-mistake`)
+		mustContain(t, "/instructor", page.body, `data-stuck-learner`, `href="`+pagevm.LearnerAttemptsURL(learners[0].ID)+`#latest"`, `data-stuck-mistake`)
 		if anon := instructorGet(t, base, "/instructor?anon=1"); strings.Contains(anon.body, "data-stuck-learner") {
 			t.Error("the projected dashboard links the stuck learner to their attempts")
 		}

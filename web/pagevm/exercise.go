@@ -1,4 +1,4 @@
-package web
+package pagevm
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -21,17 +22,17 @@ import (
 // models of the exercise pages. The page handlers and the JSON API share it,
 // so a verdict reads the same with and without JavaScript.
 
-func exerciseURL(l i18n.Lang, id string) string { return fmt.Sprintf("/%s/exercises/%s", l, id) }
-func lessonURL(l i18n.Lang, slug string) string { return fmt.Sprintf("/%s/lessons/%s", l, slug) }
-
-func statusOf(p store.ExerciseProgress) store.Status {
+// StatusOf is a learner's status on an exercise, new when there is no
+// progress.
+func StatusOf(p store.ExerciseProgress) store.Status {
 	if p.Status == "" {
 		return store.StatusNew
 	}
 	return p.Status
 }
 
-func statusBadge(x *i18n.ExerciseUI, st store.Status) view.StatusBadge {
+// StatusBadge is a status with its label.
+func StatusBadge(x *i18n.ExerciseUI, st store.Status) view.StatusBadge {
 	label := x.StatusNew
 	switch st {
 	case store.StatusStarted:
@@ -46,55 +47,60 @@ func statusBadge(x *i18n.ExerciseUI, st store.Status) view.StatusBadge {
 	return view.StatusBadge{Key: string(st), Label: label}
 }
 
-// exerciseItem is one exercise as a row of a list.
-func exerciseItem(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, p store.ExerciseProgress) view.ExerciseItem {
+// ExerciseItem is one exercise as a row of a list.
+func ExerciseItem(l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, p store.ExerciseProgress) view.ExerciseItem {
 	return view.ExerciseItem{
-		ID: ex.ID, URL: exerciseURL(l, ex.ID), Title: ex.TextIn(l).Title,
-		KindLabel: ex.Kind.Label(l), Status: statusBadge(x, statusOf(p)),
+		ID: ex.ID, URL: ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title,
+		KindLabel: ex.Kind.Label(l), Status: StatusBadge(x, StatusOf(p)),
 	}
 }
 
-// exerciseState is what the page shows beyond the exercise itself.
-type exerciseState struct {
-	progress store.ExerciseProgress // zero when the learner has not started
-	answer   string                 // what the editor or the choices show
-	result   *exercise.Result       // the verdict on answer, if it was sent
-	formErr  string                 // a problem with what was sent
-	review   bool                   // opened from the review: recall
-	card     *review.Card           // the learner's review card, if any
+// ExerciseState is what the page shows beyond the exercise itself, and
+// what it needs of the server: the editor's script and the time.
+type ExerciseState struct {
+	Progress store.ExerciseProgress // zero when the learner has not started
+	Answer   string                 // what the editor or the choices show
+	Result   *exercise.Result       // the verdict on answer, if it was sent
+	FormErr  string                 // a problem with what was sent
+	Review   bool                   // opened from the review: recall
+	Card     *review.Card           // the learner's review card, if any
+
+	ScriptURL string    // the fingerprinted address of js/exercise.js
+	Now       time.Time // when the review card comes back is counted from it
 }
 
-// exerciseVM builds the page of ex for a learner in state st.
-func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st exerciseState) view.ExerciseVM {
+// Exercise builds the page of ex for a learner in state st; codes link
+// the feedback's codes to their rules.
+func Exercise(codes Codes, l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, st ExerciseState) view.ExerciseVM {
 	x := i18n.ExerciseFor(l)
 	t := ex.TextIn(l)
 	vm := view.ExerciseVM{
 		X: x, ID: ex.ID, Kind: string(ex.Kind), KindLabel: ex.Kind.Label(l),
 		AnswerFields: ex.Kind.Answer().Fields, AnswerChoice: ex.Kind.Answer().Choice,
 		Title: t.Title, Protocol: ex.Protocol, Statement: t.Statement,
-		Status:     statusBadge(x, statusOf(st.progress)),
-		Attempts:   st.progress.Attempts,
-		ActionURL:  exerciseURL(l, ex.ID),
-		HintURL:    exerciseURL(l, ex.ID) + "/hints",
-		ResetURL:   exerciseURL(l, ex.ID) + "?start=1#answer",
+		Status:     StatusBadge(x, StatusOf(st.Progress)),
+		Attempts:   st.Progress.Attempts,
+		ActionURL:  ExerciseURL(l, ex.ID),
+		HintURL:    ExerciseURL(l, ex.ID) + "/hints",
+		ResetURL:   ExerciseURL(l, ex.ID) + "?start=1#answer",
 		APIURL:     "/api/exercises/" + ex.ID + "/attempts?lang=" + string(l),
 		HintAPIURL: "/api/exercises/" + ex.ID + "/hints?lang=" + string(l),
-		ScriptURL:  s.assets.URL("js/exercise.js"),
-		Error:      st.formErr,
+		ScriptURL:  st.ScriptURL,
+		Error:      st.FormErr,
 		HintsTotal: len(t.Hints),
 	}
-	vm.Lesson = view.NavLink{URL: lessonURL(l, ex.Lesson), Title: ex.Lesson}
+	vm.Lesson = view.NavLink{URL: LessonURL(l, ex.Lesson), Title: ex.Lesson}
 	if p, ok := cat.Lesson(l, ex.Lesson); ok {
 		vm.Lesson.Title = p.Lesson.Title
 	}
-	vm.Hints = t.Hints[:min(st.progress.HintsRevealed, len(t.Hints))]
-	if st.review {
-		s.reviewMode(&vm, l, ex, st)
+	vm.Hints = t.Hints[:min(st.Progress.HintsRevealed, len(t.Hints))]
+	if st.Review {
+		codes.reviewMode(&vm, l, ex, st)
 	}
 
 	switch ex.Kind.Form() {
 	case exercise.FormChoices:
-		vm.Items, vm.Given = choiceItems(l, ex, st.answer, st.result)
+		vm.Items, vm.Given = choiceItems(l, ex, st.Answer, st.Result)
 	case exercise.FormConsole:
 		vm.Elsewhere = &view.NavLink{URL: fmt.Sprintf("/%s/console?exercise=%s", l, ex.ID), Title: x.OpenConsole}
 		vm.ElsewhereIntro = x.LiveIntro
@@ -106,34 +112,34 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 		vm.ElsewhereIntro = x.ClientIntro
 	default:
 		vm.Editor = true
-		vm.Answer, vm.Starter, vm.Request = st.answer, ex.Starter, ex.Request
+		vm.Answer, vm.Starter, vm.Request = st.Answer, ex.Starter, ex.Request
 		if ex.Request != "" {
 			vm.RequestHTML = markdown.HighlightJSON(ex.Request)
 		}
 	}
-	if st.result != nil {
-		res := ex.Withhold(*st.result, st.progress.HintsRevealed, st.progress.FailedAttempts, l)
-		vm.Feedback = feedbackVM(ex, res, st.answer)
-		s.teachFeedback(l, cat, ex, st.answer, vm.Feedback)
-		if st.card != nil {
-			vm.Feedback.ComesBack = comesBack(l, *st.card, s.now())
+	if st.Result != nil {
+		res := ex.Withhold(*st.Result, st.Progress.HintsRevealed, st.Progress.FailedAttempts, l)
+		vm.Feedback = Feedback(ex, res, st.Answer)
+		codes.TeachFeedback(l, cat, ex, st.Answer, vm.Feedback)
+		if st.Card != nil {
+			vm.Feedback.ComesBack = ComesBack(l, *st.Card, st.Now)
 		}
 	}
-	if st.review && (st.result == nil || !st.result.Passed) {
+	if st.Review && (st.Result == nil || !st.Result.Passed) {
 		vm.SolutionMsg = i18n.PathFor(l).ReviewSolution
 	} else {
-		s.unlockSolution(&vm, l, x, ex, st.progress)
+		unlockSolution(&vm, l, x, ex, st.Progress)
 	}
 
 	all := cat.Exercises()
 	for i, e := range all {
 		if e.ID == ex.ID && i+1 < len(all) {
 			n := all[i+1]
-			vm.Next = &view.NavLink{URL: exerciseURL(l, n.ID), Title: n.TextIn(l).Title}
+			vm.Next = &view.NavLink{URL: ExerciseURL(l, n.ID), Title: n.TextIn(l).Title}
 		}
 	}
 	if vm.Next == nil {
-		vm.Next = &view.NavLink{URL: finishURL(l), Title: i18n.PathFor(l).FinishLink}
+		vm.Next = &view.NavLink{URL: FinishURL(l), Title: i18n.PathFor(l).FinishLink}
 	}
 	if vm.Feedback != nil && vm.Feedback.Passed {
 		vm.Feedback.Next = vm.Next
@@ -143,7 +149,7 @@ func (s *Server) exerciseVM(l i18n.Lang, cat *course.Catalog, ex *exercise.Exerc
 
 // unlockSolution shows the solution after a pass, or after the number of
 // failed attempts the instructor chose; otherwise it says what unlocks it.
-func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, p store.ExerciseProgress) {
+func unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.ExerciseUI, ex *exercise.Exercise, p store.ExerciseProgress) {
 	unlocked := p.Status == store.StatusPassed || (ex.SolutionAfter > 0 && p.FailedAttempts >= ex.SolutionAfter)
 	if !unlocked || len(ex.Solutions) == 0 {
 		vm.SolutionMsg = x.SolutionPassing
@@ -167,9 +173,9 @@ func (s *Server) unlockSolution(vm *view.ExerciseVM, l i18n.Lang, x *i18n.Exerci
 	}
 }
 
-// answerValues reads {"answers": [...]} into one string per item ("" where
+// AnswerValues reads {"answers": [...]} into one string per item ("" where
 // the answer has none).
-func answerValues(answer string, n int) []string {
+func AnswerValues(answer string, n int) []string {
 	out := make([]string, n)
 	var doc struct {
 		Answers []json.RawMessage `json:"answers"`
@@ -222,7 +228,7 @@ func choiceItems(l i18n.Lang, ex *exercise.Exercise, answer string, res *exercis
 // the learner's picks, or each item's default.
 func choiceItemsOnly(l i18n.Lang, ex *exercise.Exercise, answer string) []view.ChoiceItem {
 	f := ex.ChoiceForm(l)
-	picked := answerValues(answer, len(f.Items))
+	picked := AnswerValues(answer, len(f.Items))
 	items := make([]view.ChoiceItem, len(f.Items))
 	for i, fi := range f.Items {
 		it := view.ChoiceItem{N: i + 1, Label: fi.Label, Text: fi.Text, HTML: breakable(markdown.HighlightJSON(fi.Text)),
@@ -246,4 +252,24 @@ const jsonComma = `<span class="j-punc">,</span>`
 // that a narrow screen breaks it between members rather than in a word.
 func breakable(h template.HTML) template.HTML {
 	return template.HTML(strings.ReplaceAll(string(h), jsonComma, jsonComma+"<wbr>")) //nolint:gosec // adds an element to safe HTML
+}
+
+// reviewMode makes an exercise page a review: it says so and what tripped
+// the learner, folds the hints, and keeps the answer's way back to the
+// review (the form's and the script's URLs).
+func (c Codes) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercise, st ExerciseState) {
+	p := i18n.PathFor(l)
+	recall := map[string]string{exercise.AnswerText: p.ReviewRecall, exercise.AnswerChoices: p.ReviewRecallChoices}[ex.Kind.Answer().Fields]
+	if recall == "" {
+		recall = p.ReviewRecallElsewhere
+	}
+	vm.Review = &view.ExerciseReviewVM{Recall: recall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
+	if st.Card != nil {
+		vm.Review.Reasons = c.TrippedReasons(l, ex, st.Card.Codes)
+		vm.Review.HintsLooked = st.Card.LookedAgain()
+	}
+	vm.ActionURL += "?review=1"
+	vm.APIURL += "&review=1"
+	vm.HintURL += "?review=1"
+	vm.HintAPIURL += "&review=1"
 }

@@ -1,4 +1,4 @@
-package web
+package pagevm
 
 import (
 	"testing"
@@ -29,7 +29,7 @@ func TestCheckInWords(t *testing.T) {
 		{"something-new", "one of the exercise’s checks", "l’une des vérifications de l’exercice"},
 	}
 	for _, tt := range tests {
-		got := []string{string(checkInWords(i18n.PathFor(i18n.EN), nil, tt.id)), string(checkInWords(i18n.PathFor(i18n.FR), nil, tt.id))}
+		got := []string{string(CheckInWords(i18n.PathFor(i18n.EN), nil, tt.id)), string(CheckInWords(i18n.PathFor(i18n.FR), nil, tt.id))}
 		if diff := cmp.Diff([]string{tt.en, tt.fr}, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.id, diff)
 		}
@@ -52,7 +52,7 @@ func TestComesBack(t *testing.T) {
 	}
 	for _, tt := range tests {
 		card := review.Card{Due: now.Add(tt.in)}
-		got := []string{comesBack(i18n.EN, card, now), comesBack(i18n.FR, card, now)}
+		got := []string{ComesBack(i18n.EN, card, now), ComesBack(i18n.FR, card, now)}
 		if diff := cmp.Diff([]string{tt.en, tt.fr}, got); diff != "" {
 			t.Errorf("%v (-want +got):\n%s", tt.in, diff)
 		}

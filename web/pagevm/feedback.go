@@ -1,17 +1,23 @@
-package web
+package pagevm
 
 import (
+	"html"
+	"html/template"
+	"net/url"
+	"strconv"
 	"strings"
 
+	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/web/view"
 )
 
-// feedbackVM orders a verdict for a learner: the one problem to fix first
+// Feedback orders a verdict for a learner: the one problem to fix first
 // (a blocking diagnostic, else an error, else a failed check), then the
 // others folded, then warnings and remarks; and every check's verdict.
-func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view.FeedbackVM {
+func Feedback(ex *exercise.Exercise, res exercise.Result, answer string) *view.FeedbackVM {
 	fb := &view.FeedbackVM{Passed: res.Passed}
 	lines := strings.Split(answer, "\n")
 	excerpt := func(line, col int) *view.Excerpt {
@@ -82,9 +88,9 @@ func feedbackVM(ex *exercise.Exercise, res exercise.Result, answer string) *view
 	return fb
 }
 
-// firstProblem names what the feedback shows first, for the instructor's
+// FirstProblem names what the feedback shows first, for the instructor's
 // statistics: a diagnostic's code or a failed check's id ("" on a pass).
-func firstProblem(res exercise.Result) string {
+func FirstProblem(res exercise.Result) string {
 	if res.Passed {
 		return ""
 	}
@@ -147,4 +153,49 @@ func makeExcerpt(lineNo, col int, text string) *view.Excerpt {
 	}
 	caret.WriteByte('^')
 	return &view.Excerpt{LineNo: lineNo, Text: prefix + string(runes) + suffix, Caret: caret.String()}
+}
+
+// TeachFeedback finishes an exercise's feedback for the page: every code of
+// the checker links to its rule's page, the lesson a message names becomes
+// a link instead of a sentence, and a choice exercise's failed answer names
+// the learner's pick in words.
+func (c Codes) TeachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, answer string, fb *view.FeedbackVM) {
+	if fb == nil {
+		return
+	}
+	picks := AnswerValues(answer, ex.Items())
+	each := func(p *view.ProblemVM) {
+		// The rule's page holds back what would spell this exercise's
+		// answer (ruleShow).
+		if p.RuleURL = c.RuleURL(l, p.Code); p.RuleURL != "" {
+			p.RuleURL += "?from=" + url.QueryEscape(ex.ID)
+		}
+		if p.LessonSlug != "" {
+			if sentence := grader.LessonSentence(p.LessonSlug, l); sentence != "" {
+				p.Message = template.HTML(strings.Replace(string(p.Message), html.EscapeString(sentence), "", 1)) //nolint:gosec // removes escaped text from escaped text
+				p.Lesson = &view.NavLink{URL: LessonURL(l, p.LessonSlug), Title: grader.LessonName(p.LessonSlug, l)}
+				if placed, ok := cat.Lesson(l, p.LessonSlug); ok {
+					p.Lesson.Title = placed.Lesson.Title
+				}
+			}
+		}
+		if k, ok := strings.CutPrefix(p.Pointer, "/answers/"); ok && p.CheckID != "" {
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(picks) {
+				help := p.Message
+				if p.Wanted == "" {
+					help = ""
+				}
+				p.Message, p.Feedback, p.Wanted = ex.PickWords(l, i, picks[i]), help, ""
+			}
+		}
+	}
+	if fb.First != nil {
+		each(fb.First)
+	}
+	for i := range fb.Rest {
+		each(&fb.Rest[i])
+	}
+	for i := range fb.Notes {
+		each(&fb.Notes[i])
+	}
 }

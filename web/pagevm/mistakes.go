@@ -1,4 +1,4 @@
-package web
+package pagevm
 
 import (
 	"fmt"
@@ -11,14 +11,14 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// mistakeInWords says what a learner's problem is, for the instructor: a
+// MistakeInWords says what a learner's problem is, for the instructor: a
 // checker's code by its rule's title; a failed check of the exercise
 // ("answer:4") by the feedback its author wrote, else by what it looked
 // at; a failed step of a server exercise ("step.ping") by the step's
 // title. The instructor may read the answer: unlike the learner's review,
 // nothing is held back.
-func (s *Server) mistakeInWords(l i18n.Lang, ex *exercise.Exercise, id string) template.HTML {
-	if title := s.codeTitles[id][l]; title != "" {
+func (c Codes) MistakeInWords(l i18n.Lang, ex *exercise.Exercise, id string) template.HTML {
+	if title := c[id][l]; title != "" {
 		return exercise.InlineHTML(title)
 	}
 	t := i18n.InsightFor(l)
@@ -37,11 +37,11 @@ func (s *Server) mistakeInWords(l i18n.Lang, ex *exercise.Exercise, id string) t
 			return exercise.InlineHTML(c.Feedback(l))
 		}
 	}
-	return checkLookedAt(t, ex, id)
+	return CheckLookedAt(t, ex, id)
 }
 
-// checkLookedAt is what a check without feedback looked at, from its id.
-func checkLookedAt(t *i18n.InsightUI, ex *exercise.Exercise, id string) template.HTML {
+// CheckLookedAt is what a check without feedback looked at, from its id.
+func CheckLookedAt(t *i18n.InsightUI, ex *exercise.Exercise, id string) template.HTML {
 	rule, arg, _ := strings.Cut(id, ":")
 	text := t.CheckOther
 	switch exercise.Rule(rule) {
