@@ -8,19 +8,23 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/web/view"
+	"github.com/mcpplayground/playground/internal/keep"
 )
+
+// checkKeep holds each learner's latest check run with a folded message,
+// within internal/keep's bounds.
+type checkKeep = keep.Store[struct{}]
 
 // keepCheck keeps an ended run that folded a message, for its learner
 // only, so that the page can link each folded message to its whole text
 // (as the check kept it: at most 256 KiB a step, 1 MiB a run). It is kept
-// like a long explanation (explain_keep.go): each learner's latest, for
-// 30 minutes, within the same bounds of count and bytes.
+// like a long explanation (internal/keep): each learner's latest, for 30
+// minutes, within the same bounds of count and bytes.
 func (s *Server) keepCheck(learner int64, network string, r *checkRun) {
 	events := r.events()
 	for i := range events {
 		if len(events[i].Raw) > maxShownBytes {
-			r.key = s.checked.put(learner, network, r.l, s.now(), view.ExplainSummaryVM{}, events)
+			r.key = s.checked.Put(learner, network, r.l, s.now(), struct{}{}, events)
 			return
 		}
 	}
@@ -38,17 +42,17 @@ func checkMessageURL(l i18n.Lang, key string, seq int) string {
 func (s *Server) checkMessageShow(c *gin.Context) error {
 	x := i18n.CheckServerFor(langOf(c))
 	c.Header("Cache-Control", "no-store")
-	var kept *keptExplain
+	var kept *keep.Item[struct{}]
 	learner, ok, err := s.currentLearner(c)
 	if err == nil && ok {
-		kept, ok = s.checked.get(c.Param("key"), learner.ID, s.now())
+		kept, ok = s.checked.Get(c.Param("key"), learner.ID, s.now())
 	}
 	if err != nil || !ok {
 		c.String(http.StatusNotFound, "%s\n", x.Gone)
 		return nil
 	}
 	seq, err := strconv.Atoi(c.Param("seq"))
-	for _, ev := range kept.events {
+	for _, ev := range kept.Events {
 		if err == nil && ev.Seq == seq {
 			c.Header("Content-Disposition", fmt.Sprintf(`inline; filename="message-%d.json"`, seq))
 			c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(ev.Raw))
@@ -56,8 +60,8 @@ func (s *Server) checkMessageShow(c *gin.Context) error {
 		}
 	}
 	last := 0
-	if n := len(kept.events); n > 0 {
-		last = kept.events[n-1].Seq
+	if n := len(kept.Events); n > 0 {
+		last = kept.Events[n-1].Seq
 	}
 	c.String(http.StatusNotFound, "%s\n", fmt.Sprintf(x.NoMessage, last))
 	return nil

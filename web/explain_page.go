@@ -9,8 +9,13 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/internal/keep"
 	"github.com/mcpplayground/playground/web/view"
 )
+
+// explainKeep holds each learner's latest explanation of a long log, with
+// its summary, within internal/keep's bounds.
+type explainKeep = keep.Store[view.ExplainSummaryVM]
 
 // needsKeeping tells whether an explanation has more to show than its
 // first page: further pages, or a message the page clips.
@@ -35,7 +40,7 @@ func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.Explain
 		s.log.Info("explanation not kept: no learner", "err", err)
 		return ""
 	}
-	return s.explained.put(learner.ID, addrKey(c.ClientIP()), l, s.now(), summary, events)
+	return s.explained.Put(learner.ID, addrKey(c.ClientIP()), l, s.now(), summary, events)
 }
 
 // explainPageShow is a further page of a kept explanation:
@@ -55,21 +60,21 @@ func (s *Server) explainPageShow(c *gin.Context) error {
 		s.renderExplain(c, http.StatusNotFound, vm)
 		return nil
 	}
-	if kept.lang != l {
-		c.Redirect(http.StatusSeeOther, explainURL(kept.lang, kept.key)+"?"+c.Request.URL.RawQuery)
+	if kept.Lang != l {
+		c.Redirect(http.StatusSeeOther, explainURL(kept.Lang, kept.Key)+"?"+c.Request.URL.RawQuery)
 		return nil
 	}
-	pages := explainPages(len(kept.events))
+	pages := explainPages(len(kept.Events))
 	status := http.StatusOK
 	page, err := strconv.Atoi(c.DefaultQuery("page", "1"))
 	if err != nil || page < 1 || page > pages {
 		vm.Error, page, status = fmt.Sprintf(u.ErrPage, pages), 1, http.StatusBadRequest
 	}
-	tp := timelinePage{key: kept.key, page: page}
+	tp := timelinePage{key: kept.Key, page: page}
 	vm.Explained = true
-	vm.Summary = kept.summary
-	vm.Exchange = s.explainExchangeVM(l, kept.events, tp)
-	vm.Pager = explainPagerVM(l, len(kept.events), tp, "")
+	vm.Summary = kept.Value
+	vm.Exchange = s.explainExchangeVM(l, kept.Events, tp)
+	vm.Pager = explainPagerVM(l, len(kept.Events), tp, "")
 	s.renderExplain(c, status, vm)
 	return nil
 }
@@ -88,21 +93,21 @@ func (s *Server) explainMessageShow(c *gin.Context) error {
 		return nil
 	}
 	seq, err := strconv.Atoi(c.Param("seq"))
-	if err != nil || seq < 1 || seq > len(kept.events) {
-		c.String(http.StatusNotFound, "%s\n", fmt.Sprintf(u.ErrNoMessage, len(kept.events)))
+	if err != nil || seq < 1 || seq > len(kept.Events) {
+		c.String(http.StatusNotFound, "%s\n", fmt.Sprintf(u.ErrNoMessage, len(kept.Events)))
 		return nil
 	}
 	c.Header("Content-Disposition", fmt.Sprintf(`inline; filename="message-%d.json"`, seq))
-	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(kept.events[seq-1].Raw))
+	c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(kept.Events[seq-1].Raw))
 	return nil
 }
 
 // keptExplanation is the explanation the path's key names, if it is kept
 // for the request's learner.
-func (s *Server) keptExplanation(c *gin.Context) (*keptExplain, bool) {
+func (s *Server) keptExplanation(c *gin.Context) (*keep.Item[view.ExplainSummaryVM], bool) {
 	learner, ok, err := s.currentLearner(c)
 	if err != nil || !ok {
 		return nil, false
 	}
-	return s.explained.get(c.Param("key"), learner.ID, s.now())
+	return s.explained.Get(c.Param("key"), learner.ID, s.now())
 }

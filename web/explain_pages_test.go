@@ -7,11 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/mcpplayground/playground/internal/exchange"
-	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/web/view"
 )
 
 // pingLog is a JSON Lines log of the handshake then n pings, each
@@ -137,81 +132,6 @@ func TestExplainWholeMessage(t *testing.T) {
 	}
 	if got := alice.get(strings.TrimSuffix(m[1], "2") + "3"); got.status != http.StatusNotFound {
 		t.Errorf("a message past the last: %d, want 404", got.status)
-	}
-}
-
-// The keep holds each learner's latest explanation, each for keepFor, at
-// most keepMax and keepBytes of them. One network, however many learners it
-// makes, can only push out its own: past its share, or when the keep is
-// full, its new explanation replaces its oldest, or is not kept.
-func TestExplainKeepBounds(t *testing.T) {
-	t.Parallel()
-	var k explainKeep
-	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
-	events := func(n, size int) []exchange.Event {
-		out := make([]exchange.Event, n)
-		for i := range out {
-			out[i] = exchange.Event{Seq: i + 1, Raw: strings.Repeat("x", size)}
-		}
-		return out
-	}
-	sum := view.ExplainSummaryVM{}
-	a := k.put(1, "10.0.0.1", i18n.EN, now, sum, events(10, 10))
-	if _, ok := k.get(a, 1, now); !ok {
-		t.Fatal("a kept explanation is not found")
-	}
-	if _, ok := k.get(a, 2, now); ok {
-		t.Error("another learner finds it")
-	}
-	a2 := k.put(1, "10.0.0.1", i18n.EN, now, sum, events(10, 10))
-	if _, ok := k.get(a, 1, now); ok {
-		t.Error("a learner's earlier explanation is still kept after a new one")
-	}
-	if _, ok := k.get(a2, 1, now.Add(keepFor+time.Second)); ok {
-		t.Error("an explanation is kept past keepFor")
-	}
-
-	// Learners of many networks fill the keep; an attacker's network then
-	// makes learner after learner: the others' explanations stay.
-	var others []string
-	for i := range keepMax - keepMaxPerNetwork {
-		others = append(others, k.put(int64(100+i), "10.1.0."+itoa(i), i18n.EN, now, sum, events(1, 1)))
-	}
-	for i := range 3 * keepMax {
-		k.put(int64(1000+i), "10.66.0.1", i18n.EN, now, sum, events(1, 1))
-	}
-	for i, key := range others {
-		if _, ok := k.get(key, int64(100+i), now); !ok {
-			t.Fatalf("learner %d's explanation was pushed out by another network", 100+i)
-		}
-	}
-	if n, _ := k.ofNetwork("10.66.0.1"); n != keepMaxPerNetwork || len(k.items) != keepMax {
-		t.Errorf("the attacker's network holds %d of %d, want its share %d of %d", n, len(k.items), keepMaxPerNetwork, keepMax)
-	}
-	if _, ok := k.get(k.items[len(k.items)-1].key, int64(1000+3*keepMax-1), now); !ok {
-		t.Error("the attacker's latest explanation is not kept: a network replaces its own oldest")
-	}
-	if got := k.put(9, "10.2.0.1", i18n.EN, now, sum, events(1, 1)); got != "" {
-		t.Error("a new network pushed out another's explanation from a full keep")
-	}
-
-	// Bytes: a network keeps at most half of keepBytes.
-	var big explainKeep
-	for i := range 3 {
-		big.put(int64(2000+i), "10.3.0.1", i18n.EN, now, sum, events(4, keepBytes/10))
-	}
-	if _, nb := big.ofNetwork("10.3.0.1"); nb > keepBytesPerNetwork || big.bytes > keepBytes {
-		t.Errorf("%d bytes kept for one network (%d overall), want at most %d", nb, big.bytes, keepBytesPerNetwork)
-	}
-	if got := big.put(7, "10.4.0.1", i18n.EN, now, sum, events(6, keepBytes/10)); got != "" {
-		t.Error("an explanation larger than a network's share is kept")
-	}
-	var sizes int64
-	for _, it := range big.items {
-		sizes += it.size
-	}
-	if sizes != big.bytes {
-		t.Errorf("the keep counts %d bytes, its items hold %d", big.bytes, sizes)
 	}
 }
 

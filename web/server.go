@@ -2,7 +2,7 @@
 // file, middleware, the templ views in web/view and the builders of their
 // view models in web/pagevm. It only wires the
 // domain packages to HTTP (course, exercise, console, exchange, explain,
-// logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
+// keep, logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
 // review, grader, lti: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
 // to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
@@ -197,8 +197,8 @@ type Server struct {
 
 	// Explaining logs (explain_*.go): one token per log explained at once.
 	explainSlots chan struct{}
-	explained    explainKeep // each learner's latest long explanation (explain_keep.go)
-	checked      explainKeep // each learner's latest check with a folded message (checkserver_message.go)
+	explained    explainKeep // each learner's latest long explanation (explain_page.go)
+	checked      checkKeep   // each learner's latest check with a folded message (checkserver_message.go)
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
 	heavyGate  *heavyGate
