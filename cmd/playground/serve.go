@@ -198,49 +198,19 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		return fmt.Errorf("read the requestState key: %w", err)
 	}
 
-	// Without a configured token the instructor pages get a fresh one,
-	// printed once below with the URL to open.
-	instructorToken, generated := cfg.instructorToken, false
-	if instructorToken == "" {
-		instructorToken, generated = web.NewInstructorToken(), true
-	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	instructorToken, generated := instructorTokenOf(cfg)
+	ln, err := listen(cfg.addr, log)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
-	}
-	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
-		log.Warn("listening beyond this machine: anyone who can reach this address can use the playground", "addr", ln.Addr().String())
+		return err
 	}
 	// The gift server behind /mcp and the console; its sessions end with
 	// the server, so a shutdown does not wait for their event streams.
 	mock := mockserver.New(mockserver.Config{Fixtures: cfg.fixtures, Logger: log, StateKey: stateKey})
-	// LTI scores leave from the database's outbox until the server stops;
-	// what is left waits there for the next start.
-	ltiSvc := lti.New(st, lti.Config{Logger: log})
-	ltiCtx, stopLTI := context.WithCancel(ctx)
-	ltiDone := make(chan struct{})
-	go func() { defer close(ltiDone); ltiSvc.Run(ltiCtx) }()
+	ltiSvc, stopLTI := startLTI(ctx, st, log)
 	// The sender stops before the store closes (defers run last first).
-	defer func() { stopLTI(); <-ltiDone }()
-	srv, err := web.New(web.Config{
-		Dev:             cfg.dev,
-		InstructorToken: instructorToken,
-		JoinCode:        cfg.joinCode,
-		SecureCookies:   cfg.secureCookies,
-		BodyTimeout:     cfg.bodyTimeout,
-		ConnsPerAddr:    cfg.connsPerAddr,
-		MaxConns:        cfg.maxConns,
-		TrustedProxies:  splitList(cfg.trustedProxies),
-		// Browser pages served from this address may use /mcp.
-		MCPAllowedOrigins:  ownOrigins(ln.Addr()),
-		MCPRequestTimeout:  cfg.mcpTimeout,
-		ExplainMaxBytes:    cfg.explainBytes,
-		ExplainMaxMessages: cfg.explainMessages,
-		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
-		ServerCheckTimeout: cfg.checkTimeout,
-		Logger:             log,
-		Version:            build.Version,
-	}, web.Deps{Store: st, Content: content, Mock: mock, LTI: ltiSvc})
+	defer stopLTI()
+	srv, err := web.New(webConfig(cfg, instructorToken, ln.Addr(), build, log),
+		web.Deps{Store: st, Content: content, Mock: mock, LTI: ltiSvc})
 	if err != nil {
 		ln.Close()
 		return err
@@ -262,6 +232,63 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 			cfg.onReady("http://" + ln.Addr().String())
 		}
 	})
+}
+
+// instructorTokenOf is the token of the instructor pages: the configured
+// one, or, without one, a fresh one (generated), printed once with the URL
+// to open.
+func instructorTokenOf(cfg serveConfig) (token string, generated bool) {
+	if cfg.instructorToken != "" {
+		return cfg.instructorToken, false
+	}
+	return web.NewInstructorToken(), true
+}
+
+// listen opens addr, with a warning when it reaches beyond this machine.
+func listen(addr string, log *slog.Logger) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
+		log.Warn("listening beyond this machine: anyone who can reach this address can use the playground", "addr", ln.Addr().String())
+	}
+	return ln, nil
+}
+
+// startLTI starts the LTI score sender: scores leave from the database's
+// outbox until stop, which returns once the sender has stopped; what is
+// left waits there for the next start.
+func startLTI(ctx context.Context, st *store.Store, log *slog.Logger) (svc *lti.Service, stop func()) {
+	svc = lti.New(st, lti.Config{Logger: log})
+	ltiCtx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); svc.Run(ltiCtx) }()
+	return svc, func() { cancel(); <-done }
+}
+
+// webConfig is the web layer's configuration: the flags, the instructor
+// token, and the origins of the address it listens on.
+func webConfig(cfg serveConfig, instructorToken string, addr net.Addr, build buildInfo, log *slog.Logger) web.Config {
+	return web.Config{
+		Dev:             cfg.dev,
+		InstructorToken: instructorToken,
+		JoinCode:        cfg.joinCode,
+		SecureCookies:   cfg.secureCookies,
+		BodyTimeout:     cfg.bodyTimeout,
+		ConnsPerAddr:    cfg.connsPerAddr,
+		MaxConns:        cfg.maxConns,
+		TrustedProxies:  splitList(cfg.trustedProxies),
+		// Browser pages served from this address may use /mcp.
+		MCPAllowedOrigins:  ownOrigins(addr),
+		MCPRequestTimeout:  cfg.mcpTimeout,
+		ExplainMaxBytes:    cfg.explainBytes,
+		ExplainMaxMessages: cfg.explainMessages,
+		ServerChecks:       netguard.NewPolicy(cfg.allowChecks),
+		ServerCheckTimeout: cfg.checkTimeout,
+		Logger:             log,
+		Version:            build.Version,
+	}
 }
 
 // loadContent loads the course, and in dev mode reloads it when its
