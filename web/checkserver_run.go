@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/servercheck"
@@ -81,7 +82,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 		return nil // the learner left: the verdict is nobody's, and not recorded
 	}
 	run.finish(res)
-	s.keepCheck(learner.ID, addrKey(c.ClientIP()), run)
+	s.keepCheck(learner.ID, guard.AddrKey(c.ClientIP()), run)
 	if err := s.recordCheck(c, learner, ex, f, res); err != nil {
 		return err
 	}

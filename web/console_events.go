@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -51,7 +52,7 @@ func (s *Server) consoleEvents(c *gin.Context) error {
 	}
 	// Subscribe before reading the backlog, so nothing falls between them;
 	// what arrives twice is skipped by its number.
-	releaseNet, err := s.streamNets.take(addrKey(c.ClientIP()))
+	releaseNet, err := s.streamNets.Take(guard.AddrKey(c.ClientIP()))
 	if err != nil {
 		return streamRefusal(c, l, console.ErrStreams)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/keep"
 	"github.com/mcpplayground/playground/web/view"
@@ -40,7 +41,7 @@ func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.Explain
 		s.log.Info("explanation not kept: no learner", "err", err)
 		return ""
 	}
-	return s.explained.Put(learner.ID, addrKey(c.ClientIP()), l, s.now(), summary, events)
+	return s.explained.Put(learner.ID, guard.AddrKey(c.ClientIP()), l, s.now(), summary, events)
 }
 
 // explainPageShow is a further page of a kept explanation:

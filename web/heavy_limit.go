@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -21,10 +22,7 @@ import (
 // that says when the soonest request in the way is expected to end (each
 // expected to take as long as the last ones of its route did, RetryAfter
 // before any ended). Zero fields take DefaultHeavyLimit's.
-type HeavyLimit struct {
-	PerLearner, Overall int
-	RetryAfter          time.Duration
-}
+type HeavyLimit = guard.HeavyLimit
 
 // DefaultHeavyLimit: two at once per learner (a log explained while a
 // check runs), eight overall (the explainer runs two at once, the rest
@@ -32,24 +30,11 @@ type HeavyLimit struct {
 // time before one has ended.
 var DefaultHeavyLimit = HeavyLimit{PerLearner: 2, Overall: 8, RetryAfter: 5 * time.Second}
 
-func (h HeavyLimit) orDefault() HeavyLimit {
-	if h.PerLearner <= 0 {
-		h.PerLearner = DefaultHeavyLimit.PerLearner
-	}
-	if h.Overall <= 0 {
-		h.Overall = DefaultHeavyLimit.Overall
-	}
-	if h.RetryAfter <= 0 {
-		h.RetryAfter = DefaultHeavyLimit.RetryAfter
-	}
-	return h
-}
-
 // heavy is the middleware of the explain and check routes: the request
 // holds one of its learner's heavy slots and one of everyone's while the
 // rest of the chain runs.
 func (s *Server) heavy(c *gin.Context) {
-	key := "ip:" + addrKey(c.ClientIP())
+	key := "ip:" + guard.AddrKey(c.ClientIP())
 	learner, ok, err := s.currentLearner(c)
 	if err != nil {
 		s.renderError(c, err)
@@ -58,9 +43,9 @@ func (s *Server) heavy(c *gin.Context) {
 	if ok {
 		key = "learner:" + strconv.FormatInt(learner.ID, 10)
 	}
-	done, retry, err := s.heavyGate.take(key, c.FullPath(), s.now())
+	done, retry, err := s.heavyGate.Take(key, c.FullPath(), s.now())
 	if err != nil {
-		s.busy(c, errors.Is(err, errKeySlots), retry)
+		s.busy(c, errors.Is(err, guard.ErrKeySlots), retry)
 		return
 	}
 	defer func() { done(s.now()) }()

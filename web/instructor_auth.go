@@ -15,6 +15,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
@@ -30,12 +31,12 @@ const (
 
 // NewInstructorToken returns a random token for the instructor pages, for
 // when none was configured: 144 random bits, URL-safe so it can be pasted
-// anywhere, and never one that TokenBits would call weak.
+// anywhere, and never one that guard.TokenBits would call weak.
 func NewInstructorToken() string {
 	for {
 		b := make([]byte, 18)
 		_, _ = rand.Read(b) // never fails since Go 1.24
-		if tok := base64.RawURLEncoding.EncodeToString(b); TokenBits(tok) >= MinTokenBits {
+		if tok := base64.RawURLEncoding.EncodeToString(b); guard.TokenBits(tok) >= guard.MinTokenBits {
 			return tok
 		}
 	}
@@ -155,20 +156,20 @@ func bearerToken(c *gin.Context) (string, bool) {
 // a valid instructor session cookie. A wrong one, and the token itself
 // while its network is guessing, waits its turn (signin_guard.go); v says
 // what became of it, retry when to try again.
-func (s *Server) isInstructor(c *gin.Context) (v signInVerdict, retry time.Duration) {
+func (s *Server) isInstructor(c *gin.Context) (v guard.SignInVerdict, retry time.Duration) {
 	now, ctx := s.now(), c.Request.Context()
 	if tok, has := bearerToken(c); has {
-		return s.instructorGuard.decide(ctx, s.guessLane(c), "bearer", s.instructor.checkToken(tok), now)
+		return s.instructorGuard.Decide(ctx, s.guessLane(c), "bearer", s.instructor.checkToken(tok), now)
 	}
 	cookie, err := c.Cookie(instructorCookie)
 	if err != nil {
-		return signInWrong, 0
+		return guard.SignInWrong, 0
 	}
 	// A signed cookie cannot be guessed, so a valid one is never slowed.
 	if s.instructor.validSession(ctx, cookie, now) {
-		return signInRight, 0
+		return guard.SignInRight, 0
 	}
-	return s.instructorGuard.decide(ctx, s.guessLane(c), "cookie", false, now)
+	return s.instructorGuard.Decide(ctx, s.guessLane(c), "cookie", false, now)
 }
 
 // requireInstructor guards the instructor's pages. A browser is sent to the
@@ -179,14 +180,14 @@ func (s *Server) requireInstructor(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
 	v, retry := s.isInstructor(c)
 	switch v {
-	case signInRight:
+	case guard.SignInRight:
 		c.Set(instructorKey, true)
 		c.Next()
 		return
-	case signInGone:
+	case guard.SignInGone:
 		c.Abort()
 		return
-	case signInBusy:
+	case guard.SignInBusy:
 		c.Header("Retry-After", retryAfter(retry))
 		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many instructor sign-in attempts from this network are waiting; this one was not tried: wait, then try again"})
 		return

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -21,16 +22,16 @@ func (s *Server) instructorLoginCreate(c *gin.Context) error {
 		return badRequest("the sign-in form could not be read")
 	}
 	ip, now := c.ClientIP(), s.now()
-	v, retry := s.instructorGuard.decide(c.Request.Context(), s.guessLane(c), "form", s.instructor.checkToken(c.PostForm("token")), now)
+	v, retry := s.instructorGuard.Decide(c.Request.Context(), s.guessLane(c), "form", s.instructor.checkToken(c.PostForm("token")), now)
 	switch v {
-	case signInGone:
+	case guard.SignInGone:
 		c.Abort()
 		return nil
-	case signInBusy:
+	case guard.SignInBusy:
 		c.Header("Retry-After", retryAfter(retry))
 		s.renderLogin(c, http.StatusTooManyRequests, next, t.LoginTooMany)
 		return nil
-	case signInWrong:
+	case guard.SignInWrong:
 		s.renderLogin(c, http.StatusUnauthorized, next, t.LoginBad)
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/grader"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/pagevm"
 )
@@ -36,8 +37,8 @@ func (s *Server) initWorkshop() error {
 		return fmt.Errorf("read the cookie-signing secret: %w", err)
 	}
 	s.instructor = newInstructorAuth(token, secret, s.store, s.cfg.SecureCookies)
-	s.instructorGuard = newSignInGuard(s.cfg.SignInLimit, s.log)
-	s.joinGuard = newCodeGuard("join code", s.cfg.JoinCodeLimit.orDefault(DefaultJoinCodeLimit), s.log)
+	s.instructorGuard = guard.NewSignInGuard(guard.SignInConfig{Limit: s.cfg.SignInLimit, Log: s.log})
+	s.joinGuard = guard.NewCodeGuard("join code", s.cfg.JoinCodeLimit.OrDefault(DefaultJoinCodeLimit), s.log)
 	s.limits = newLimits(s.cfg)
 	s.dashCache = newDashboardCache(time.Second)
 	s.codeTitles = pagevm.CodesOf(grader.Codes())

@@ -7,17 +7,15 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -46,7 +44,7 @@ func TestInstructorPagesNeedTheToken(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
 	// This test tries every wrong credential once; the sign-in guard's
 	// slowing of many is TestSignInGuard's.
-	e.srv.instructorGuard.fails.lim.Max, e.srv.instructorGuard.fails.lim.GlobalMax = 1<<20, 1<<20
+	e.srv.instructorGuard = guard.NewSignInGuard(guard.SignInConfig{Limit: SignInLimit{FreeFailures: 1 << 20, GlobalFreeFailures: 1 << 20}, Log: e.srv.log})
 	base := e.serve(t)
 	learner := newBrowser(t, base)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -208,8 +206,9 @@ func TestSignInGuard(t *testing.T) {
 	clock := &manualClock{t: time.Unix(1_000_000, 0)}
 	e := newTestEnv(t, Config{Clock: clock, TrustedProxies: []string{"127.0.0.1"}}, asWorkshop())
 	var waits []time.Duration
-	e.srv.instructorGuard.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
-	pace := e.srv.instructorGuard.pace
+	e.srv.instructorGuard = guard.NewSignInGuard(guard.SignInConfig{Limit: e.srv.cfg.SignInLimit, Log: e.srv.log,
+		Wait: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }})
+	pace := e.srv.instructorGuard.Pace()
 	b := newBrowser(t, e.serve(t))
 	signedIn := newBrowser(t, b.base)
 	if r := signIn(t, signedIn, testToken); r.status != http.StatusSeeOther {
@@ -257,7 +256,8 @@ func TestSignInGuardDeviceLane(t *testing.T) {
 	clock := &manualClock{t: time.Unix(1_000_000, 0)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	var waits []time.Duration
-	e.srv.instructorGuard.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+	e.srv.instructorGuard = guard.NewSignInGuard(guard.SignInConfig{Limit: e.srv.cfg.SignInLimit, Log: e.srv.log,
+		Wait: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }})
 	base := e.serve(t)
 	known := newBrowser(t, base)
 	if r := signIn(t, known, testToken); r.status != http.StatusSeeOther {
@@ -284,102 +284,11 @@ func TestSignInGuardDeviceLane(t *testing.T) {
 	if diff := cmp.Diff(want, codes); diff != "" {
 		t.Errorf("answers while the network's turns are taken: the guesser's right token, a forged device's, the known browser's wrong then right (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]time.Duration{e.srv.instructorGuard.pace, 2 * e.srv.instructorGuard.pace}, waits); diff != "" {
+	if diff := cmp.Diff([]time.Duration{e.srv.instructorGuard.Pace(), 2 * e.srv.instructorGuard.Pace()}, waits); diff != "" {
 		t.Errorf("waits: the network's two only (-want +got):\n%s", diff)
 	}
 	if r := known.get("/instructor/export.csv"); r.status != http.StatusOK {
 		t.Errorf("the known browser after signing in again = %d, want 200", r.status)
-	}
-}
-
-// TestSignInGuardTurns holds every guess of a network in a burst until its
-// turn, right and wrong alike, so the early answer of one never tells it
-// apart; a guess whose client left before its turn has still spent it and
-// counts as a failure.
-func TestSignInGuardTurns(t *testing.T) {
-	g := newSignInGuard(SignInLimit{FreeFailures: 1, Waiting: 100}, quietLogger())
-	now := time.Unix(1_000_000, 0)
-	var waited []time.Duration
-	gone := context.Background()
-	g.wait = func(ctx context.Context, d time.Duration) error {
-		waited = append(waited, d)
-		return ctx.Err()
-	}
-	cancelled, cancel := context.WithCancel(gone)
-	cancel()
-	type guess struct {
-		ctx  context.Context
-		addr string
-		ok   bool
-	}
-	var got []signInVerdict
-	for _, q := range []guess{
-		{gone, "2001:db8::1", false},      // free
-		{gone, "2001:db8::2", false},      // the burst's first turn: now
-		{cancelled, "2001:db8::3", false}, // abandoned before its turn
-		{gone, "2001:db8::4", true},       // right: waits like the rest
-		{gone, "2001:db8::5", false},      // wrong
-		{gone, "2001:db8:0:1::1", true},   // another /64: at once
-	} {
-		v, _ := g.decide(q.ctx, q.addr, "bearer", q.ok, now)
-		got = append(got, v)
-	}
-	if diff := cmp.Diff([]signInVerdict{signInWrong, signInWrong, signInGone, signInRight, signInWrong, signInRight}, got); diff != "" {
-		t.Errorf("verdicts (-want +got):\n%s", diff)
-	}
-	p := g.pace
-	if diff := cmp.Diff([]time.Duration{p, 2 * p, 3 * p}, waited); diff != "" {
-		t.Errorf("waits (-want +got):\n%s", diff)
-	}
-	if n, _ := g.fails.counts("2001:db8::9", now); n != 4 {
-		t.Errorf("%d failures counted for the /64, want 4 (the abandoned one too)", n)
-	}
-	if g.waiting != 0 {
-		t.Errorf("%d guesses still counted as waiting", g.waiting)
-	}
-}
-
-// TestSignInGuardOneAtATime: many guesses of one network sent at once are
-// given distinct turns, one pace apart, and the ones past the allowed
-// waiting are refused untried.
-func TestSignInGuardOneAtATime(t *testing.T) {
-	g := newSignInGuard(SignInLimit{FreeFailures: 1, Waiting: 3}, quietLogger())
-	now := time.Unix(1_000_000, 0)
-	entered := make(chan time.Duration)
-	release := make(chan struct{})
-	g.wait = func(_ context.Context, d time.Duration) error {
-		entered <- d
-		<-release
-		return nil
-	}
-	g.decide(context.Background(), "10.0.0.9", "form", false, now)
-	var wg sync.WaitGroup
-	var busy atomic.Int32
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if v, _ := g.decide(context.Background(), "10.0.0.9", "form", false, now); v == signInBusy {
-				busy.Add(1)
-			}
-		}()
-	}
-	var turns []time.Duration
-	for range 3 {
-		turns = append(turns, <-entered)
-	}
-	close(release)
-	wg.Wait()
-	slices.Sort(turns)
-	p := g.pace
-	if diff := cmp.Diff([]time.Duration{p, 2 * p, 3 * p}, turns); diff != "" {
-		t.Errorf("turns of the waiting guesses (-want +got):\n%s", diff)
-	}
-	if busy.Load() != 4 {
-		t.Errorf("%d refused untried, want 4 (8 sent, 1 at once, 3 waiting)", busy.Load())
-	}
-	if g.waiting != 0 {
-		t.Errorf("%d guesses left counted as waiting", g.waiting)
 	}
 }
 

@@ -24,12 +24,12 @@ func (s *Server) joinCreate(c *gin.Context) error {
 	}
 	name := store.CleanDisplayName(c.PostForm("name"))
 	ip, now := c.ClientIP(), s.now()
-	if !s.joinGuard.allow(ip, now) {
+	if !s.joinGuard.Allow(ip, now) {
 		s.renderJoin(c, http.StatusTooManyRequests, name, "code", w.TooManyCodes)
 		return nil
 	}
 	if !s.joinCodeMatches(c.PostForm("code")) {
-		s.joinGuard.fail(ip, "form", now)
+		s.joinGuard.Fail(ip, "form", now)
 		s.renderJoin(c, http.StatusForbidden, name, "code", w.BadCode)
 		return nil
 	}

@@ -73,13 +73,13 @@ func (s *Server) personalJoinShow(c *gin.Context, code string) error {
 	l := langOf(c)
 	u := i18n.UniversityFor(l)
 	ip := c.ClientIP()
-	if !s.resumeGuard.allow(ip, s.now()) {
+	if !s.resumeGuard.Allow(ip, s.now()) {
 		s.renderJoin(c, http.StatusTooManyRequests, "", "", i18n.ExerciseFor(l).ResumeTooMany)
 		return nil
 	}
 	student, err := s.store.LearnerByResumeCode(c.Request.Context(), code)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && student.StudentID == "") {
-		s.resumeGuard.fail(ip, "link", s.now())
+		s.resumeGuard.Fail(ip, "link", s.now())
 		s.renderJoin(c, http.StatusNotFound, "", "", i18n.ExerciseFor(l).ResumeBad)
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
 )
@@ -59,7 +60,7 @@ func (s *Server) requireLearner(c *gin.Context) (store.Learner, error) {
 	if !firstParty(c.Request) {
 		return store.Learner{}, &httpError{status: http.StatusForbidden, msg: i18n.UIFor(langOf(c)).ErrNotFirstParty}
 	}
-	if ok, wait := s.learnerGuard.take(addrKey(c.ClientIP()), s.now()); !ok {
+	if ok, wait := s.learnerGuard.Take(guard.AddrKey(c.ClientIP()), s.now()); !ok {
 		c.Header("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		return store.Learner{}, &httpError{status: http.StatusTooManyRequests, msg: i18n.UIFor(langOf(c)).ErrTooManyLearners}
 	}

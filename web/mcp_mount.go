@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/console"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/mockserver"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) initMock(mock *mockserver.Server) {
 		Max: s.cfg.ConsoleMaxSessions, Idle: s.cfg.ConsoleIdleTimeout,
 		StreamsPerLearner: s.cfg.ConsoleStreamsPerLearner, Streams: s.cfg.ConsoleStreams,
 	}, s.log, nil)
-	s.streamNets = newSlots(s.cfg.ConsoleStreamsPerAddr, s.cfg.ConsoleStreams)
+	s.streamNets = guard.NewSlots(s.cfg.ConsoleStreamsPerAddr, s.cfg.ConsoleStreams)
 }
 
 // mcpServe hands /mcp to the gift server's handler, which checks Origin and

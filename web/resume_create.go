@@ -30,12 +30,12 @@ func (s *Server) resumeCreate(c *gin.Context) error {
 		return err
 	}
 	ip := c.ClientIP()
-	if !s.resumeGuard.allow(ip, s.now()) {
+	if !s.resumeGuard.Allow(ip, s.now()) {
 		return fail(http.StatusTooManyRequests, x.ResumeTooMany)
 	}
 	learner, token, err := s.store.AdoptByResumeCode(c.Request.Context(), c.PostForm("code"))
 	if errors.Is(err, store.ErrNotFound) {
-		s.resumeGuard.fail(ip, "form", s.now())
+		s.resumeGuard.Fail(ip, "form", s.now())
 		return fail(http.StatusBadRequest, x.ResumeBad)
 	}
 	if err != nil {

@@ -1,12 +1,14 @@
 // Package web is the playground's HTTP face: the Gin router, one handler per
-// file, middleware, the templ views in web/view and the builders of their
-// view models in web/pagevm. It only wires the
-// domain packages to HTTP (course, exercise, console, exchange, explain,
-// keep, logimport, servercheck, clientcheck, netguard, mockserver, store, rules,
-// review, grader, lti: the import arrows of docs/architecture.md; server_doc_test.go holds both lists
-// to the package's imports): the console's conversation is
+// file, and the templ views in web/view and the builders of their view
+// models in web/pagevm. It only wires the domain packages to HTTP (course,
+// exercise, console, exchange, explain, keep, logimport, servercheck,
+// clientcheck, netguard, guard, mockserver, store, rules, review, grader,
+// lti: the import arrows of docs/architecture.md; server_doc_test.go holds
+// both lists to the package's imports): the console's conversation is
 // internal/console's, a log's is internal/explain's, a check's is
-// internal/servercheck's or internal/clientcheck's.
+// internal/servercheck's or internal/clientcheck's, and the protections
+// every request passes are internal/guard's middleware, composed in
+// routes.go.
 package web
 
 import (
@@ -14,13 +16,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/netip"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/rules"
@@ -158,13 +160,13 @@ type Server struct {
 
 	// resumeGuard slows down guessing resume codes; learnerGuard, creating
 	// learners (learner.go).
-	resumeGuard  *codeGuard
-	learnerGuard *limiter
+	resumeGuard  *guard.CodeGuard
+	learnerGuard *guard.Limiter
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *signInGuard // every way in to the instructor pages (signin_guard.go)
-	joinGuard       *codeGuard   // wrong join codes, per network
+	instructorGuard *guard.SignInGuard // every way in to the instructor pages (signin_guard.go)
+	joinGuard       *guard.CodeGuard   // wrong join codes, per network
 	limits          *limits
 	dashCache       *dashboardCache
 	codeTitles      pagevm.Codes // diagnostic code → language → title
@@ -175,7 +177,7 @@ type Server struct {
 	mcp      *mockserver.HTTPHandler
 	consoles *console.Registry
 	// streamNets holds the console's event streams per client network.
-	streamNets *slots
+	streamNets *guard.Slots
 
 	// Checks of learners' servers (checkserver_*.go): one run at a time
 	// per learner.
@@ -189,8 +191,8 @@ type Server struct {
 
 	// proxies are TrustedProxies parsed; proxied holds the requests of
 	// each client behind them (proxied_cap.go).
-	proxies []netip.Prefix
-	proxied *slots
+	proxies guard.Trusted
+	proxied *guard.Slots
 
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
@@ -201,7 +203,7 @@ type Server struct {
 	checked      checkKeep   // each learner's latest check with a folded message (checkserver_message.go)
 	// Explains and checks held at once, per learner and overall.
 	heavyLimit HeavyLimit
-	heavyGate  *heavyGate
+	heavyGate  *guard.HeavyGate
 
 	// LTI 1.3 Advantage (lti_*.go).
 	lti *ltiState
@@ -231,23 +233,23 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.pages = newPageCache(s)
 	if s.cfg.ConnsPerAddr <= 0 {
-		s.cfg.ConnsPerAddr = DefaultConnsPerAddr
+		s.cfg.ConnsPerAddr = guard.DefaultConnsPerAddr
 	}
-	s.proxies = parseTrusted(cfg.TrustedProxies)
-	s.proxied = newSlots(s.cfg.ConnsPerAddr, 1<<30) // the listener bounds them overall
+	s.proxies = guard.ParseTrusted(cfg.TrustedProxies)
+	s.proxied = guard.NewSlots(s.cfg.ConnsPerAddr, 1<<30) // the listener bounds them overall
 	s.checkPolicy = cfg.ServerChecks
 	if s.checkPolicy == nil {
 		s.checkPolicy = netguard.NewPolicy(nil)
 	}
 	s.checkRuns = newRunSlots()
 	s.clientChecks = newClientChecks()
-	s.checkPause = sleepCtx
+	s.checkPause = guard.SleepCtx
 	if s.rules, err = rules.New(); err != nil {
 		return nil, err
 	}
-	s.resumeGuard = newCodeGuard("resume code", cfg.ResumeCodeLimit.orDefault(DefaultResumeCodeLimit), s.log)
-	s.learnerGuard = newLimiter(cfg.LearnerCreationLimit.orDefault(DefaultLearnerCreationLimit)).
-		withCeiling(cfg.LearnerCreationCeiling.orDefault(DefaultLearnerCreationCeiling))
+	s.resumeGuard = guard.NewCodeGuard("resume code", cfg.ResumeCodeLimit.OrDefault(DefaultResumeCodeLimit), s.log)
+	s.learnerGuard = guard.NewLimiter(cfg.LearnerCreationLimit.OrDefault(DefaultLearnerCreationLimit)).
+		WithCeiling(cfg.LearnerCreationCeiling.OrDefault(DefaultLearnerCreationCeiling))
 	if err := s.initWorkshop(); err != nil {
 		return nil, err
 	}
@@ -256,8 +258,8 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	s.initMock(deps.Mock)
 	s.initExplain()
-	s.heavyLimit = cfg.HeavyLimit.orDefault()
-	s.heavyGate = newHeavyGate(s.heavyLimit)
+	s.heavyLimit = cfg.HeavyLimit.OrDefault(DefaultHeavyLimit)
+	s.heavyGate = guard.NewHeavyGate(s.heavyLimit)
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	if err := r.SetTrustedProxies(cfg.TrustedProxies); err != nil {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/netguard"
@@ -144,8 +145,8 @@ func checkInstructorToken(token string, allowWeak bool) error {
 	if token == "" || allowWeak {
 		return nil
 	}
-	if bits := web.TokenBits(token); bits < web.MinTokenBits {
-		return fmt.Errorf("-instructor-token is too weak (about %.0f bits; a generated token has %d): leave it empty to have one generated, choose one such as the output of 'openssl rand -base64 24', or add -allow-weak-instructor-token", bits, web.MinTokenBits)
+	if bits := guard.TokenBits(token); bits < guard.MinTokenBits {
+		return fmt.Errorf("-instructor-token is too weak (about %.0f bits; a generated token has %d): leave it empty to have one generated, choose one such as the output of 'openssl rand -base64 24', or add -allow-weak-instructor-token", bits, guard.MinTokenBits)
 	}
 	return nil
 }

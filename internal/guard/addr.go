@@ -1,12 +1,12 @@
-package web
+package guard
 
 import "net/netip"
 
-// addrKey is the network a client address counts for in every limit kept
+// AddrKey is the network a client address counts for in every limit kept
 // per address: an IPv4 address itself, and for IPv6 its /64, since one
 // host is routinely given a whole /64 and may pick any address in it.
 // Anything that does not parse counts as itself.
-func addrKey(addr string) string {
+func AddrKey(addr string) string {
 	ip, err := netip.ParseAddr(addr)
 	if err != nil {
 		return addr

@@ -1,9 +1,13 @@
-package web
+package guard
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestAddrKey(t *testing.T) {
-	for in, want := range map[string]string{
+	want := map[string]string{
 		"127.0.0.1":            "127.0.0.1",
 		"10.1.2.3":             "10.1.2.3",
 		"::ffff:10.1.2.3":      "10.1.2.3",
@@ -13,9 +17,12 @@ func TestAddrKey(t *testing.T) {
 		"fe80::1%eth0":         "fe80::/64",
 		"::1":                  "::/64",
 		"not an address":       "not an address",
-	} {
-		if got := addrKey(in); got != want {
-			t.Errorf("addrKey(%q) = %q, want %q", in, got, want)
-		}
+	}
+	got := map[string]string{}
+	for in := range want {
+		got[in] = AddrKey(in)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("AddrKey (-want +got):\n%s", diff)
 	}
 }

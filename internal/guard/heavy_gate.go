@@ -1,16 +1,39 @@
-package web
+package guard
 
 import (
 	"sync"
 	"time"
 )
 
-// heavyGate holds the heavy requests' slots (per learner and overall) and
+// HeavyLimit bounds the heavy requests held at once: PerLearner for one
+// client (a learner, or an address without one), Overall for everyone.
+// RetryAfter is what a request is expected to take before any of its
+// route has ended.
+type HeavyLimit struct {
+	PerLearner, Overall int
+	RetryAfter          time.Duration
+}
+
+// OrDefault fills h's zero fields with d's.
+func (h HeavyLimit) OrDefault(d HeavyLimit) HeavyLimit {
+	if h.PerLearner <= 0 {
+		h.PerLearner = d.PerLearner
+	}
+	if h.Overall <= 0 {
+		h.Overall = d.Overall
+	}
+	if h.RetryAfter <= 0 {
+		h.RetryAfter = d.RetryAfter
+	}
+	return h
+}
+
+// HeavyGate holds the heavy requests' slots (per client and overall) and
 // remembers when each held one started and how long the last ones of its
 // route took, so that a refusal can say when a slot is likely free: when
 // the soonest of the requests in the way is expected to end.
-type heavyGate struct {
-	slots *slots
+type HeavyGate struct {
+	slots *Slots
 	prior time.Duration // what a request is expected to take before any has ended
 
 	mu    sync.Mutex
@@ -44,18 +67,19 @@ func (r *recentDurations) mean() time.Duration {
 	return sum / time.Duration(r.n)
 }
 
-func newHeavyGate(h HeavyLimit) *heavyGate {
-	return &heavyGate{slots: newSlots(h.PerLearner, h.Overall), prior: h.RetryAfter,
+// NewHeavyGate holds h's slots; its fields must be set (OrDefault).
+func NewHeavyGate(h HeavyLimit) *HeavyGate {
+	return &HeavyGate{slots: NewSlots(h.PerLearner, h.Overall), prior: h.RetryAfter,
 		holds: map[*heavyHold]struct{}{}, took: map[string]*recentDurations{}}
 }
 
-// take holds a slot of key for a request of route starting at now; done
+// Take holds a slot of key for a request of route starting at now; done
 // gives it back when the request ends. When a bound refuses it, err says
-// which (errKeySlots, errAllSlots) and retry when a slot is likely free.
-func (g *heavyGate) take(key, route string, now time.Time) (done func(end time.Time), retry time.Duration, err error) {
-	release, err := g.slots.take(key)
+// which (ErrKeySlots, ErrAllSlots) and retry when a slot is likely free.
+func (g *HeavyGate) Take(key, route string, now time.Time) (done func(end time.Time), retry time.Duration, err error) {
+	release, err := g.slots.Take(key)
 	if err != nil {
-		return nil, g.retry(key, err == errKeySlots, now), err
+		return nil, g.retry(key, err == ErrKeySlots, now), err
 	}
 	h := &heavyHold{key: key, route: route, start: now}
 	g.mu.Lock()
@@ -71,7 +95,7 @@ func (g *heavyGate) take(key, route string, now time.Time) (done func(end time.T
 }
 
 // finish forgets h and remembers how long it took.
-func (g *heavyGate) finish(h *heavyHold, end time.Time) {
+func (g *HeavyGate) finish(h *heavyHold, end time.Time) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.holds, h)
@@ -87,7 +111,7 @@ func (g *heavyGate) finish(h *heavyHold, end time.Time) {
 // own when mine, everyone's otherwise) is expected to end: each is
 // expected to take the mean of its route's last durations, or prior before
 // any ended. One already past its expected end may end at any moment.
-func (g *heavyGate) retry(key string, mine bool, now time.Time) time.Duration {
+func (g *HeavyGate) retry(key string, mine bool, now time.Time) time.Duration {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	soonest := time.Duration(-1)

@@ -1,4 +1,4 @@
-package web
+package guard
 
 import (
 	"math"
@@ -6,7 +6,7 @@ import (
 )
 
 // MinTokenBits is the strength a chosen instructor token must have: that
-// of a generated one (NewInstructorToken).
+// of a generated one (web.NewInstructorToken).
 const MinTokenBits = 128
 
 // TokenBits estimates a token's strength in bits as a guesser would see
