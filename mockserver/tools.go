@@ -313,9 +313,15 @@ type progressParams struct {
 	Message       string          `json:"message,omitempty"`
 }
 
+// logs tells whether a log message of that level passes the threshold, so
+// that a text nobody receives is not written.
+func (c *call) logs(level string) bool {
+	return c.r.logLevel >= 0 && levelIndex(level) >= c.r.logLevel
+}
+
 // logf sends notifications/message when the level passes the threshold.
 func (c *call) logf(level, logger string, data any) {
-	if c.r.logLevel < 0 || levelIndex(level) < c.r.logLevel {
+	if !c.logs(level) {
 		return
 	}
 	p := struct {
@@ -646,7 +652,9 @@ func suggestGifts(c *call) (any, *rpcError) {
 	if budget < 0 {
 		return toolError(`Invalid arguments: "budget" cannot be negative. Give the maximum price in US dollars, for example 50.`), nil
 	}
-	c.logf("info", "gift-server", c.s.searchingLog(occasion, budget))
+	if c.logs("info") {
+		c.logf("info", "gift-server", c.s.searchingLog(occasion, budget))
+	}
 	for i := 1; i < len(shelves); i++ {
 		c.notifyProgress(float64(i), float64(len(shelves)), c.s.searchingText(shelves[i].label))
 	}
@@ -655,10 +663,15 @@ func suggestGifts(c *call) (any, *rpcError) {
 		c.logf("warning", "gift-server", c.s.say("nothing fits the budget"))
 		return toolError(c.s.nothingFits(occasion, budget, sg)), nil
 	}
-	c.logf("debug", "gift-server", c.s.selectedLog(len(sg.Gifts)))
-	list := giftList{sg.Gifts}
+	if c.logs("debug") {
+		c.logf("debug", "gift-server", c.s.selectedLog(len(sg.Gifts)))
+	}
 	// The text block carries the structured content serialised, as the spec
 	// recommends for clients that predate structuredContent.
+	if res, ok := giftListResult(sg.Gifts); ok {
+		return res, nil
+	}
+	list := giftList{sg.Gifts}
 	return callResult{
 		Content:           []any{text(string(marshal(list)))},
 		StructuredContent: list,
