@@ -9,7 +9,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -23,8 +22,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mcpplayground/playground/mockserver"
@@ -50,43 +47,24 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mcpload: -duration must be in (0, 5m] and -idle in [0, 10000]")
 		os.Exit(2)
 	}
-	servers := []struct {
-		name  string
-		start func() (url string, stop func(), err error)
-	}{
+	servers := []server{
 		{"playground", startPlayground},
 		{"go-sdk", startGoSDK},
 	}
-	fmt.Printf("mcpload: tools/call suggest_gifts over Streamable HTTP, %d CPUs, GOMAXPROCS %d, %s per run\n\n",
+	if *only != "" {
+		servers = slices.DeleteFunc(servers, func(s server) bool { return s.name != *only })
+	}
+	fmt.Printf("mcpload: tools/call suggest_gifts over Streamable HTTP, %d CPUs, GOMAXPROCS %d, %s per run and server\n\n",
 		runtime.NumCPU(), runtime.GOMAXPROCS(0), *duration)
-	fmt.Printf("%-11s %8s %10s %10s %10s %8s\n", "server", "sessions", "calls/s", "p50", "p99", "errors")
-	for _, srv := range servers {
-		if *only != "" && *only != srv.name {
-			continue
-		}
-		url, stop, err := srv.start()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "mcpload: starting %s: %v\n", srv.name, err)
-			os.Exit(1)
-		}
-		for _, n := range levels {
-			r, err := load(url, n, *duration)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "mcpload: %s with %d sessions: %v\n", srv.name, n, err)
-				os.Exit(1)
-			}
-			fmt.Printf("%-11s %8d %10.0f %10s %10s %8d\n", srv.name, n, r.perSecond, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), r.errors)
-		}
-		stop()
+	if err := loadAll(servers, levels, *duration); err != nil {
+		fmt.Fprintf(os.Stderr, "mcpload: %v\n", err)
+		os.Exit(1)
 	}
 	if *idle == 0 {
 		return
 	}
 	fmt.Printf("\n%-11s %8s %14s %12s\n", "server", "idle", "bytes/session", "goroutines")
 	for _, srv := range servers {
-		if *only != "" && *only != srv.name {
-			continue
-		}
 		per, gor, err := idleMemory(srv.start, *idle)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "mcpload: idle sessions on %s: %v\n", srv.name, err)
@@ -196,65 +174,6 @@ func open(url string) (string, error) {
 		return "", fmt.Errorf("notifications/initialized: %w", err)
 	}
 	return sid, nil
-}
-
-type result struct {
-	perSecond float64
-	p50, p99  time.Duration
-	errors    int64
-}
-
-// load runs n sessions that each call suggest_gifts in a loop for d.
-func load(url string, n int, d time.Duration) (result, error) {
-	sessions := make([]string, n)
-	for i := range sessions {
-		sid, err := open(url)
-		if err != nil {
-			return result{}, err
-		}
-		sessions[i] = sid
-	}
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		all      []time.Duration
-		failures atomic.Int64
-	)
-	deadline := time.Now().Add(d)
-	for i, sid := range sessions {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lat := make([]time.Duration, 0, 4096)
-			for id := 1; time.Now().Before(deadline); id++ {
-				body := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":` + strconv.Itoa(20+(i+id)%100) + `,"recipient":"friend who loves board games"}}}`
-				start := time.Now()
-				_, b, err := post(url, sid, body)
-				if err != nil || !bytes.Contains(b, []byte(`"result"`)) {
-					failures.Add(1)
-					continue
-				}
-				lat = append(lat, time.Since(start))
-			}
-			mu.Lock()
-			all = append(all, lat...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	for _, sid := range sessions {
-		closeSession(url, sid)
-	}
-	if len(all) == 0 {
-		return result{errors: failures.Load()}, errors.New("no call succeeded")
-	}
-	slices.Sort(all)
-	return result{
-		perSecond: float64(len(all)) / d.Seconds(),
-		p50:       all[len(all)/2],
-		p99:       all[len(all)*99/100],
-		errors:    failures.Load(),
-	}, nil
 }
 
 func closeSession(url, sid string) {
