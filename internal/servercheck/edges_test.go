@@ -91,6 +91,7 @@ func skippedAfter(t *testing.T, res *Result, first int, reason string) {
 // the handshake with why, and nothing after it runs; one that answers with
 // another revision the check runs is followed into it.
 func TestRevisionNobodyAskedFor(t *testing.T) {
+	t.Parallel()
 	tools := func(string) map[string]any { return map[string]any{"tools": []any{}} }
 	for _, tc := range []struct{ rev, want string }{
 		{"2024-01-01", `"2024-01-01", which is not a revision of MCP`},
@@ -123,6 +124,7 @@ func TestRevisionNobodyAskedFor(t *testing.T) {
 // their timeout, then the server is said to have stopped answering and the
 // rest is skipped.
 func TestServerThatStoppedAnswering(t *testing.T) {
+	t.Parallel()
 	res := run(t, giftExerciseOf(t), answering(t, "2025-11-25", func(string) map[string]any { return nil }), Options{Timeout: 500 * time.Millisecond})
 	timedOut := 0
 	for _, sr := range res.Steps {
@@ -139,6 +141,7 @@ func TestServerThatStoppedAnswering(t *testing.T) {
 // A server that sends garbage fails the handshake at once, and no later
 // step waits for anything.
 func TestGarbageEndsAtTheHandshake(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, "hello, I am a server")
@@ -156,6 +159,7 @@ func TestGarbageEndsAtTheHandshake(t *testing.T) {
 // really is. A 302 (which would turn the POST into a GET) is not followed,
 // and is explained.
 func TestRedirects(t *testing.T) {
+	t.Parallel()
 	gift := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
 	defer gift.Close()
 	mux := http.NewServeMux()
@@ -209,6 +213,7 @@ func (l *dyingListener) Kill() {
 // Over HTTP, a server that dies in the middle of the check is said to have
 // died (not to have answered wrongly), and the steps after are skipped.
 func TestHTTPServerDyingMidCheck(t *testing.T) {
+	t.Parallel()
 	gift := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
 	defer gift.Close()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -244,6 +249,7 @@ func TestHTTPServerDyingMidCheck(t *testing.T) {
 // budget step with feedback its author acts on: the schema says number,
 // the arguments were not validated strictly.
 func TestLenientArgumentsFeedback(t *testing.T) {
+	t.Parallel()
 	res := run(t, giftExerciseOf(t), answering(t, "2025-11-25", func(method string) map[string]any {
 		if method == "tools/list" {
 			return map[string]any{"tools": []any{map[string]any{"name": "suggest_gifts", "inputSchema": map[string]any{"type": "object"}}}}

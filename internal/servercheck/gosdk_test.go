@@ -81,6 +81,7 @@ func sdkHTTPOf(t testing.TB, s *mcp.Server) Transport {
 // option and does not list it in server/discover, so the handshake fails
 // saying so, and the steps after it do not run.
 func TestGoSDKGiftServerPasses(t *testing.T) {
+	t.Parallel()
 	res := runWith(t, serverExercises(t)[0], sdkHTTP(t), Revisions[2])
 	if sr := res.Steps[0]; sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), "does not support revision 2026-07-28") {
 		t.Errorf("2026-07-28 server/discover over HTTP: %s %q", sr.Status, sr.Problems)
@@ -120,6 +121,7 @@ func TestGoSDKGiftServerPasses(t *testing.T) {
 // graded by it (the handshake alone does not pass it), and the run says why;
 // the same tools-only server passes the exercise on tools.
 func TestNothingDeclaredIsNotGraded(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "tools-only", Version: "0.1.0"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "suggest_gifts", Description: "Suggests gift ideas."},
 		func(context.Context, *mcp.CallToolRequest, giftArgs) (*mcp.CallToolResult, giftOut, error) {

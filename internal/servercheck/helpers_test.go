@@ -1,6 +1,7 @@
 package servercheck
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/mcpplayground/playground/exercises"
@@ -8,18 +9,29 @@ import (
 	"github.com/mcpplayground/playground/internal/markdown"
 )
 
-// serverExercises loads the bundled server exercises.
-func serverExercises(t testing.TB) []*exercise.Exercise {
-	t.Helper()
+// loadServerExercises loads the bundled course's exercises once per test
+// binary (most tests here need one of them, and a load takes a good part
+// of a second): the tests read them and never change them.
+var loadServerExercises = sync.OnceValues(func() ([]*exercise.Exercise, error) {
 	exs, err := exercise.Load(exercises.FS, markdown.New(), nil)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var out []*exercise.Exercise
 	for _, ex := range exs {
 		if ex.Kind == exercise.KindServer {
 			out = append(out, ex)
 		}
+	}
+	return out, nil
+})
+
+// serverExercises is the bundled server exercises.
+func serverExercises(t testing.TB) []*exercise.Exercise {
+	t.Helper()
+	out, err := loadServerExercises()
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(out) == 0 {
 		t.Fatal("the bundled course has no server exercise")

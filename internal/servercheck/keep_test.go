@@ -12,6 +12,7 @@ import (
 // playground sent and the step's reply: whole within the bounds, its
 // beginning past them, with its size.
 func TestStepKeepsBoundedMessages(t *testing.T) {
+	t.Parallel()
 	run := 0
 	sr := StepResult{runKept: &run}
 	note := strings.Repeat("x", 100<<10)

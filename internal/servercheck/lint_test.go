@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"testing/synctest"
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -12,10 +13,16 @@ import (
 
 // The bundled server exercises pass against the gift server in every
 // revision they run in, and catch each mistake they name where they say.
+// Lint runs the gift server in this process, so the test runs in a
+// synctest bubble: its timeouts take no real time.
 func TestLintBundled(t *testing.T) {
-	for _, err := range Lint(context.Background(), serverExercises(t)) {
-		t.Error(err)
-	}
+	t.Parallel()
+	exs := serverExercises(t)
+	synctest.Test(t, func(t *testing.T) {
+		for _, err := range Lint(context.Background(), exs) {
+			t.Error(err)
+		}
+	})
 }
 
 const brokenExercise = `---
@@ -43,14 +50,17 @@ Broken.
 // Lint reports a step the gift server fails, a mistake that the step named
 // does not catch, and a mistake caught earlier than said.
 func TestLintFindsBrokenServerExercise(t *testing.T) {
+	t.Parallel()
 	exs, err := exercise.Load(fstest.MapFS{"tools-server-broken.md": {Data: []byte(brokenExercise)}}, markdown.New(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, err := range Lint(context.Background(), exs) {
-		got = append(got, err.Error())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		for _, err := range Lint(context.Background(), exs) {
+			got = append(got, err.Error())
+		}
+	})
 	want := []string{
 		"tools-server-broken.md:8: the gift server fails this step in 2025-06-18: `result.tools[0].name` equals `\"find_unicorns\"`.",
 		"tools-server-broken.md:8: the gift server fails this step in 2025-11-25: `result.tools[0].name` equals `\"find_unicorns\"`.",

@@ -163,7 +163,7 @@ func TestMisbehavingStdioServers(t *testing.T) {
 			}
 			pid := tr.(*stdioTransport).pid
 			waitLog(t, tr.(*stdioTransport), "ready")
-			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
+			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: timeoutFor(tc.mode)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -185,6 +185,7 @@ func TestMisbehavingStdioServers(t *testing.T) {
 // A server that exits before it answers anything did not start: Run
 // says so as an error (check-server exits 2) that carries its log once.
 func TestServerExitingAtStart(t *testing.T) {
+	t.Parallel()
 	repo.SkipProcessInShort(t, "stdio servers (this test binary)")
 	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=exit"))
 	if err != nil {
@@ -206,6 +207,7 @@ func TestServerExitingAtStart(t *testing.T) {
 
 // Close ends the server's children too (its process group).
 func TestStdioCloseEndsChildren(t *testing.T) {
+	t.Parallel()
 	repo.SkipProcessInShort(t, "stdio servers (this test binary)")
 	tr, err := StartCommand(os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), helperEnv+"=orphan"))
 	if err != nil {
@@ -249,6 +251,7 @@ func TestStdioCloseEndsChildren(t *testing.T) {
 
 // A command that cannot start is "unreachable" (exit 2), not a failed step.
 func TestStartFailureIsUnreachable(t *testing.T) {
+	t.Parallel()
 	_, err := StartCommand("/nonexistent/mcp-server", nil, nil)
 	if !IsUnreachable(err) {
 		t.Fatalf("err = %v, want unreachable", err)
@@ -309,7 +312,7 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 			before := runtime.NumGoroutine()
 			tr := NewHTTP(srv.URL, nil)
 			defer tr.Close()
-			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: misbehaveTimeout})
+			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: timeoutFor(tc.name)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -327,6 +330,16 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 // race-built helper to start on a busy machine; the silent servers wait it
 // out, the others are judged as soon as they misbehave.
 const misbehaveTimeout = 3 * time.Second
+
+// timeoutFor is the step's time for a misbehaviour: a silent server
+// waits out whatever time it is given and says the same thing for any, so
+// it gets a short one; the others need misbehaveTimeout to misbehave in.
+func timeoutFor(mode string) time.Duration {
+	if mode == "silent" {
+		return 300 * time.Millisecond
+	}
+	return misbehaveTimeout
+}
 
 // waitLog waits until the server has logged want, without consuming the
 // log: a race-built helper can take seconds to start on a busy machine,

@@ -20,6 +20,7 @@ import (
 // What failed on the way to a server is said in the page's language, never
 // as Go's English error text inside a French sentence.
 func TestNetWords(t *testing.T) {
+	t.Parallel()
 	refused := &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9}, Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
 	reset := &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}
 	tests := []struct {
@@ -53,6 +54,7 @@ func TestNetWords(t *testing.T) {
 // A real refused connection, as the HTTP client reports it, reads as words
 // in French: the address, and no Go error text.
 func TestNetWordsRealRefusal(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"github.com/mcpplayground/playground/internal/testing/gifttest"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -16,11 +17,30 @@ import (
 type transportKind struct {
 	name string
 	open func(t testing.TB, cfg mockserver.Config) Transport
+	// bubble: the server lives in this process and talks through
+	// in-memory pipes, so a test of it can run in a synctest bubble.
+	bubble bool
 }
 
 var transports = []transportKind{
-	{"stdio", func(_ testing.TB, cfg mockserver.Config) Transport { return InProcess(mockserver.New(cfg)) }},
-	{"http", func(t testing.TB, cfg mockserver.Config) Transport { return NewHTTP(gifttest.URL(t, cfg), nil) }},
+	{"stdio", func(_ testing.TB, cfg mockserver.Config) Transport { return InProcess(mockserver.New(cfg)) }, true},
+	{"http", func(t testing.TB, cfg mockserver.Config) Transport { return NewHTTP(gifttest.URL(t, cfg), nil) }, false},
+}
+
+// run runs f as subtest name, in parallel with the others. Over stdio it
+// runs in a synctest bubble: the step timeouts and the slow tool then
+// take no real time and cannot be late on a busy machine. Over HTTP the
+// real network is in the way, and the clock is the real one.
+func (tk transportKind) run(t *testing.T, name string, f func(t *testing.T)) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		t.Parallel()
+		if tk.bubble {
+			synctest.Test(t, f)
+			return
+		}
+		f(t)
+	})
 }
 
 func runWith(t testing.TB, ex *exercise.Exercise, tr Transport, rev string) *Result {
@@ -44,13 +64,14 @@ func runWithin(t testing.TB, ex *exercise.Exercise, tr Transport, rev string, ti
 // HTTP in each revision it runs in; a step is skipped only where its
 // revision does not have it.
 func TestBundledPassOverStdioAndHTTP(t *testing.T) {
+	t.Parallel()
 	for _, ex := range serverExercises(t) {
 		for _, tk := range transports {
 			for _, rev := range Revisions {
 				if !ex.RunsIn(rev) {
 					continue
 				}
-				t.Run(ex.ID+"/"+tk.name+"/"+rev, func(t *testing.T) {
+				tk.run(t, ex.ID+"/"+tk.name+"/"+rev, func(t *testing.T) {
 					res := runWith(t, ex, tk.open(t, mockserver.Config{}), rev)
 					if !res.Passed || res.Protocol != rev {
 						t.Errorf("passed=%v protocol=%s", res.Passed, res.Protocol)
@@ -119,6 +140,7 @@ func hasDiagnostic(sr StepResult, want string) bool {
 // with the expected diagnostic, over stdio and over HTTP (where the mode
 // exists), and no step before it fails.
 func TestMistakesCaughtWhereExpected(t *testing.T) {
+	t.Parallel()
 	stdioOnly := map[mockserver.Mistake]bool{}
 	for _, m := range mockserver.Mistakes() {
 		stdioOnly[m.Name] = m.StdioOnly
@@ -135,7 +157,7 @@ func TestMistakesCaughtWhereExpected(t *testing.T) {
 				if tk.name == "http" && stdioOnly[m] {
 					continue
 				}
-				t.Run(ex.ID+"/"+mc.Mistake+"/"+tk.name, func(t *testing.T) {
+				tk.run(t, ex.ID+"/"+mc.Mistake+"/"+tk.name, func(t *testing.T) {
 					res := runWith(t, ex, tk.open(t, mockserver.Config{Mistake: m}), ex.Protocol)
 					if res.Passed {
 						t.Fatal("the exercise passed against a server with a mistake")

@@ -114,6 +114,7 @@ func startTSHTTP(t *testing.T, node, script string) string {
 // warning, not a failure; in 2026-07-28 the handshake says it does not
 // speak that revision.
 func TestTypeScriptSDKGiftServer(t *testing.T) {
+	t.Parallel()
 	node, script := tsServer(t)
 	url := startTSHTTP(t, node, script)
 	opens := map[string]func() Transport{

@@ -39,12 +39,13 @@ Wait.
 // A wait step takes the notification that came with an earlier reply, and
 // fails, saying so, when the notification never comes.
 func TestWaitStep(t *testing.T) {
+	t.Parallel()
 	exs, err := exercise.Load(fstest.MapFS{"tools-server-list-changed.md": {Data: []byte(waitExercise)}}, markdown.New(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tk := range transports {
-		t.Run(tk.name, func(t *testing.T) {
+		tk.run(t, tk.name, func(t *testing.T) {
 			res := runWith(t, exs[0], tk.open(t, mockserver.Config{}), "2025-11-25")
 			got := []Status{}
 			for _, sr := range res.Steps {
