@@ -20,6 +20,7 @@ import (
 // moment, where every learner's progress counts exactly the attempts the
 // copy holds.
 func TestBackupWhileWriting(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "live.db")
@@ -130,6 +131,7 @@ func checkCopy(t *testing.T, path string) int {
 }
 
 func TestBackupRefusesBadUse(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "p.db")
 	st, err := store.Open(context.Background(), db)

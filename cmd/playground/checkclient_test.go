@@ -89,6 +89,7 @@ func TestCheckClientMistakeText(t *testing.T) {
 
 // A client that exits at once never connected: exit 2, with its log.
 func TestCheckClientNeverConnected(t *testing.T) {
+	t.Parallel()
 	repo.SkipProcessInShort(t, "a client process")
 	var out, errb bytes.Buffer
 	code := runCheckClient([]string{"-exercise", "lifecycle-client-first-call", "--", "sh", "-c", "echo cannot find the server >&2; exit 3"}, &out, &errb)
@@ -102,6 +103,7 @@ func TestCheckClientNeverConnected(t *testing.T) {
 }
 
 func TestCheckClientUsage(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{}, {"-lang", "de", "--", "x"}, {"-protocol", "1999-01-01", "--", "x"}, {"-exercise", "nope", "--", "x"}, {"-timeout", "0s", "--", "x"}} {
 		var out, errb bytes.Buffer
 		if code := runCheckClient(args, &out, &errb); code != 2 || errb.Len() == 0 {

@@ -43,6 +43,7 @@ func copyFS(t *testing.T, src fs.FS, dir string) {
 var triedRE = regexp.MustCompile(`\(\d+ tried\)`)
 
 func TestRunCheckContent(t *testing.T) {
+	t.Parallel()
 	skipCourseLintInShort(t)
 	// The bundled course is clean.
 	var out, errOut bytes.Buffer
@@ -119,6 +120,7 @@ func lineOf(t *testing.T, path, text string) int {
 // hide the others, and each authoring mistake check-content used to let
 // through is reported with its line.
 func TestCheckContentReportsEveryFile(t *testing.T) {
+	t.Parallel()
 	skipCourseLintInShort(t)
 	dir := t.TempDir()
 	copyFS(t, lessons.FS, filepath.Join(dir, "lessons"))

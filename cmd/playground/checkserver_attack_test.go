@@ -64,6 +64,7 @@ func listenAll(t *testing.T, serve func(net.Listener)) string {
 // each held until one step's time after the check began (here -server-check-timeout 1s; the times are logged: go
 // test -v -run TestCheckPagePortSweepFromAnotherHost ./cmd/playground).
 func TestCheckPagePortSweepFromAnotherHost(t *testing.T) {
+	t.Parallel()
 	probe, err := net.Listen("tcp", "127.0.0.2:0")
 	if err != nil {
 		t.Skipf("no second loopback address here: %v", err)
@@ -163,6 +164,7 @@ const maxCheckPage = 1 << 20
 // whole and streamed (each event holds the page so far), with each long
 // message folded and its size said.
 func TestCheckPageBoundedAgainstHugeReplies(t *testing.T) {
+	t.Parallel()
 	bin := playgroundBin(t)
 	srv := repo.Serve(t, bin, "-db", filepath.Join(t.TempDir(), "p.db"))
 	target := hostileMCP(t)

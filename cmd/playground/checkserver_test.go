@@ -36,6 +36,7 @@ func checkServer(t *testing.T, args ...string) (int, string, string) {
 // The JSON report has the documented shape, and the exit code says whether
 // every step passed: 0 against the gift server, 1 against a mistake.
 func TestCheckServerStdioJSON(t *testing.T) {
+	t.Parallel()
 	bin := playgroundBin(t)
 	code, out, errs := checkServer(t, "-exercise", "tools-server-gift-server", "-json", "--", bin, "mockserver", "-stdio")
 	if code != 0 {
@@ -66,6 +67,7 @@ func TestCheckServerStdioJSON(t *testing.T) {
 
 // Over Streamable HTTP, in French, every bundled server exercise passes.
 func TestCheckServerHTTPFrench(t *testing.T) {
+	t.Parallel()
 	code, out, errs := checkServer(t, "-lang", "fr", "-protocol", "2026-07-28", "-url", gifttest.URL(t, mockserver.Config{}))
 	if code != 0 || !strings.Contains(out, "Exercice tools-server-gift-server") || !strings.Contains(out, "échouées\u00a0: 0") {
 		t.Errorf("exit %d, stderr %s\n%s", code, errs, out)
@@ -74,6 +76,7 @@ func TestCheckServerHTTPFrench(t *testing.T) {
 
 // Exit 2: a server that cannot be reached or started, and usage mistakes.
 func TestCheckServerExit2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"-url", "http://127.0.0.1:1/mcp"},
 		{"--", "/nonexistent/server"},
@@ -90,6 +93,7 @@ func TestCheckServerExit2(t *testing.T) {
 
 // A run that was not graded still shows its steps, then says why.
 func TestPrintResultNotGraded(t *testing.T) {
+	t.Parallel()
 	res := &servercheck.Result{Exercise: "x", Title: "T", Protocol: "2025-11-25", Skipped: "nothing declared",
 		Steps: []servercheck.StepResult{{Name: "handshake", Title: "The handshake", Status: servercheck.StatusPassed}}}
 	var b bytes.Buffer
@@ -104,6 +108,7 @@ func TestPrintResultNotGraded(t *testing.T) {
 // A server that crashes at start is exit 2, with its log printed once
 // (not once per exercise), and a closed port says nothing listens there.
 func TestCheckServerCrashAtStart(t *testing.T) {
+	t.Parallel()
 	code, out, errs := checkServer(t, "--", "/bin/sh", "-c", "echo \"ModuleNotFoundError: No module named 'mcp'\" >&2; exit 1")
 	if code != 2 || out != "" || strings.Count(errs, "No module named 'mcp'") != 1 || !strings.Contains(errs, "exited before it answered anything") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)

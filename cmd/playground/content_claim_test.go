@@ -18,6 +18,7 @@ import (
 // one with the same content starts, and once the first has stopped the
 // changed content starts too; on both engines.
 func TestServeRefusesOtherContentOnOneDatabase(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "p.db") },
 		"postgres": func(t *testing.T) string { return pgtest.DSN(t) },

@@ -36,6 +36,7 @@ func ownLesson(slug, order, title string) string {
 // changes; check-content says it is fine; replace mode refuses the same
 // directory's missing lessons clearly.
 func TestContentExtendsTheBundledCourse(t *testing.T) {
+	t.Parallel()
 	skipCourseLintInShort(t)
 	dir := t.TempDir()
 	for _, l := range []string{"en", "fr"} {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestRunExplain(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)

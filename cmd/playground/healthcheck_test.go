@@ -9,6 +9,7 @@ import (
 )
 
 func TestHealthzURL(t *testing.T) {
+	t.Parallel()
 	for addr, want := range map[string]string{
 		"0.0.0.0:8080":   "http://127.0.0.1:8080/healthz",
 		":8080":          "http://127.0.0.1:8080/healthz",
@@ -27,6 +28,7 @@ func TestHealthzURL(t *testing.T) {
 
 // The health check says 0 for a server that answers, 1 where nothing does.
 func TestHealthcheckCommand(t *testing.T) {
+	t.Parallel()
 	p := startServe(t, serveConfig{addr: "127.0.0.1:0"})
 	u, err := url.Parse(p.base)
 	if err != nil {

@@ -143,6 +143,7 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 
 // -h, -help and --help alone, or "help", print the playground's usage.
 func TestPlaygroundHelp(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"-h", "-help", "--help", "help"} {
 		var stdout, stderr bytes.Buffer
 		if code := run([]string{arg}, strings.NewReader(""), &stdout, &stderr); code != 0 || stdout.String() != usage {

@@ -11,6 +11,7 @@ import (
 // platform emulator) types: add-platform prints the tool's URLs, list
 // shows the platform, remove forgets it; bad input says what is wrong.
 func TestLTIPlatformCommands(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "lti.db")
 	cli := func(args ...string) (int, string, string) {
 		var out, errb bytes.Buffer

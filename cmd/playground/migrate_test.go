@@ -19,6 +19,7 @@ func TestMain(m *testing.M) {
 // migrate applies every migration once, on both engines, and a second run
 // has nothing to do.
 func TestMigrateAppliesOnce(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "m.db") },
 		"postgres": func(t *testing.T) string { return pgtest.DSN(t) },
@@ -45,6 +46,7 @@ func TestMigrateAppliesOnce(t *testing.T) {
 
 // A damaged file is refused with its name, what is wrong and how to restore.
 func TestMigrateRefusesANonDatabase(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "bad.db")
 	if err := os.WriteFile(db, bytes.Repeat([]byte("garbage!"), 1000), 0o600); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // TestMockserverStdio runs the real subcommand on a pipe pair and talks to it
 // with the official Go SDK client, as a desktop MCP client would.
 func TestMockserverStdio(t *testing.T) {
+	t.Parallel()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
 	var stderr bytes.Buffer
@@ -48,6 +49,7 @@ func TestMockserverStdio(t *testing.T) {
 }
 
 func TestMockserverUsage(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{}, {"-stdio", "-http", "127.0.0.1:0"}, {"-stdio", "-fixtures", "everything"}, {"-stdio", "extra"}} {
 		var stderr bytes.Buffer
 		if code := runMockserver(args, strings.NewReader(""), io.Discard, &stderr); code != 2 {
@@ -62,6 +64,7 @@ func TestMockserverUsage(t *testing.T) {
 // TestMockserverStdioBadInput: a line that is not JSON gets a parse error
 // on stdout, nothing else, and the server goes on.
 func TestMockserverStdioBadInput(t *testing.T) {
+	t.Parallel()
 	in := strings.NewReader("{oops\n" + `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")
 	var out, stderr bytes.Buffer
 	if code := runMockserver([]string{"-stdio", "-fixtures", "conformance"}, in, &out, &stderr); code != 0 {
@@ -76,6 +79,7 @@ func TestMockserverStdioBadInput(t *testing.T) {
 // -mistakes lists every mistake mode with its sentence; an unknown one is a
 // usage error.
 func TestMockserverMistakes(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := runMockserver([]string{"-mistakes"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())

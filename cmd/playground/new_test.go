@@ -16,6 +16,7 @@ import (
 // "new lesson" and "new exercise" write files that pass check-content as
 // they are, placed after what exists, and never over an existing file.
 func TestNewWritesContentThatPassesCheckContent(t *testing.T) {
+	t.Parallel()
 	skipCourseLintInShort(t)
 	dir := filepath.Join(t.TempDir(), "my-course")
 	var out, errOut bytes.Buffer

@@ -19,6 +19,7 @@ import (
 // flips exactly the verdicts it should, each way, on both engines; the
 // dry run writes nothing; the gradebook follows.
 func TestRegradeAfterAChangedCheck(t *testing.T) {
+	t.Parallel()
 	bin := playgroundBinary(t)
 	for name, dsn := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "g.db") },
@@ -124,6 +125,7 @@ func TestRegradeAfterAChangedCheck(t *testing.T) {
 // line in the exercise file, and what the checker found when it is the
 // valid check.
 func TestRegradeAttemptLine(t *testing.T) {
+	t.Parallel()
 	src, err := newContentSource("", contentReplace)
 	if err != nil {
 		t.Fatal(err)

@@ -61,6 +61,7 @@ func pathWithoutGo() string {
 // health and a lesson, answers its own health check (the container's),
 // and creates its database there.
 func TestReleaseBinaryRunsAlone(t *testing.T) {
+	t.Parallel()
 	src := releaseBinary(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, filepath.Base(src))

@@ -18,6 +18,7 @@ import (
 // student's personal code and link; a bad file is exit 1 with its line,
 // and nothing is imported.
 func TestRosterImport(t *testing.T) {
+	t.Parallel()
 	bin := playgroundBinary(t)
 	for name, dsn := range map[string]func(t *testing.T) string{
 		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "r.db") },

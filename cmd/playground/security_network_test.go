@@ -20,6 +20,7 @@ import (
 // The figures are logged (go test -v -run TestSecurityFloodFromOneNetwork
 // ./cmd/playground).
 func TestSecurityFloodFromOneNetwork(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t, "-trusted-proxies", "127.0.0.1")
 	start := time.Now()
 	var addrs []string

@@ -15,6 +15,7 @@ import (
 // proxy reports: a fifth request at once of one client is refused while
 // another client is served.
 func TestSecurityTrustedProxyCaps(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t, "-trusted-proxies", "127.0.0.1", "-max-conns-per-addr", "4", "-body-timeout", "20s")
 	// Each held request says "Expect: 100-continue": the server answers
 	// 100 once the handler reads the body, past the bound's middleware,

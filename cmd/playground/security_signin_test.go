@@ -29,6 +29,7 @@ const (
 // answered at once. The figures are logged (go test -v -run
 // TestSecuritySignInEarlyAbandon ./cmd/playground).
 func TestSecuritySignInEarlyAbandon(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t)
 	device := deviceCookie(t, s.URL, "127.0.0.1")
 	const attackers, attack, giveUp = 32, 3 * time.Second, 50 * time.Millisecond

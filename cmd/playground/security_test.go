@@ -81,6 +81,7 @@ func dialFrom(t *testing.T, from, base string) net.Conn {
 // all along. Before: every one was held until the client gave up, and
 // 1,100 of them made /healthz time out.
 func TestSecuritySlowBodies(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t, "-body-timeout", "500ms", "-max-conns-per-addr", "64")
 	const attackers = 150
 	conns := make([]net.Conn, attackers)
@@ -124,6 +125,7 @@ func TestSecuritySlowBodies(t *testing.T) {
 // TestSecurityAnonymousFlood: 300 posts without a cookie or a browser's
 // headers create no learner. Before: one learner per request.
 func TestSecurityAnonymousFlood(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t)
 	c := &http.Client{Timeout: 10 * time.Second}
 	for i := range 300 {
@@ -165,6 +167,7 @@ func learnerCount(t *testing.T, base string) int {
 // gets in at its own. Before: 600 guesses in 0.88 s; later, the wrong ones
 // were slowed and the right one was not, which told it apart.
 func TestSecurityInstructorGuessing(t *testing.T) {
+	t.Parallel()
 	s := serveBinary(t)
 	var codes []int
 	for range 13 {
@@ -202,6 +205,7 @@ func bearerStatus(t *testing.T, c *http.Client, base, tok string) int {
 // one stops serve at start with a message, unless the flag says it is on
 // purpose.
 func TestSecurityWeakInstructorToken(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, playgroundBinary(t), "serve", "-addr", "127.0.0.1:0",

@@ -105,6 +105,7 @@ func copyContent(t *testing.T, dir string) {
 // shows a broken file's error on the pages while still serving the last
 // good version, and clears the error once the file is fixed.
 func TestServeDevReloadsContent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	copyContent(t, dir)
 	lesson := filepath.Join(dir, "lessons", "en", "02-requests.md")
@@ -164,6 +165,7 @@ func TestServeDevReloadsContent(t *testing.T) {
 // stops the content from loading: a wrong answer that now passes is named
 // with its file and line, and the band goes once it is fixed.
 func TestServeDevShowsCheckContentProblems(t *testing.T) {
+	t.Parallel()
 	skipCourseLintInShort(t)
 	dir := t.TempDir()
 	copyContent(t, dir)

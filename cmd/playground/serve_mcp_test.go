@@ -18,6 +18,7 @@ import (
 // streams still open (a console tab, an MCP client's GET stream) instead
 // of waiting for them until the shutdown deadline.
 func TestServeMCPAndShutdownWithOpenStreams(t *testing.T) {
+	t.Parallel()
 	p := startServe(t, serveConfig{
 		addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "mcp.db"), instructorToken: "tok", fixtures: "conformance",
 	})
@@ -141,6 +142,7 @@ func (c *mcpTestClient) openStreams(ctx context.Context, sid string) map[string]
 }
 
 func TestServeRejectsUnknownFixtures(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	if code := runServe([]string{"-fixtures", "bogus"}, &stderr); code != 2 || !strings.Contains(stderr.String(), `unknown -fixtures "bogus"`) {
 		t.Errorf("-fixtures bogus: exit %d, %q", code, stderr.String())

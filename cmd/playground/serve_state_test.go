@@ -14,6 +14,7 @@ import (
 // after a restart, is accepted; an instance on another database refuses
 // it.
 func TestServeSharesTheRequestStateKey(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}`
 	call := func(base, extra string) string {

@@ -59,6 +59,7 @@ func startServe(t *testing.T, cfg serveConfig) *served {
 // once, and that URL's token opens the dashboard; the learner address is
 // loopback by default and another address is called out in the log.
 func TestServeInstructorTokenAndAddress(t *testing.T) {
+	t.Parallel()
 	p := startServe(t, serveConfig{addr: "127.0.0.1:0"})
 	base, logs := p.base, p.logs
 	m := regexp.MustCompile(`url="?(http://[^ "]+/instructor/login#token=([A-Za-z0-9_-]+))`).FindStringSubmatch(logs.String())

@@ -82,6 +82,7 @@ type exerciseFacts struct {
 // version: the migrations they lack are applied, and each learner's
 // progress is served as it was.
 func TestUpgradeKeepsProgress(t *testing.T) {
+	t.Parallel()
 	if *writeUpgrade {
 		writeUpgradeData(t)
 	}

@@ -115,6 +115,7 @@ func checkValidate(t *testing.T, tt validateCase) {
 }
 
 func TestRunValidateFrench(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	code := runValidate([]string{"-lang", "fr", "-"}, strings.NewReader(`{"jsonrpc":"2.0","id":null,"method":"ping"}`), &stdout, &stderr)
 	if code != 1 {

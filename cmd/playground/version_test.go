@@ -13,6 +13,7 @@ import (
 // The release's -ldflags win; a build without them says what the Go
 // toolchain recorded, and a plain word where nothing was recorded.
 func TestStampedBuild(t *testing.T) {
+	t.Parallel()
 	vcs := &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-12-01T10:00:00Z"}, {Key: "vcs.modified", Value: "true"},
 	}}
@@ -35,6 +36,7 @@ func TestStampedBuild(t *testing.T) {
 }
 
 func TestVersionCommand(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"version"}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("version: exit %d, %s", code, stderr.String())
@@ -51,6 +53,7 @@ func TestVersionCommand(t *testing.T) {
 
 // The server's first log line names the version, and so does /healthz.
 func TestServeNamesItsVersion(t *testing.T) {
+	t.Parallel()
 	p := startServe(t, serveConfig{addr: "127.0.0.1:0"})
 	b := currentBuild()
 	first, _, _ := strings.Cut(p.logs.String(), "\n")
