@@ -45,311 +45,405 @@ var allMethodNames = func() []string {
 	return out
 }()
 
-// buildRevision writes the method table of revision rev. It is long on purpose:
-// it is a table, written as Go data in the order of the specification's
-// chapters (content, tools, resources, capabilities, results, methods), with
-// the differences between revisions inline where they apply, so that it reads
-// next to the specification; split into functions, the shared shapes would have
-// to travel between them.
+// buildRevision writes the method table of revision rev. It reads next to
+// the specification: the shapes in the order of its chapters (common
+// types, content, tools and the named things, capabilities, the envelopes
+// of params and results, sampling and elicitation), then the methods by
+// chapter (lifecycle, tools, resources and prompts, utilities, tasks,
+// subscriptions), with the differences between revisions inline where
+// they apply. The shapes the chapters share travel in a specBuilder.
 func buildRevision(rev string) *revision {
-	since1125 := rev >= Rev20251125
-	is2026 := rev == Rev20260728
-	legacy := !is2026 // revisions with the initialize handshake
-
-	// withIcons adds icons to a shape from 2025-11-25 on.
-	withIcons := func(fields ...field) []field {
-		if since1125 {
-			return append(fields, opt("icons", tarr(tobj(
-				req("src", turi()), opt("mimeType", tstr()), opt("sizes", tarr(tstr())),
-				opt("theme", tenum("dark", "light"))))))
-		}
-		return fields
+	b := &specBuilder{rev: rev, since1125: rev >= Rev20251125, is2026: rev == Rev20260728, m: map[string]*methodDef{}}
+	b.legacy = !b.is2026
+	b.commonShapes()
+	b.contentShapes()
+	b.toolShapes()
+	b.namedShapes()
+	b.capabilityShapes()
+	b.envelopeShapes()
+	b.samplingShapes()
+	b.elicitationShapes()
+	b.lifecycleMethods()
+	b.toolMethods()
+	b.resourceAndPromptMethods()
+	b.utilityMethods()
+	b.taskMethods()
+	b.subscriptionMethods()
+	r := &revision{name: rev, methods: b.m, errorIDOptional: b.since1125}
+	if b.is2026 {
+		r.anyResult = topen(field{name: "resultType", sh: b.resultTypeShape, req: true, missingCode: codeResultTypeMissing})
+	} else {
+		r.anyResult = topen()
 	}
+	return r
+}
 
-	meta := topen()
-	role := tenum("assistant", "user")
-	level := tenum("alert", "critical", "debug", "emergency", "error", "info", "notice", "warning")
-	requestID := &shape{types: tStr | tInt}
-	progressToken := &shape{types: tStr | tInt}
-	annotations := tobj(opt("audience", tarr(role)), opt("lastModified", tstr()), opt("priority", tunit()))
+// specBuilder holds what buildRevision's chapters share: the revision's
+// switches, the shapes one chapter makes and later ones use, and the
+// method table being written.
+type specBuilder struct {
+	rev       string
+	since1125 bool
+	is2026    bool
+	legacy    bool // revisions with the initialize handshake
 
-	implementation := tobj(withIcons(req("name", tstr()), opt("title", tstr()), req("version", tstr()))...)
-	if since1125 {
-		implementation = implementation.plus(opt("description", tstr()), opt("websiteUrl", turi()))
+	// Common types.
+	meta, role, level, requestID, progressToken, annotations, implementation *shape
+	// Content.
+	text, image, audio, resourceContents, contentBlock, structured *shape
+	// Tools and the named things.
+	tool, resource, resourceTemplate, prompt, promptMessage, root *shape
+	// Capabilities.
+	clientCaps, serverCaps *shape
+	// Envelopes of params and results.
+	requestMeta, notifMeta, resultMeta, resultTypeShape, empty *shape
+	// Sampling, elicitation and tasks.
+	samplingContent, createMessageResult, taskMeta           *shape
+	samplingFields, task                                     []field
+	elicitParams, elicitValue, elicitResult, listRootsResult *shape
+	// inputRequests and inputResponses (2026-07-28) are shared by the
+	// tools, resources and prompts that may ask the client something.
+	inputRequests, inputResponses *shape
+
+	m map[string]*methodDef
+}
+
+// withIcons adds icons to a shape from 2025-11-25 on.
+func (b *specBuilder) withIcons(fields ...field) []field {
+	if b.since1125 {
+		return append(fields, opt("icons", tarr(tobj(
+			req("src", turi()), opt("mimeType", tstr()), opt("sizes", tarr(tstr())),
+			opt("theme", tenum("dark", "light"))))))
 	}
+	return fields
+}
 
-	// Content blocks.
-	text := tobj(req("type", tenum("text")), req("text", tstr()), opt("annotations", annotations), opt("_meta", meta))
-	image := tobj(req("type", tenum("image")), req("data", tstr()), req("mimeType", tstr()), opt("annotations", annotations), opt("_meta", meta))
-	audio := tobj(req("type", tenum("audio")), req("data", tstr()), req("mimeType", tstr()), opt("annotations", annotations), opt("_meta", meta))
+func (b *specBuilder) commonShapes() {
+	b.meta = topen()
+	b.role = tenum("assistant", "user")
+	b.level = tenum("alert", "critical", "debug", "emergency", "error", "info", "notice", "warning")
+	b.requestID = &shape{types: tStr | tInt}
+	b.progressToken = &shape{types: tStr | tInt}
+	b.annotations = tobj(opt("audience", tarr(b.role)), opt("lastModified", tstr()), opt("priority", tunit()))
+
+	b.implementation = tobj(b.withIcons(req("name", tstr()), opt("title", tstr()), req("version", tstr()))...)
+	if b.since1125 {
+		b.implementation = b.implementation.plus(opt("description", tstr()), opt("websiteUrl", turi()))
+	}
+}
+
+// contentShapes writes the content blocks.
+func (b *specBuilder) contentShapes() {
+	meta, annotations := b.meta, b.annotations
+	b.text = tobj(req("type", tenum("text")), req("text", tstr()), opt("annotations", annotations), opt("_meta", meta))
+	b.image = tobj(req("type", tenum("image")), req("data", tstr()), req("mimeType", tstr()), opt("annotations", annotations), opt("_meta", meta))
+	b.audio = tobj(req("type", tenum("audio")), req("data", tstr()), req("mimeType", tstr()), opt("annotations", annotations), opt("_meta", meta))
 	textContents := tobj(req("uri", turi()), opt("mimeType", tstr()), req("text", tstr()), opt("_meta", meta))
 	blobContents := tobj(req("uri", turi()), opt("mimeType", tstr()), req("blob", tstr()), opt("_meta", meta))
-	resourceContents := &shape{types: tObj, pick: func(v *Value) *shape {
+	b.resourceContents = &shape{types: tObj, pick: func(v *Value) *shape {
 		if v.Get("blob") != nil && v.Get("text") == nil {
 			return blobContents
 		}
 		return textContents
 	}}
-	resourceLink := tobj(withIcons(req("type", tenum("resource_link")), req("uri", turi()), req("name", tstr()),
+	resourceLink := tobj(b.withIcons(req("type", tenum("resource_link")), req("uri", turi()), req("name", tstr()),
 		opt("title", tstr()), opt("description", tstr()), opt("mimeType", tstr()), opt("size", tint()),
 		opt("annotations", annotations), opt("_meta", meta))...)
-	embedded := tobj(req("type", tenum("resource")), req("resource", resourceContents), opt("annotations", annotations), opt("_meta", meta))
-	contentBlock := tunion("type", map[string]*shape{
-		"text": text, "image": image, "audio": audio, "resource_link": resourceLink, "resource": embedded,
+	embedded := tobj(req("type", tenum("resource")), req("resource", b.resourceContents), opt("annotations", annotations), opt("_meta", meta))
+	b.contentBlock = tunion("type", map[string]*shape{
+		"text": b.text, "image": b.image, "audio": b.audio, "resource_link": resourceLink, "resource": embedded,
 	})
 
-	structured := topen()
-	if is2026 {
-		structured = tanything()
+	b.structured = topen()
+	if b.is2026 {
+		b.structured = tanything()
 	}
+}
 
-	// Tools.
-	schemaObject := func(typeRequired bool) *shape {
-		fs := []field{opt("type", tenum("object")), opt("properties", tmap(topen())), opt("required", tarr(tstr()))}
-		if typeRequired {
-			fs[0].req = true
-		}
-		if since1125 {
-			fs = append(fs, opt("$schema", tstr()))
-		}
-		if is2026 {
-			// 2026-07-28 accepts any JSON Schema 2020-12 keywords under the root.
-			fs = []field{{name: "type", sh: tenum("object"), req: typeRequired}, opt("$schema", tstr())}
-		}
-		// Other JSON Schema keywords (description, additionalProperties…) are
-		// welcome: the tool's own schema language, not MCP's.
-		return topen(fs...)
+// schemaObject is a tool's input or output schema.
+func (b *specBuilder) schemaObject(typeRequired bool) *shape {
+	fs := []field{opt("type", tenum("object")), opt("properties", tmap(topen())), opt("required", tarr(tstr()))}
+	if typeRequired {
+		fs[0].req = true
 	}
+	if b.since1125 {
+		fs = append(fs, opt("$schema", tstr()))
+	}
+	if b.is2026 {
+		// 2026-07-28 accepts any JSON Schema 2020-12 keywords under the root.
+		fs = []field{{name: "type", sh: tenum("object"), req: typeRequired}, opt("$schema", tstr())}
+	}
+	// Other JSON Schema keywords (description, additionalProperties…) are
+	// welcome: the tool's own schema language, not MCP's.
+	return topen(fs...)
+}
+
+// toolShapes writes a tool as tools/list lists it.
+func (b *specBuilder) toolShapes() {
 	toolAnnotations := tobj(opt("title", tstr()), opt("readOnlyHint", tbool()), opt("destructiveHint", tbool()),
 		opt("idempotentHint", tbool()), opt("openWorldHint", tbool()))
-	tool := tobj(withIcons(req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
-		req("inputSchema", schemaObject(true)), opt("outputSchema", schemaObject(!is2026)),
-		opt("annotations", toolAnnotations), opt("_meta", meta))...).withLesson("tools")
-	if rev == Rev20251125 {
-		tool = tool.plus(opt("execution", tobj(opt("taskSupport", tenum("forbidden", "optional", "required")))))
+	b.tool = tobj(b.withIcons(req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
+		req("inputSchema", b.schemaObject(true)), opt("outputSchema", b.schemaObject(!b.is2026)),
+		opt("annotations", toolAnnotations), opt("_meta", b.meta))...).withLesson("tools")
+	if b.rev == Rev20251125 {
+		b.tool = b.tool.plus(opt("execution", tobj(opt("taskSupport", tenum("forbidden", "optional", "required")))))
 	}
+}
 
-	resource := tobj(withIcons(req("uri", turi()), req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
+// namedShapes writes resources, resource templates, prompts and roots.
+func (b *specBuilder) namedShapes() {
+	meta, annotations := b.meta, b.annotations
+	b.resource = tobj(b.withIcons(req("uri", turi()), req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
 		opt("mimeType", tstr()), opt("size", tint()), opt("annotations", annotations), opt("_meta", meta))...)
-	resourceTemplate := tobj(withIcons(req("uriTemplate", tstr()), req("name", tstr()), opt("title", tstr()),
+	b.resourceTemplate = tobj(b.withIcons(req("uriTemplate", tstr()), req("name", tstr()), opt("title", tstr()),
 		opt("description", tstr()), opt("mimeType", tstr()), opt("annotations", annotations), opt("_meta", meta))...)
 	promptArgument := tobj(req("name", tstr()), opt("title", tstr()), opt("description", tstr()), opt("required", tbool()))
-	prompt := tobj(withIcons(req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
+	b.prompt = tobj(b.withIcons(req("name", tstr()), opt("title", tstr()), opt("description", tstr()),
 		opt("arguments", tarr(promptArgument)), opt("_meta", meta))...)
-	promptContent := *contentBlock
+	promptContent := *b.contentBlock
 	promptContent.arrayCode = codeContentArray
-	promptMessage := tobj(req("role", role), req("content", &promptContent))
-	root := tobj(req("uri", turi()), opt("name", tstr()), opt("_meta", meta))
+	b.promptMessage = tobj(req("role", b.role), req("content", &promptContent))
+	b.root = tobj(req("uri", turi()), opt("name", tstr()), opt("_meta", meta))
+}
 
-	// Capabilities.
+// capabilityShapes writes what each side declares it can do.
+func (b *specBuilder) capabilityShapes() {
 	flag := topen() // a capability switched on by being present: {} or with free options
 	listChanged := tobj(opt("listChanged", tbool()))
-	var clientCaps, serverCaps *shape
 	switch {
-	case is2026:
-		clientCaps = tobj(opt("experimental", tmap(flag)), opt("extensions", tmap(flag)), opt("roots", tobj()),
+	case b.is2026:
+		b.clientCaps = tobj(opt("experimental", tmap(flag)), opt("extensions", tmap(flag)), opt("roots", tobj()),
 			opt("sampling", tobj(opt("context", flag), opt("tools", flag))),
 			opt("elicitation", tobj(opt("form", flag), opt("url", flag))))
-		serverCaps = tobj(opt("experimental", tmap(flag)), opt("extensions", tmap(flag)), opt("logging", flag),
+		b.serverCaps = tobj(opt("experimental", tmap(flag)), opt("extensions", tmap(flag)), opt("logging", flag),
 			opt("completions", flag), opt("prompts", listChanged),
 			opt("resources", tobj(opt("subscribe", tbool()), opt("listChanged", tbool()))), opt("tools", listChanged))
-	case since1125:
-		clientCaps = tobj(opt("experimental", tmap(flag)), opt("roots", listChanged),
+	case b.since1125:
+		b.clientCaps = tobj(opt("experimental", tmap(flag)), opt("roots", listChanged),
 			opt("sampling", tobj(opt("context", flag), opt("tools", flag))),
 			opt("elicitation", tobj(opt("form", flag), opt("url", flag))),
 			opt("tasks", tobj(opt("list", flag), opt("cancel", flag), opt("requests", tobj(
 				opt("sampling", tobj(opt("createMessage", flag))),
 				opt("elicitation", tobj(opt("create", flag))))))))
-		serverCaps = tobj(opt("experimental", tmap(flag)), opt("logging", flag), opt("completions", flag),
+		b.serverCaps = tobj(opt("experimental", tmap(flag)), opt("logging", flag), opt("completions", flag),
 			opt("prompts", listChanged), opt("resources", tobj(opt("subscribe", tbool()), opt("listChanged", tbool()))),
 			opt("tools", listChanged),
 			opt("tasks", tobj(opt("list", flag), opt("cancel", flag), opt("requests", tobj(
 				opt("tools", tobj(opt("call", flag))))))))
 	default:
-		clientCaps = tobj(opt("experimental", tmap(flag)), opt("roots", listChanged), opt("sampling", flag), opt("elicitation", flag))
-		serverCaps = tobj(opt("experimental", tmap(flag)), opt("logging", flag), opt("completions", flag),
+		b.clientCaps = tobj(opt("experimental", tmap(flag)), opt("roots", listChanged), opt("sampling", flag), opt("elicitation", flag))
+		b.serverCaps = tobj(opt("experimental", tmap(flag)), opt("logging", flag), opt("completions", flag),
 			opt("prompts", listChanged), opt("resources", tobj(opt("subscribe", tbool()), opt("listChanged", tbool()))),
 			opt("tools", listChanged))
 	}
+}
 
-	// Request parameters: every request may carry _meta; in 2026-07-28 it must,
-	// with the protocol version and the client's capabilities.
-	var requestMeta *shape
-	if is2026 {
-		version := tenum(rev)
+// envelopeShapes writes the _meta of requests, notifications and results,
+// and resultType (2026-07-28). Every request may carry _meta; in
+// 2026-07-28 it must, with the protocol version and the client's
+// capabilities.
+func (b *specBuilder) envelopeShapes() {
+	if b.is2026 {
+		version := tenum(b.rev)
 		version.enumCode = codeMetaVersionWrong
-		requestMeta = topen(
+		b.requestMeta = topen(
 			field{name: "io.modelcontextprotocol/protocolVersion", sh: version, req: true, missingCode: codeMetaVersion},
-			field{name: "io.modelcontextprotocol/clientCapabilities", sh: clientCaps, req: true, missingCode: codeMetaCaps},
-			opt("io.modelcontextprotocol/clientInfo", implementation),
-			opt("io.modelcontextprotocol/logLevel", level),
-			opt("progressToken", progressToken)).withLesson("stateless-2026")
+			field{name: "io.modelcontextprotocol/clientCapabilities", sh: b.clientCaps, req: true, missingCode: codeMetaCaps},
+			opt("io.modelcontextprotocol/clientInfo", b.implementation),
+			opt("io.modelcontextprotocol/logLevel", b.level),
+			opt("progressToken", b.progressToken)).withLesson("stateless-2026")
 	} else {
-		requestMeta = topen(opt("progressToken", progressToken))
+		b.requestMeta = topen(opt("progressToken", b.progressToken))
 	}
-	rparams := func(fields ...field) *shape {
-		m := field{name: "_meta", sh: requestMeta}
-		if is2026 {
-			m.req, m.missingCode = true, codeMetaMissing
-		}
-		return tobj(append([]field{m}, fields...)...)
+	b.notifMeta = b.meta
+	if b.is2026 {
+		b.notifMeta = topen(opt("io.modelcontextprotocol/subscriptionId", b.requestID))
 	}
-	notifMeta := meta
-	if is2026 {
-		notifMeta = topen(opt("io.modelcontextprotocol/subscriptionId", requestID))
+	b.resultMeta = b.meta
+	if b.is2026 {
+		b.resultMeta = topen(opt("io.modelcontextprotocol/serverInfo", b.implementation))
 	}
-	nparams := func(fields ...field) *shape {
-		return tobj(append([]field{opt("_meta", notifMeta)}, fields...)...)
-	}
+	b.resultTypeShape = tenum("complete", "input_required")
+	b.resultTypeShape.enumCode, b.resultTypeShape.enumWarn = codeResultTypeUnknown, true
+	b.empty = b.result()
+}
 
-	// Results.
-	resultMeta := meta
-	if is2026 {
-		resultMeta = topen(opt("io.modelcontextprotocol/serverInfo", implementation))
+// rparams is a request's params: _meta, then fields.
+func (b *specBuilder) rparams(fields ...field) *shape {
+	m := field{name: "_meta", sh: b.requestMeta}
+	if b.is2026 {
+		m.req, m.missingCode = true, codeMetaMissing
 	}
-	resultTypeShape := tenum("complete", "input_required")
-	resultTypeShape.enumCode, resultTypeShape.enumWarn = codeResultTypeUnknown, true
-	result := func(fields ...field) *shape {
-		fs := append([]field{opt("_meta", resultMeta)}, fields...)
-		if is2026 {
-			fs = append(fs, field{name: "resultType", sh: resultTypeShape, req: true, missingCode: codeResultTypeMissing})
-		}
-		return tobj(fs...)
-	}
-	cacheable := func(fields ...field) *shape {
-		if is2026 {
-			fields = append(fields, req("cacheScope", tenum("private", "public")),
-				req("ttlMs", &shape{types: tInt, min: 0, hasMin: true}))
-		}
-		return result(fields...)
-	}
-	paginated := func(key string, item *shape) *shape {
-		return cacheable(req(key, tarr(item)), opt("nextCursor", tstr()))
-	}
-	empty := result()
+	return tobj(append([]field{m}, fields...)...)
+}
 
-	// Sampling and elicitation (server to client; in 2026-07-28 only inside an
-	// input_required result).
-	samplingBlock := tunion("type", map[string]*shape{"text": text, "image": image, "audio": audio})
+// nparams is a notification's params: _meta, then fields.
+func (b *specBuilder) nparams(fields ...field) *shape {
+	return tobj(append([]field{opt("_meta", b.notifMeta)}, fields...)...)
+}
+
+// result is a result: _meta, fields, and in 2026-07-28 resultType.
+func (b *specBuilder) result(fields ...field) *shape {
+	fs := append([]field{opt("_meta", b.resultMeta)}, fields...)
+	if b.is2026 {
+		fs = append(fs, field{name: "resultType", sh: b.resultTypeShape, req: true, missingCode: codeResultTypeMissing})
+	}
+	return tobj(fs...)
+}
+
+// cacheable is a result a client may cache (cacheScope and ttlMs in
+// 2026-07-28).
+func (b *specBuilder) cacheable(fields ...field) *shape {
+	if b.is2026 {
+		fields = append(fields, req("cacheScope", tenum("private", "public")),
+			req("ttlMs", &shape{types: tInt, min: 0, hasMin: true}))
+	}
+	return b.result(fields...)
+}
+
+// paginated is a list result: key, an array of item, and nextCursor.
+func (b *specBuilder) paginated(key string, item *shape) *shape {
+	return b.cacheable(req(key, tarr(item)), opt("nextCursor", tstr()))
+}
+
+// samplingShapes writes sampling (server to client; in 2026-07-28 only
+// inside an input_required result) and the task fields.
+func (b *specBuilder) samplingShapes() {
+	meta, role := b.meta, b.role
+	samplingBlock := tunion("type", map[string]*shape{"text": b.text, "image": b.image, "audio": b.audio})
 	toolUse := tobj(req("type", tenum("tool_use")), req("id", tstr()), req("name", tstr()), req("input", topen()), opt("_meta", meta))
-	toolResult := tobj(req("type", tenum("tool_result")), req("toolUseId", tstr()), req("content", tarr(contentBlock)),
-		opt("structuredContent", structured), opt("isError", tbool()), opt("_meta", meta))
-	samplingContent := samplingBlock
-	if since1125 {
-		block := tunion("type", map[string]*shape{"text": text, "image": image, "audio": audio, "tool_use": toolUse, "tool_result": toolResult})
-		samplingContent = &shape{types: tObj | tArr, disc: "type", cases: block.cases, items: block}
+	toolResult := tobj(req("type", tenum("tool_result")), req("toolUseId", tstr()), req("content", tarr(b.contentBlock)),
+		opt("structuredContent", b.structured), opt("isError", tbool()), opt("_meta", meta))
+	b.samplingContent = samplingBlock
+	if b.since1125 {
+		block := tunion("type", map[string]*shape{"text": b.text, "image": b.image, "audio": b.audio, "tool_use": toolUse, "tool_result": toolResult})
+		b.samplingContent = &shape{types: tObj | tArr, disc: "type", cases: block.cases, items: block}
 	}
-	samplingMessage := tobj(req("role", role), req("content", samplingContent))
-	if since1125 {
+	samplingMessage := tobj(req("role", role), req("content", b.samplingContent))
+	if b.since1125 {
 		samplingMessage = samplingMessage.plus(opt("_meta", meta))
 	}
 	modelPreferences := tobj(opt("hints", tarr(tobj(opt("name", tstr())))), opt("costPriority", tunit()),
 		opt("speedPriority", tunit()), opt("intelligencePriority", tunit()))
-	taskMeta := tobj(opt("ttl", tint()))
-	samplingFields := []field{req("messages", tarr(samplingMessage)), opt("modelPreferences", modelPreferences),
+	b.taskMeta = tobj(opt("ttl", tint()))
+	b.samplingFields = []field{req("messages", tarr(samplingMessage)), opt("modelPreferences", modelPreferences),
 		opt("systemPrompt", tstr()), opt("includeContext", tenum("allServers", "none", "thisServer")),
 		opt("temperature", tnum()), req("maxTokens", tint()), opt("stopSequences", tarr(tstr())), opt("metadata", topen())}
-	if since1125 {
-		samplingFields = append(samplingFields, opt("tools", tarr(tool)), opt("toolChoice", tobj(opt("mode", tenum("auto", "none", "required")))))
+	if b.since1125 {
+		b.samplingFields = append(b.samplingFields, opt("tools", tarr(b.tool)), opt("toolChoice", tobj(opt("mode", tenum("auto", "none", "required")))))
 	}
-	if rev == Rev20251125 {
-		samplingFields = append(samplingFields, opt("task", taskMeta))
+	if b.rev == Rev20251125 {
+		b.samplingFields = append(b.samplingFields, opt("task", b.taskMeta))
 	}
-	createMessageResult := result(req("role", role), req("content", samplingContent), req("model", tstr()), opt("stopReason", tstr()))
+	b.createMessageResult = b.result(req("role", role), req("content", b.samplingContent), req("model", tstr()), opt("stopReason", tstr()))
+}
 
-	primitive := primitiveSchema(since1125)
+// elicitationShapes writes elicitation (server to client; in 2026-07-28
+// only inside an input_required result), roots, and a task.
+func (b *specBuilder) elicitationShapes() {
+	primitive := primitiveSchema(b.since1125)
 	requestedSchema := tobj(req("type", tenum("object")), req("properties", tmap(primitive)), opt("required", tarr(tstr())))
-	if since1125 {
+	if b.since1125 {
 		requestedSchema = requestedSchema.plus(opt("$schema", tstr()))
 	}
-	elicitParams := rparams(req("message", tstr()), req("requestedSchema", requestedSchema))
-	if since1125 {
+	b.elicitParams = b.rparams(req("message", tstr()), req("requestedSchema", requestedSchema))
+	if b.since1125 {
 		formFields := []field{opt("mode", tenum("form")), req("message", tstr()), req("requestedSchema", requestedSchema)}
 		urlFields := []field{req("mode", tenum("url")), req("message", tstr()), req("elicitationId", tstr()), req("url", turi())}
-		if rev == Rev20251125 {
-			formFields = append(formFields, opt("task", taskMeta))
-			urlFields = append(urlFields, opt("task", taskMeta))
+		if b.rev == Rev20251125 {
+			formFields = append(formFields, opt("task", b.taskMeta))
+			urlFields = append(urlFields, opt("task", b.taskMeta))
 		}
-		if is2026 {
+		if b.is2026 {
 			// Inside inputRequests the elicitation id is not needed.
 			urlFields = []field{req("mode", tenum("url")), req("message", tstr()), req("url", turi())}
 		}
-		form, url := rparams(formFields...), rparams(urlFields...)
-		if is2026 {
-			form, url = tobj(append(formFields, opt("_meta", meta))...), tobj(append(urlFields, opt("_meta", meta))...)
+		form, url := b.rparams(formFields...), b.rparams(urlFields...)
+		if b.is2026 {
+			form, url = tobj(append(formFields, opt("_meta", b.meta))...), tobj(append(urlFields, opt("_meta", b.meta))...)
 		}
-		elicitParams = &shape{types: tObj, disc: "mode", cases: map[string]*shape{"form": form, "url": url}, def: form}
+		b.elicitParams = &shape{types: tObj, disc: "mode", cases: map[string]*shape{"form": form, "url": url}, def: form}
 	}
 	// schema.ts: string | number | boolean (| string[]); schema.json narrows
 	// number to integer, but a field of type number takes 3.14.
-	elicitValue := &shape{types: tStr | tNum | tBool}
-	if since1125 {
-		elicitValue = &shape{types: tStr | tNum | tBool | tArr, items: tstr()}
+	b.elicitValue = &shape{types: tStr | tNum | tBool}
+	if b.since1125 {
+		b.elicitValue = &shape{types: tStr | tNum | tBool | tArr, items: tstr()}
 	}
-	elicitResult := result(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(elicitValue)))
-	listRootsResult := result(req("roots", tarr(root)))
+	b.elicitResult = b.result(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(b.elicitValue)))
+	b.listRootsResult = b.result(req("roots", tarr(b.root)))
 
-	task := []field{req("taskId", tstr()), req("status", tenum("cancelled", "completed", "failed", "input_required", "working")),
+	b.task = []field{req("taskId", tstr()), req("status", tenum("cancelled", "completed", "failed", "input_required", "working")),
 		opt("statusMessage", tstr()), req("createdAt", tstr()), req("lastUpdatedAt", tstr()),
 		req("ttl", &shape{types: tInt | tNull}), opt("pollInterval", tint())}
+}
 
-	m := map[string]*methodDef{}
-	add := func(d *methodDef) {
-		if d.lesson == "" {
-			d.lesson = "requests"
-		}
-		m[d.name] = d
+// add writes a method into the table (lesson "requests" unless said).
+func (b *specBuilder) add(d *methodDef) {
+	if d.lesson == "" {
+		d.lesson = "requests"
 	}
-	request := func(name, from string, params *shape, paramsReq bool, res *shape, lesson string) {
-		if is2026 && params != nil {
-			paramsReq = true // _meta is required
-		}
-		add(&methodDef{name: name, from: from, params: params, paramsReq: paramsReq, result: res, lesson: lesson})
-	}
-	notification := func(name, from string, params *shape, paramsReq bool, lesson string) {
-		add(&methodDef{name: name, notif: true, from: from, params: params, paramsReq: paramsReq, lesson: lesson})
-	}
+	b.m[d.name] = d
+}
 
-	// Lifecycle.
-	if legacy {
-		request("initialize", SenderClient, rparams(req("protocolVersion", tstr()), req("capabilities", clientCaps), req("clientInfo", implementation)), true,
-			result(req("protocolVersion", tstr()), req("capabilities", serverCaps), req("serverInfo", implementation), opt("instructions", tstr())), "lifecycle")
-		notification("notifications/initialized", SenderClient, nparams(), false, "lifecycle")
-		request("ping", fromBoth, rparams(), false, empty, "lifecycle")
+// request writes a request; in 2026-07-28 its params (_meta) are required.
+func (b *specBuilder) request(name, from string, params *shape, paramsReq bool, res *shape, lesson string) {
+	if b.is2026 && params != nil {
+		paramsReq = true // _meta is required
+	}
+	b.add(&methodDef{name: name, from: from, params: params, paramsReq: paramsReq, result: res, lesson: lesson})
+}
+
+// notification writes a notification.
+func (b *specBuilder) notification(name, from string, params *shape, paramsReq bool, lesson string) {
+	b.add(&methodDef{name: name, notif: true, from: from, params: params, paramsReq: paramsReq, lesson: lesson})
+}
+
+// lifecycleMethods writes the handshake (or server/discover in
+// 2026-07-28), cancellation and progress.
+func (b *specBuilder) lifecycleMethods() {
+	if b.legacy {
+		b.request("initialize", SenderClient, b.rparams(req("protocolVersion", tstr()), req("capabilities", b.clientCaps), req("clientInfo", b.implementation)), true,
+			b.result(req("protocolVersion", tstr()), req("capabilities", b.serverCaps), req("serverInfo", b.implementation), opt("instructions", tstr())), "lifecycle")
+		b.notification("notifications/initialized", SenderClient, b.nparams(), false, "lifecycle")
+		b.request("ping", fromBoth, b.rparams(), false, b.empty, "lifecycle")
 	} else {
-		request("server/discover", SenderClient, rparams(), true,
-			cacheable(req("supportedVersions", tarr(tstr())), req("capabilities", serverCaps), opt("instructions", tstr())), "stateless-2026")
+		b.request("server/discover", SenderClient, b.rparams(), true,
+			b.cacheable(req("supportedVersions", tarr(tstr())), req("capabilities", b.serverCaps), opt("instructions", tstr())), "stateless-2026")
 	}
 	cancelledFrom := fromBoth
-	requestIDField := req("requestId", requestID)
-	if rev == Rev20251125 {
+	requestIDField := req("requestId", b.requestID)
+	if b.rev == Rev20251125 {
 		requestIDField.req = false
 	}
-	notification("notifications/cancelled", cancelledFrom, nparams(requestIDField, opt("reason", tstr())), true, "slow-work")
+	b.notification("notifications/cancelled", cancelledFrom, b.nparams(requestIDField, opt("reason", tstr())), true, "slow-work")
 	progressFrom := fromBoth
-	if is2026 {
+	if b.is2026 {
 		progressFrom = SenderServer
 	}
-	notification("notifications/progress", progressFrom, nparams(req("progressToken", progressToken), req("progress", tnum()),
+	b.notification("notifications/progress", progressFrom, b.nparams(req("progressToken", b.progressToken), req("progress", tnum()),
 		opt("total", tnum()), opt("message", tstr())), true, "slow-work")
+}
 
-	// Tools.
+// toolMethods writes tools/list, tools/call (which in 2026-07-28 may ask
+// the client something: inputRequests) and the list's notification.
+func (b *specBuilder) toolMethods() {
 	callParams := []field{req("name", tstr()), opt("arguments", topen())}
 	var callResult *shape
-	toolResultShape := result(req("content", tarr(contentBlock)), opt("structuredContent", structured), opt("isError", tbool()))
+	toolResultShape := b.result(req("content", tarr(b.contentBlock)), opt("structuredContent", b.structured), opt("isError", tbool()))
 	callResult = toolResultShape
-	inputRequests, inputResponses := (*shape)(nil), (*shape)(nil)
-	if is2026 {
+	if b.is2026 {
+		meta, role := b.meta, b.role
 		inputRequest := tunion("method", map[string]*shape{
-			"sampling/createMessage": tobj(req("method", tenum("sampling/createMessage")), req("params", tobj(append(samplingFields, opt("_meta", meta))...))),
+			"sampling/createMessage": tobj(req("method", tenum("sampling/createMessage")), req("params", tobj(append(b.samplingFields, opt("_meta", meta))...))),
 			"roots/list":             tobj(req("method", tenum("roots/list")), opt("params", tobj(opt("_meta", meta)))),
-			"elicitation/create":     tobj(req("method", tenum("elicitation/create")), req("params", elicitParams)),
+			"elicitation/create":     tobj(req("method", tenum("elicitation/create")), req("params", b.elicitParams)),
 		})
-		inputRequests = tmap(inputRequest)
-		createMessage2026 := tobj(req("role", role), req("content", samplingContent), req("model", tstr()), opt("stopReason", tstr()), opt("_meta", meta))
-		elicit2026 := tobj(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(elicitValue)))
-		roots2026 := tobj(req("roots", tarr(root)))
-		inputResponses = tmap(&shape{types: tObj, pick: func(v *Value) *shape {
+		b.inputRequests = tmap(inputRequest)
+		createMessage2026 := tobj(req("role", role), req("content", b.samplingContent), req("model", tstr()), opt("stopReason", tstr()), opt("_meta", meta))
+		elicit2026 := tobj(req("action", tenum("accept", "cancel", "decline")), opt("content", tmap(b.elicitValue)))
+		roots2026 := tobj(req("roots", tarr(b.root)))
+		b.inputResponses = tmap(&shape{types: tObj, pick: func(v *Value) *shape {
 			switch {
 			case v.Get("roots") != nil:
 				return roots2026
@@ -358,86 +452,94 @@ func buildRevision(rev string) *revision {
 			}
 			return createMessage2026
 		}})
-		callParams = append(callParams, opt("inputResponses", inputResponses), opt("requestState", tstr()))
-		inputRequired := result(opt("inputRequests", inputRequests), opt("requestState", tstr()))
+		callParams = append(callParams, opt("inputResponses", b.inputResponses), opt("requestState", tstr()))
+		inputRequired := b.result(opt("inputRequests", b.inputRequests), opt("requestState", tstr()))
 		callResult = byResultType(toolResultShape, inputRequired)
 	}
-	if rev == Rev20251125 {
-		callParams = append(callParams, opt("task", taskMeta))
+	if b.rev == Rev20251125 {
+		callParams = append(callParams, opt("task", b.taskMeta))
 	}
-	request("tools/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("tools", tool), "tools")
-	request("tools/call", SenderClient, rparams(callParams...), true, callResult, "tools")
-	notification("notifications/tools/list_changed", SenderServer, nparams(), false, "notifications")
+	b.request("tools/list", SenderClient, b.rparams(opt("cursor", tstr())), false, b.paginated("tools", b.tool), "tools")
+	b.request("tools/call", SenderClient, b.rparams(callParams...), true, callResult, "tools")
+	b.notification("notifications/tools/list_changed", SenderServer, b.nparams(), false, "notifications")
+}
 
-	// Resources.
+// resourceAndPromptMethods writes the resources' and the prompts'
+// methods and notifications.
+func (b *specBuilder) resourceAndPromptMethods() {
 	readParams := []field{req("uri", turi())}
-	readResult := cacheable(req("contents", tarr(resourceContents)))
+	readResult := b.cacheable(req("contents", tarr(b.resourceContents)))
 	getParams := []field{req("name", tstr()), opt("arguments", tmap(tstr()))}
-	getResult := result(opt("description", tstr()), req("messages", tarr(promptMessage)))
-	if is2026 {
-		readParams = append(readParams, opt("inputResponses", inputResponses), opt("requestState", tstr()))
-		getParams = append(getParams, opt("inputResponses", inputResponses), opt("requestState", tstr()))
-		inputRequired := result(opt("inputRequests", inputRequests), opt("requestState", tstr()))
+	getResult := b.result(opt("description", tstr()), req("messages", tarr(b.promptMessage)))
+	if b.is2026 {
+		readParams = append(readParams, opt("inputResponses", b.inputResponses), opt("requestState", tstr()))
+		getParams = append(getParams, opt("inputResponses", b.inputResponses), opt("requestState", tstr()))
+		inputRequired := b.result(opt("inputRequests", b.inputRequests), opt("requestState", tstr()))
 		readResult = byResultType(readResult, inputRequired)
 		getResult = byResultType(getResult, inputRequired)
 	}
-	request("resources/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("resources", resource), "resources-prompts")
-	request("resources/templates/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("resourceTemplates", resourceTemplate), "resources-prompts")
-	request("resources/read", SenderClient, rparams(readParams...), true, readResult, "resources-prompts")
-	if legacy {
-		request("resources/subscribe", SenderClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
-		request("resources/unsubscribe", SenderClient, rparams(req("uri", turi())), true, empty, "resources-prompts")
+	b.request("resources/list", SenderClient, b.rparams(opt("cursor", tstr())), false, b.paginated("resources", b.resource), "resources-prompts")
+	b.request("resources/templates/list", SenderClient, b.rparams(opt("cursor", tstr())), false, b.paginated("resourceTemplates", b.resourceTemplate), "resources-prompts")
+	b.request("resources/read", SenderClient, b.rparams(readParams...), true, readResult, "resources-prompts")
+	if b.legacy {
+		b.request("resources/subscribe", SenderClient, b.rparams(req("uri", turi())), true, b.empty, "resources-prompts")
+		b.request("resources/unsubscribe", SenderClient, b.rparams(req("uri", turi())), true, b.empty, "resources-prompts")
 	}
-	notification("notifications/resources/list_changed", SenderServer, nparams(), false, "notifications")
-	notification("notifications/resources/updated", SenderServer, nparams(req("uri", turi())), true, "notifications")
+	b.notification("notifications/resources/list_changed", SenderServer, b.nparams(), false, "notifications")
+	b.notification("notifications/resources/updated", SenderServer, b.nparams(req("uri", turi())), true, "notifications")
 
-	// Prompts.
-	request("prompts/list", SenderClient, rparams(opt("cursor", tstr())), false, paginated("prompts", prompt), "resources-prompts")
-	request("prompts/get", SenderClient, rparams(getParams...), true, getResult, "resources-prompts")
-	notification("notifications/prompts/list_changed", SenderServer, nparams(), false, "notifications")
+	b.request("prompts/list", SenderClient, b.rparams(opt("cursor", tstr())), false, b.paginated("prompts", b.prompt), "resources-prompts")
+	b.request("prompts/get", SenderClient, b.rparams(getParams...), true, getResult, "resources-prompts")
+	b.notification("notifications/prompts/list_changed", SenderServer, b.nparams(), false, "notifications")
+}
 
-	// Utilities.
+// utilityMethods writes completion, logging, and the requests a server
+// sends a client before 2026-07-28 (sampling, roots, elicitation).
+func (b *specBuilder) utilityMethods() {
 	ref := tunion("type", map[string]*shape{
 		"ref/prompt":   tobj(req("type", tenum("ref/prompt")), req("name", tstr()), opt("title", tstr())),
 		"ref/resource": tobj(req("type", tenum("ref/resource")), req("uri", tstr())),
 	})
-	request("completion/complete", SenderClient, rparams(req("ref", ref), req("argument", tobj(req("name", tstr()), req("value", tstr()))),
+	b.request("completion/complete", SenderClient, b.rparams(req("ref", ref), req("argument", tobj(req("name", tstr()), req("value", tstr()))),
 		opt("context", tobj(opt("arguments", tmap(tstr()))))), true,
-		result(req("completion", tobj(req("values", tarr(tstr())), opt("total", tint()), opt("hasMore", tbool())))), "requests")
-	notification("notifications/message", SenderServer, nparams(req("level", level), opt("logger", tstr()), req("data", tanything())), true, "reading-logs")
-	if legacy {
-		request("logging/setLevel", SenderClient, rparams(req("level", level)), true, empty, "reading-logs")
-		request("sampling/createMessage", SenderServer, rparams(samplingFields...), true, createMessageResult, "requests")
-		request("roots/list", SenderServer, rparams(), false, listRootsResult, "requests")
-		request("elicitation/create", SenderServer, elicitParams, true, elicitResult, "requests")
-		notification("notifications/roots/list_changed", SenderClient, nparams(), false, "notifications")
+		b.result(req("completion", tobj(req("values", tarr(tstr())), opt("total", tint()), opt("hasMore", tbool())))), "requests")
+	b.notification("notifications/message", SenderServer, b.nparams(req("level", b.level), opt("logger", tstr()), req("data", tanything())), true, "reading-logs")
+	if b.legacy {
+		b.request("logging/setLevel", SenderClient, b.rparams(req("level", b.level)), true, b.empty, "reading-logs")
+		b.request("sampling/createMessage", SenderServer, b.rparams(b.samplingFields...), true, b.createMessageResult, "requests")
+		b.request("roots/list", SenderServer, b.rparams(), false, b.listRootsResult, "requests")
+		b.request("elicitation/create", SenderServer, b.elicitParams, true, b.elicitResult, "requests")
+		b.notification("notifications/roots/list_changed", SenderClient, b.nparams(), false, "notifications")
 	}
-	if rev == Rev20251125 {
-		taskResult := result(task...)
-		request("tasks/get", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "slow-work")
-		request("tasks/result", fromBoth, rparams(req("taskId", tstr())), true, topen(), "slow-work")
-		request("tasks/cancel", fromBoth, rparams(req("taskId", tstr())), true, taskResult, "slow-work")
-		request("tasks/list", fromBoth, rparams(opt("cursor", tstr())), false, paginated("tasks", tobj(task...)), "slow-work")
-		notification("notifications/tasks/status", fromBoth, nparams(task...), true, "slow-work")
-		notification("notifications/elicitation/complete", SenderServer, nparams(req("elicitationId", tstr())), true, "notifications")
-	}
-	if is2026 {
-		filter := tobj(opt("toolsListChanged", tbool()), opt("promptsListChanged", tbool()),
-			opt("resourcesListChanged", tbool()), opt("resourceSubscriptions", tarr(tstr())))
-		listenMeta := topen(req("io.modelcontextprotocol/subscriptionId", requestID),
-			opt("io.modelcontextprotocol/serverInfo", implementation))
-		request("subscriptions/listen", SenderClient, rparams(req("notifications", filter)), true,
-			tobj(req("_meta", listenMeta), field{name: "resultType", sh: resultTypeShape, req: true, missingCode: codeResultTypeMissing}), "stateless-2026")
-		notification("notifications/subscriptions/acknowledged", SenderServer, nparams(req("notifications", filter)), true, "stateless-2026")
-	}
+}
 
-	r := &revision{name: rev, methods: m, errorIDOptional: since1125}
-	if is2026 {
-		r.anyResult = topen(field{name: "resultType", sh: resultTypeShape, req: true, missingCode: codeResultTypeMissing})
-	} else {
-		r.anyResult = topen()
+// taskMethods writes the tasks of 2025-11-25.
+func (b *specBuilder) taskMethods() {
+	if b.rev != Rev20251125 {
+		return
 	}
-	return r
+	task := b.task
+	taskResult := b.result(task...)
+	b.request("tasks/get", fromBoth, b.rparams(req("taskId", tstr())), true, taskResult, "slow-work")
+	b.request("tasks/result", fromBoth, b.rparams(req("taskId", tstr())), true, topen(), "slow-work")
+	b.request("tasks/cancel", fromBoth, b.rparams(req("taskId", tstr())), true, taskResult, "slow-work")
+	b.request("tasks/list", fromBoth, b.rparams(opt("cursor", tstr())), false, b.paginated("tasks", tobj(task...)), "slow-work")
+	b.notification("notifications/tasks/status", fromBoth, b.nparams(task...), true, "slow-work")
+	b.notification("notifications/elicitation/complete", SenderServer, b.nparams(req("elicitationId", tstr())), true, "notifications")
+}
+
+// subscriptionMethods writes the subscriptions of 2026-07-28.
+func (b *specBuilder) subscriptionMethods() {
+	if !b.is2026 {
+		return
+	}
+	filter := tobj(opt("toolsListChanged", tbool()), opt("promptsListChanged", tbool()),
+		opt("resourcesListChanged", tbool()), opt("resourceSubscriptions", tarr(tstr())))
+	listenMeta := topen(req("io.modelcontextprotocol/subscriptionId", b.requestID),
+		opt("io.modelcontextprotocol/serverInfo", b.implementation))
+	b.request("subscriptions/listen", SenderClient, b.rparams(req("notifications", filter)), true,
+		tobj(req("_meta", listenMeta), field{name: "resultType", sh: b.resultTypeShape, req: true, missingCode: codeResultTypeMissing}), "stateless-2026")
+	b.notification("notifications/subscriptions/acknowledged", SenderServer, b.nparams(req("notifications", filter)), true, "stateless-2026")
 }
 
 // byResultType chooses between a complete result and an input_required one

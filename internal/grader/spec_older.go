@@ -3,7 +3,7 @@ package grader
 // The two revisions before 2025-06-18, which real clients and servers still
 // speak (a log is judged by its own revision). Their tables are 2025-06-18's
 // less what each added, written as the differences the specification's
-// changelogs list, so that the long table of spec.go stays one:
+// changelogs list, so that the table of spec.go stays one:
 //
 //   - 2025-06-18 added elicitation (elicitation/create and the client's
 //     elicitation capability), resource_link content, structured tool output
