@@ -162,11 +162,28 @@ func suggest(occasion string, budget float64, recipient string) suggestion {
 // normalOccasion is the occasion as the catalogue tags it: "Birthday " is
 // "birthday".
 func normalOccasion(occasion string) string {
-	o := strings.Join(strings.Fields(strings.ToLower(occasion)), " ")
+	o := strings.ToLower(occasion)
+	if !singleSpaced(o) {
+		o = strings.Join(strings.Fields(o), " ")
+	}
 	if tag, ok := occasionWords[o]; ok {
 		return tag
 	}
 	return o
+}
+
+// singleSpaced tells whether s is ASCII words separated by single spaces,
+// which strings.Fields and strings.Join would give back unchanged.
+func singleSpaced(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // occasionWords are the other words a learner writes for the catalogue's

@@ -299,10 +299,14 @@ func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *mess
 	return hs, true
 }
 
+// contentTypeJSON is the Content-Type of JSON replies, shared: net/http
+// only reads it.
+var contentTypeJSON = []string{"application/json"}
+
 // writeJSON writes one JSON-RPC message as the response body.
 func writeJSON(w http.ResponseWriter, status int, sessionID string, body []byte) {
 	hd := w.Header()
-	hd.Set("Content-Type", "application/json")
+	hd["Content-Type"] = contentTypeJSON
 	if sessionID != "" {
 		hd.Set(HeaderSessionID, sessionID)
 	}

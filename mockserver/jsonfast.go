@@ -331,6 +331,17 @@ func stringFast(raw []byte) (string, bool) {
 	return string(s), true
 }
 
+// plainString tells, without reading it, that raw is one JSON string
+// json.Unmarshal reads into a string without error.
+func plainString(raw []byte) bool {
+	i := skipJSONSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '"' {
+		return false
+	}
+	end, _ := scanString(raw, i)
+	return end >= 0 && skipJSONSpace(raw, end) == len(raw)
+}
+
 // numberFast reads a JSON number as json.Unmarshal into a float64 does;
 // false when raw is not one number or is out of range.
 func numberFast(raw []byte) (float64, bool) {

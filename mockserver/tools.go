@@ -209,6 +209,9 @@ func (t *tool) argNames() string {
 func (a argSpec) check(raw json.RawMessage) string {
 	switch a.typ {
 	case "string":
+		if len(a.enum) == 0 && plainString(raw) {
+			return ""
+		}
 		var s string
 		if grader.FirstByte(raw) != '"' || unmarshalString(raw, &s) != nil {
 			return "must be a string, not " + jsonType(raw)
@@ -655,7 +658,7 @@ func suggestGifts(c *call) (any, *rpcError) {
 	if c.logs("info") {
 		c.logf("info", "gift-server", c.s.searchingLog(occasion, budget))
 	}
-	for i := 1; i < len(shelves); i++ {
+	for i := 1; i < len(shelves) && c.progress != nil; i++ {
 		c.notifyProgress(float64(i), float64(len(shelves)), c.s.searchingText(shelves[i].label))
 	}
 	sg := suggest(occasion, budget, recipient)
