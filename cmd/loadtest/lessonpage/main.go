@@ -1,103 +1,111 @@
-// Command lessonpage serves one lesson page twice for a side-by-side load
-// test: through the playground's real router (middleware included) and
-// through a bare Gin handler that writes the same bytes, each on its own
-// loopback TCP port. With -measure it loads both itself, at once, in
-// rounds, with the same number of keep-alive connections each, and prints
-// each round's ratio and their median (router over bare Gin): both sides
-// share the machine at the same moment, so another program's load falls
-// on both alike.
+// Command lessonpage compares one lesson page served by the playground
+// with the same bytes written by a bare Gin handler, each in its own
+// process: the real playground binary ("serve", every guard and the
+// request log at the default level) and a reference server that is this
+// program run again with -bare-body. Sharing one process would share one
+// scheduler and one garbage collector, and hide what the playground costs.
 //
-//	go run ./cmd/loadtest/lessonpage -measure -rounds 6 -d 3s -c 32
+// With -measure it loads one server, then the other, round after round
+// (playground, bare Gin, playground, bare Gin…), with wrk when it is on
+// PATH (else with Go's HTTP client), and prints each round pair's ratio
+// (playground over bare Gin) and their median:
 //
-// Without -measure it only serves, for an outside load generator (wrk):
+//	go run ./cmd/loadtest/lessonpage -measure -rounds 5 -d 5s -c 64
+//	go run ./cmd/loadtest/lessonpage -measure -learner   # as a browser with a learner's cookie
+//
+// Without -measure it only serves both, for a load generator of your own:
 //
 //	go run ./cmd/loadtest/lessonpage &
-//	wrk -t2 -c64 -d10s http://127.0.0.1:18081/en/lessons/requests
-//	wrk -t2 -c64 -d10s http://127.0.0.1:18082/en/lessons/requests
+//	wrk -t2 -c64 -d5s http://127.0.0.1:18081/en/lessons/requests
+//	wrk -t2 -c64 -d5s http://127.0.0.1:18082/en/lessons/requests
 package main
 
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"log"
-	"log/slog"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
+	"os/exec"
+	"os/signal"
 	"time"
-
-	"github.com/gin-gonic/gin"
-
-	"github.com/mcpplayground/playground/internal/course"
-	"github.com/mcpplayground/playground/internal/markdown"
-	"github.com/mcpplayground/playground/internal/store"
-	"github.com/mcpplayground/playground/lessons"
-	"github.com/mcpplayground/playground/web"
 )
 
+// config is what the flags ask for.
+type config struct {
+	bin      string // the playground binary; built from this checkout when empty
+	real     string // the playground's address
+	bare     string // the bare Gin server's address
+	path     string
+	measure  bool
+	learner  bool // send a learner's cookie and a browser's headers
+	wrk      string
+	threads  int
+	conns    int
+	d        time.Duration
+	rounds   int
+	bareBody string // set in the bare Gin child: the file of bytes to serve
+}
+
 func main() {
-	real := flag.String("real", "127.0.0.1:18081", "address of the playground router")
-	bare := flag.String("bare", "127.0.0.1:18082", "address of the bare Gin handler")
-	path := flag.String("path", "/en/lessons/requests", "page to serve")
-	doMeasure := flag.Bool("measure", false, "load both servers side by side, print the ratio and exit")
-	var mc measureConfig
-	flag.IntVar(&mc.conns, "c", 32, "with -measure: keep-alive connections to each server")
-	flag.DurationVar(&mc.d, "d", 3*time.Second, "with -measure: length of one round")
-	flag.IntVar(&mc.rounds, "rounds", 6, "with -measure: rounds")
+	var cfg config
+	flag.StringVar(&cfg.bin, "bin", "", "playground binary to run (default: built from this checkout)")
+	flag.StringVar(&cfg.real, "real", "127.0.0.1:18081", "address of the playground (-measure: a free port)")
+	flag.StringVar(&cfg.bare, "bare", "127.0.0.1:18082", "address of the bare Gin server (-measure: a free port)")
+	flag.StringVar(&cfg.path, "path", "/en/lessons/requests", "page to load")
+	flag.BoolVar(&cfg.measure, "measure", false, "load both servers in alternate rounds, print the ratios and exit")
+	flag.BoolVar(&cfg.learner, "learner", false, "send a learner's cookie and a browser's headers with every request")
+	flag.StringVar(&cfg.wrk, "wrk", "wrk", "wrk to load with (name on PATH or path); when it is not found, Go's HTTP client loads")
+	flag.IntVar(&cfg.threads, "t", 2, "with -measure and wrk: wrk's threads")
+	flag.IntVar(&cfg.conns, "c", 64, "with -measure: keep-alive connections")
+	flag.DurationVar(&cfg.d, "d", 5*time.Second, "with -measure: length of one round")
+	flag.IntVar(&cfg.rounds, "rounds", 5, "with -measure: rounds for each server")
+	flag.StringVar(&cfg.bareBody, "bare-body", "", "serve this file's bytes as bare Gin at -path on -bare (how this program runs its reference server)")
 	flag.Parse()
+	if cfg.bareBody != "" {
+		if err := serveBare(cfg.bare, cfg.path, cfg.bareBody); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if cfg.rounds < 1 || cfg.conns < 1 || cfg.threads < 1 || cfg.d <= 0 {
+		log.Fatal("-rounds, -c, -t and -d must be positive")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, cfg, os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
 
-	cat, err := course.LoadLessons(lessons.FS, markdown.New())
+// run starts both servers, then measures (and reports to out) or waits
+// for an interrupt.
+func run(ctx context.Context, cfg config, out io.Writer) error {
+	if cfg.measure {
+		cfg.real, cfg.bare = "127.0.0.1:0", "127.0.0.1:0"
+	}
+	pair, err := startPair(ctx, cfg)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	dir, err := os.MkdirTemp("", "lessonpage")
+	defer pair.stop()
+	log.Printf("playground on %s, bare Gin on %s (%d bytes)", pair.realURL, pair.bareURL, pair.size)
+	if !cfg.measure {
+		<-ctx.Done()
+		return nil
+	}
+	load := loader(goLoad{conns: cfg.conns, headers: pair.headers})
+	if wrk, err := exec.LookPath(cfg.wrk); err == nil {
+		load = wrkLoad{bin: wrk, threads: cfg.threads, conns: cfg.conns, headers: pair.headers}
+	} else {
+		log.Printf("%s not found (%v): Go's HTTP client loads", cfg.wrk, err)
+	}
+	fmt.Fprintf(out, "%s, %d rounds of %s each, %d connections, alternating\n", load, cfg.rounds, cfg.d, cfg.conns)
+	rounds, err := measure(ctx, load, pair, cfg.rounds, cfg.d)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	defer os.RemoveAll(dir)
-	st, err := store.Open(context.Background(), filepath.Join(dir, "bench.db"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer st.Close()
-	srv, err := web.New(web.Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
-		web.Deps{Store: st, Content: course.Static(cat)})
-	if err != nil {
-		log.Fatal(err)
-	}
-
-	// Take the exact bytes the router serves, so both sides send the same body.
-	rec := httptest.NewRecorder()
-	srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", *path, nil))
-	if rec.Code != 200 {
-		log.Fatalf("GET %s = %d", *path, rec.Code)
-	}
-	body := rec.Body.Bytes()
-
-	gin.SetMode(gin.ReleaseMode)
-	g := gin.New()
-	g.GET(*path, func(c *gin.Context) { c.Data(200, "text/html; charset=utf-8", body) })
-
-	realLn, err := net.Listen("tcp", *real)
-	if err != nil {
-		log.Fatal(err)
-	}
-	bareLn, err := net.Listen("tcp", *bare)
-	if err != nil {
-		log.Fatal(err)
-	}
-	log.Printf("router on http://%s%s, bare Gin on http://%s%s (%d bytes)", realLn.Addr(), *path, bareLn.Addr(), *path, len(body))
-	go func() { log.Fatal(http.Serve(bareLn, g)) }()
-	go func() { log.Fatal(http.Serve(realLn, srv.Handler())) }()
-	if !*doMeasure {
-		select {}
-	}
-	rates, err := measure(context.Background(), mc, "http://"+realLn.Addr().String()+*path, "http://"+bareLn.Addr().String()+*path)
-	if err != nil {
-		log.Fatal(err)
-	}
-	report(os.Stdout, rates)
+	report(out, rounds)
+	return nil
 }

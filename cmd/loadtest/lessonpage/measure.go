@@ -5,117 +5,91 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
-// measureConfig is one side-by-side run: rounds of d each, in which both
-// servers are loaded at once with conns connections each, so that both
-// meet the same machine at the same moment (another program's load falls
-// on both alike).
-type measureConfig struct {
-	conns  int
-	d      time.Duration
-	rounds int
+// side is one server's round: what it served, and the processor time the
+// server's process used meanwhile.
+type side struct {
+	served
+	cpu time.Duration
 }
 
-// rate is what one round served from each server.
-type rate struct {
-	router, bare int64 // pages served whole with 200
-	d            time.Duration
+// perPage is the processor time the server spent on each page.
+func (s side) perPage() time.Duration {
+	if s.pages <= 0 {
+		return 0
+	}
+	return s.cpu / time.Duration(s.pages)
 }
 
-// measure loads realURL and bareURL together, round after round, and
-// returns each round's pages.
-func measure(ctx context.Context, cfg measureConfig, realURL, bareURL string) ([]rate, error) {
-	var out []rate
-	for range cfg.rounds {
-		var r rate
-		var errR, errB error
-		var wg sync.WaitGroup
-		wg.Add(2)
-		go func() { defer wg.Done(); r.router, errR = round(ctx, newClient(cfg.conns), realURL, cfg.conns, cfg.d) }()
-		go func() { defer wg.Done(); r.bare, errB = round(ctx, newClient(cfg.conns), bareURL, cfg.conns, cfg.d) }()
-		wg.Wait()
-		if err := errors.Join(errR, errB); err != nil {
-			return nil, err
+// roundPair is one round of each server, the playground's first.
+type roundPair struct {
+	playground, bare side
+}
+
+func (r roundPair) ratio() float64 {
+	if r.bare.rate() <= 0 {
+		return 0
+	}
+	return r.playground.rate() / r.bare.rate()
+}
+
+// costRatio is bare Gin's processor time per page over the playground's:
+// like ratio, 1 when the playground costs what bare Gin does, and less
+// when it costs more. It moves less than ratio on a busy machine, since
+// another program's load takes time from both alike.
+func (r roundPair) costRatio() float64 {
+	if r.playground.perPage() <= 0 {
+		return 0
+	}
+	return float64(r.bare.perPage()) / float64(r.playground.perPage())
+}
+
+// errNoRounds is measure's answer when asked for no round.
+var errNoRounds = errors.New("no rounds to measure")
+
+// measure loads the playground, then bare Gin, n times over, one server
+// at a time so that neither competes with the other for the machine;
+// alternating spreads another program's load over both.
+func measure(ctx context.Context, load loader, p *pair, n int, d time.Duration) ([]roundPair, error) {
+	if n < 1 {
+		return nil, errNoRounds
+	}
+	var out []roundPair
+	for range n {
+		var r roundPair
+		var err error
+		if r.playground, err = loadOne(ctx, load, p.realURL, p.real.Cmd.Process.Pid, d); err != nil {
+			return nil, fmt.Errorf("playground: %w", err)
 		}
-		r.d = cfg.d
+		if r.bare, err = loadOne(ctx, load, p.bareURL, p.bare.Process.Pid, d); err != nil {
+			return nil, fmt.Errorf("bare Gin: %w", err)
+		}
 		out = append(out, r)
 	}
 	return out, nil
 }
 
-// newClient keeps conns connections alive to one server.
-func newClient(conns int) *http.Client {
-	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}}
+// loadOne is one round of one server, whose process is pid.
+func loadOne(ctx context.Context, load loader, url string, pid int, d time.Duration) (side, error) {
+	before := cpuTime(pid)
+	s, err := load.round(ctx, url, d)
+	return side{served: s, cpu: cpuTime(pid) - before}, err
 }
 
-// round has conns clients fetch url in a loop for d; it returns the pages
-// served whole with 200.
-func round(ctx context.Context, client *http.Client, url string, conns int, d time.Duration) (int64, error) {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	var pages atomic.Int64
-	var wg sync.WaitGroup
-	errs := make(chan error, conns)
-	for range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				if err := fetch(ctx, client, url); err != nil {
-					if ctx.Err() == nil {
-						errs <- err
-						cancel()
-					}
-					return
-				}
-				pages.Add(1)
-			}
-		}()
+// report prints each round pair's figures and ratios, then their medians.
+func report(w io.Writer, rounds []roundPair) {
+	var ratios, costs []float64
+	for i, r := range rounds {
+		ratios = append(ratios, r.ratio())
+		costs = append(costs, r.costRatio())
+		fmt.Fprintf(w, "round %d: playground %7.0f pages/s (%s a page), bare Gin %7.0f pages/s (%s a page), ratio %.3f, cost ratio %.3f\n",
+			i+1, r.playground.rate(), micros(r.playground.perPage()), r.bare.rate(), micros(r.bare.perPage()), r.ratio(), r.costRatio())
 	}
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
-		return 0, err
-	}
-	return pages.Load(), nil
-}
-
-func fetch(ctx context.Context, client *http.Client, url string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return fmt.Errorf("request %s: %w", url, err)
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return fmt.Errorf("GET %s: %w", url, err)
-	}
-	defer resp.Body.Close()
-	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-		return fmt.Errorf("read %s: %w", url, err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %s", url, resp.Status)
-	}
-	return nil
-}
-
-// report prints each round and the median of the rounds' ratios, router
-// over bare Gin.
-func report(w io.Writer, rates []rate) {
-	var ratios []float64
-	for i, r := range rates {
-		ratio := float64(r.router) / float64(r.bare)
-		ratios = append(ratios, ratio)
-		fmt.Fprintf(w, "round %d: router %6.0f pages/s, bare Gin %6.0f pages/s, ratio %.3f\n",
-			i+1, float64(r.router)/r.d.Seconds(), float64(r.bare)/r.d.Seconds(), ratio)
-	}
-	fmt.Fprintf(w, "median ratio (router / bare Gin): %.3f over %d rounds\n", median(ratios), len(ratios))
+	fmt.Fprintf(w, "median ratio (playground / bare Gin, pages a second): %.3f over %d rounds each\n", median(ratios), len(ratios))
+	fmt.Fprintf(w, "median cost ratio (bare Gin / playground, processor time a page): %.3f\n", median(costs))
 }
 
 func median(xs []float64) float64 {

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mcpplayground/playground/internal/repo"
+)
+
+// pair is the playground and the bare Gin server, each a child process,
+// serving the same page.
+type pair struct {
+	dir              string
+	real             *repo.Process
+	bare             *exec.Cmd
+	realURL, bareURL string
+	size             int      // the page's bytes
+	headers          []string // "Name: value" sent with every request
+}
+
+// bareReadyPrefix starts the line the bare Gin child prints on stdout once
+// it accepts connections; the address follows.
+const bareReadyPrefix = "bare Gin serving on "
+
+// startPair starts the playground, takes the page it serves (as a learner
+// when cfg.learner), and starts a bare Gin server writing those bytes.
+func startPair(ctx context.Context, cfg config) (p *pair, err error) {
+	p = &pair{}
+	if p.dir, err = os.MkdirTemp("", "lessonpage"); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			p.stop()
+		}
+	}()
+	bin := cfg.bin
+	if bin == "" {
+		if bin, err = repo.BuildPlayground(ctx, p.dir); err != nil {
+			return p, err
+		}
+	}
+	args := []string{"-addr", cfg.real, "-db", filepath.Join(p.dir, "load.db")}
+	startCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	p.real, err = repo.Start(startCtx, bin, args, repo.StartOptions{OnLine: func(line string) {
+		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+			fmt.Fprintln(os.Stderr, "playground:", line)
+		}
+	}})
+	if errors.Is(err, repo.ErrExited) {
+		return p, fmt.Errorf("%w:\n%s", err, p.real.Log())
+	} else if err != nil {
+		return p, err
+	}
+	p.realURL = "http://" + p.real.Addr + cfg.path
+	if cfg.learner {
+		if p.headers, err = browserHeaders(ctx, "http://"+p.real.Addr, cfg.path); err != nil {
+			return p, err
+		}
+	}
+	body, err := get(ctx, p.realURL, p.headers)
+	if err != nil {
+		return p, err
+	}
+	p.size = len(body)
+	file := filepath.Join(p.dir, "page.html")
+	if err := os.WriteFile(file, body, 0o600); err != nil {
+		return p, err
+	}
+	if p.bare, p.bareURL, err = startBare(startCtx, cfg.bare, cfg.path, file); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// startBare runs this program again as the bare Gin server and returns
+// once it says where it serves.
+func startBare(ctx context.Context, addr, path, file string) (*exec.Cmd, string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command(self, "-bare-body", file, "-bare", addr, "-path", path)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", fmt.Errorf("start the bare Gin server: %w", err)
+	}
+	ready := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), bareReadyPrefix); ok {
+				ready <- a
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, out)
+		close(ready)
+	}()
+	select {
+	case a, ok := <-ready:
+		if !ok {
+			_ = cmd.Wait()
+			return nil, "", errors.New("the bare Gin server exited before it was ready")
+		}
+		return cmd, "http://" + a + path, nil
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, "", ctx.Err()
+	}
+}
+
+// stop ends both servers and removes the database and the page.
+func (p *pair) stop() {
+	if p.real != nil {
+		p.real.Kill()
+	}
+	if p.bare != nil {
+		_ = p.bare.Process.Kill()
+		_ = p.bare.Wait()
+	}
+	_ = os.RemoveAll(p.dir)
+}
+
+// get fetches url with headers and returns the body of its 200.
+func get(ctx context.Context, url string, headers []string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range headers {
+		k, v, _ := strings.Cut(h, ": ")
+		req.Header.Add(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", url, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: %s", url, resp.Status)
+	}
+	return body, nil
+}
