@@ -322,6 +322,7 @@ func TestE2EPhoneFits390(t *testing.T) {
 	e, base := pathEnv(t)
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
+			t.Parallel() // a tab of its own: the languages need not wait for each other
 			ctx := e2etest.Browser(t)
 			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
 			for _, page := range phonePages(e, l) {

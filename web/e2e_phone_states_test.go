@@ -48,6 +48,7 @@ func TestE2EPhoneStates(t *testing.T) {
 
 	for _, l := range i18n.All {
 		t.Run(string(l), func(t *testing.T) {
+			t.Parallel() // a tab of its own: the languages need not wait for each other
 			ctx := e2etest.Browser(t)
 			p := &phoneTab{t: t, ctx: ctx, base: base, lang: string(l), axe: axe}
 			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
