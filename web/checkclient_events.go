@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/clientcheck"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -44,10 +45,12 @@ func (s *Server) checkClientEvents(c *gin.Context) error {
 	end := time.After(maxClientWatch)
 	for {
 		var changed <-chan struct{}
+		var done []clientcheck.StepResult
+		state := "waiting"
 		if cc != nil {
-			_, _, changed = cc.snapshot() // before the layout: no change is missed
+			done, state, changed = cc.snapshot() // before the layout: no change is missed
 		}
-		vm := clientStepsVM(x, plan, cc)
+		vm := pagevm.CheckClientSteps(x, plan, done, state)
 		html, err := renderString(c.Request.Context(), view.CheckClientSteps(vm))
 		if err != nil {
 			return nil // the page is gone

@@ -8,6 +8,7 @@ import (
 	"github.com/mcpplayground/playground/internal/clientcheck"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -33,10 +34,13 @@ func (s *Server) checkClientShow(c *gin.Context) error {
 		} else if ok {
 			cc = s.clientChecks.ofOwner(clientOwner(learner.ID, ex.ID))
 		}
+		var done []clientcheck.StepResult
+		state := "waiting"
 		if cc != nil {
 			vm.URL = s.toolURL(c, "/mcp/check/"+cc.key)
+			done, state, _ = cc.snapshot()
 		}
-		vm.Steps = clientStepsVM(x, clientcheck.PlanOf(ex, l), cc)
+		vm.Steps = pagevm.CheckClientSteps(x, clientcheck.PlanOf(ex, l), done, state)
 	}
 	s.render(c, http.StatusOK, view.CheckClient(s.frame(c, l, x.Title, "check-client"), vm))
 	return nil

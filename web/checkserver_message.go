@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/keep"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // checkKeep holds each learner's latest check run with a folded message,
@@ -20,19 +21,14 @@ type checkKeep = keep.Store[struct{}]
 // (as the check kept it: at most 256 KiB a step, 1 MiB a run). It is kept
 // like a long explanation (internal/keep): each learner's latest, for 30
 // minutes, within the same bounds of count and bytes.
-func (s *Server) keepCheck(learner int64, network string, r *checkRun) {
-	events := r.events()
+func (s *Server) keepCheck(learner int64, network string, r *pagevm.CheckRun) {
+	events := r.Events()
 	for i := range events {
-		if len(events[i].Raw) > maxShownBytes {
-			r.key = s.checked.Put(learner, network, r.l, s.now(), struct{}{}, events)
+		if len(events[i].Raw) > pagevm.MaxShownBytes {
+			r.Key = s.checked.Put(learner, network, r.Lang, s.now(), struct{}{}, events)
 			return
 		}
 	}
-}
-
-// checkMessageURL is where the whole text of message seq of a kept run is.
-func checkMessageURL(l i18n.Lang, key string, seq int) string {
-	return fmt.Sprintf("/%s/check-server/%s/messages/%d", l, key, seq)
 }
 
 // checkMessageShow is the whole text of one message of a kept check, for

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/testing/hostiletest"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // TestCheckServerWholeMessage: a reply longer than the page shows is
@@ -27,7 +28,7 @@ func TestCheckServerWholeMessage(t *testing.T) {
 		t.Fatalf("the check = %d, with no link to a folded message's whole text", r.status)
 	}
 	whole := alice.get(m[1])
-	if whole.status != http.StatusOK || len(whole.body) <= maxShownBytes || !strings.HasPrefix(whole.body, `{"jsonrpc":"2.0"`) || !strings.HasSuffix(whole.body, `{"name":"y"}]}}`) {
+	if whole.status != http.StatusOK || len(whole.body) <= pagevm.MaxShownBytes || !strings.HasPrefix(whole.body, `{"jsonrpc":"2.0"`) || !strings.HasSuffix(whole.body, `{"name":"y"}]}}`) {
 		t.Errorf("the whole message = %d, %d bytes; want 200 with the reply whole", whole.status, len(whole.body))
 	}
 	bob.postForm("/en/check-server", url.Values{"url": {"http://127.0.0.1:9/mcp"}}) // bob is a learner too

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/netguard"
 	"github.com/mcpplayground/playground/internal/servercheck"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // checkServerRun runs a server exercise against the URL of the form. The
@@ -55,7 +56,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	// learner who checks again at once is not told a check is running.
 	free := sync.OnceFunc(func() { s.checkRuns.end(learner.ID) })
 	defer free()
-	run := newCheckRun(l, ex, f.protocol)
+	run := pagevm.NewCheckRun(l, ex, f.protocol)
 	stream := wantsEventStream(c)
 	var live *checkStream
 	if stream {
@@ -63,7 +64,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	}
 	began := s.now()
 	res, err := s.runCheck(c.Request.Context(), run, u.String(), live, pol)
-	if err == nil && pol.Remote() && !run.heard {
+	if err == nil && pol.Remote() && !run.Heard() {
 		err = errNothingMCP // another host's service, described to nobody
 	}
 	if !s.evenOut(c.Request.Context(), pol, began, err) {
@@ -81,13 +82,13 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if c.Request.Context().Err() != nil {
 		return nil // the learner left: the verdict is nobody's, and not recorded
 	}
-	run.finish(res)
+	run.Finish(res)
 	s.keepCheck(learner.ID, guard.AddrKey(c.ClientIP()), run)
 	if err := s.recordCheck(c, learner, ex, f, res); err != nil {
 		return err
 	}
-	run.recorded = true
-	vm := s.resultVM(run)
+	run.Recorded = true
+	vm := pagevm.CheckResult(s.log, run)
 	if stream {
 		live.send(c, "done", vm)
 		return nil
@@ -98,7 +99,7 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 
 // checkExercise is the server exercise asked for (the first one when none).
 func (s *Server) checkExercise(l i18n.Lang, id string) (*exercise.Exercise, error) {
-	exs := serverExercisesOf(s.content.Catalog().Exercises())
+	exs := pagevm.ServerExercisesOf(s.content.Catalog().Exercises())
 	for _, ex := range exs {
 		if id == "" || ex.ID == id {
 			return ex, nil
@@ -112,19 +113,19 @@ func (s *Server) checkExercise(l i18n.Lang, id string) (*exercise.Exercise, erro
 
 // runCheck runs the exercise against url with the guarded client, every
 // step bounded in time, the whole run by the steps' count.
-func (s *Server) runCheck(ctx context.Context, run *checkRun, url string, live *checkStream, pol *netguard.Policy) (*servercheck.Result, error) {
+func (s *Server) runCheck(ctx context.Context, run *pagevm.CheckRun, url string, live *checkStream, pol *netguard.Policy) (*servercheck.Result, error) {
 	step := s.checkStep()
-	ctx, cancel := context.WithTimeout(ctx, time.Duration(len(run.ex.Steps)+1)*step)
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(len(run.Ex.Steps)+1)*step)
 	defer cancel()
 	t := servercheck.NewHTTPWith(url, servercheck.HTTPOptions{Client: pol.Client(), Quiet: pol.Remote()})
 	defer t.Close()
-	return servercheck.Run(ctx, run.ex, t, servercheck.Options{
-		Protocol: run.protocol, Lang: run.l, Timeout: step, OnPage: true,
+	return servercheck.Run(ctx, run.Ex, t, servercheck.Options{
+		Protocol: run.Protocol, Lang: run.Lang, Timeout: step, OnPage: true,
 		OnStep: func(sr servercheck.StepResult) {
-			run.add(sr)
+			run.Add(sr)
 			// Another host's steps are shown once something MCP answered:
 			// before that, what a step says would describe the port.
-			if live != nil && (run.heard || !pol.Remote()) {
+			if live != nil && (run.Heard() || !pol.Remote()) {
 				live.step(s, run)
 			}
 		},

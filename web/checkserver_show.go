@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -26,11 +27,11 @@ func (s *Server) checkServerShow(c *gin.Context) error {
 func (s *Server) renderCheckServer(c *gin.Context, status int, f checkServerForm, errMsg string, res *view.CheckServerResultVM) {
 	l := langOf(c)
 	x := i18n.CheckServerFor(l)
-	exs := serverExercisesOf(s.content.Catalog().Exercises())
+	exs := pagevm.ServerExercisesOf(s.content.Catalog().Exercises())
 	vm := view.CheckServerVM{
 		X: x, XE: i18n.ExerciseFor(l), ActionURL: "/" + string(l) + "/check-server",
 		ScriptURL: s.assets.URL("js/checkserver.js"), URL: f.url, Error: errMsg, Result: res,
 	}
-	vm.Exercises, vm.Protocols = checkOptions(l, exs, f.exercise, f.protocol)
+	vm.Exercises, vm.Protocols = pagevm.CheckOptions(l, exs, f.exercise, f.protocol)
 	s.render(c, status, view.CheckServer(s.frame(c, l, x.Title, "check-server"), vm))
 }

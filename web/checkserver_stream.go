@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -35,8 +36,8 @@ func (s *Server) startStream(c *gin.Context) *checkStream {
 }
 
 // step sends the run as it is after a step.
-func (l *checkStream) step(s *Server, run *checkRun) {
-	l.send(l.c, "step", s.resultVM(run))
+func (l *checkStream) step(s *Server, run *pagevm.CheckRun) {
+	l.send(l.c, "step", pagevm.CheckResult(s.log, run))
 }
 
 // send sends one event with the verdict laid out.

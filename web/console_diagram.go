@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -19,9 +20,9 @@ func (s *Server) consoleDiagram(c *gin.Context) error {
 	if e, ok, err := s.learnerConsole(c); err != nil {
 		return err
 	} else if ok {
-		svg = s.diagramOf(l, e.Exchange().Diagram(maxDiagramEvents))
+		svg = pagevm.Diagram(s.log, l, e.Exchange().Diagram(pagevm.MaxDiagramEvents))
 	}
-	html, err := renderString(c.Request.Context(), view.ExchangeDiagram(exchangeWords(i18n.ConsoleFor(l)), svg))
+	html, err := renderString(c.Request.Context(), view.ExchangeDiagram(pagevm.ExchangeWords(i18n.ConsoleFor(l)), svg))
 	if err != nil {
 		return err
 	}

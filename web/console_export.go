@@ -4,24 +4,11 @@ import (
 	"bytes"
 	"net/http"
 
-	"github.com/mcpplayground/playground/internal/grader"
-
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
-
-// directionWord is a sender's side in the timeline's words ("client →
-// server"), "" when the sender is unknown.
-func directionWord(x *i18n.ConsoleUI, from string) string {
-	switch from {
-	case grader.SenderClient:
-		return x.FromLearner
-	case grader.SenderServer:
-		return x.FromServer
-	}
-	return ""
-}
 
 // consoleExport answers GET /api/console/export.jsonl: the learner's whole
 // exchange as JSON Lines, one message a line with its number, its sender
@@ -34,7 +21,7 @@ func (s *Server) consoleExport(c *gin.Context) error {
 		return err
 	} else if ok {
 		x := i18n.ConsoleFor(apiLang(c))
-		if err := e.Exchange().WriteJSONLinesWith(&body, func(from string) string { return directionWord(x, from) }); err != nil {
+		if err := e.Exchange().WriteJSONLinesWith(&body, func(from string) string { return pagevm.DirectionWord(x, from) }); err != nil {
 			return err
 		}
 	}

@@ -22,17 +22,17 @@ import (
 
 // consoleItems is the layout of a console session's timeline items: the
 // exchange's view models with the console's links to answer the server.
-func consoleItems(l i18n.Lang, e *console.Session, exID string) itemContext {
+func consoleItems(l i18n.Lang, e *console.Session, exID string) pagevm.ItemContext {
 	x := e.Exchange()
 	urls := newConsoleURLs(l, exID)
 	waiting := map[int]bool{}
 	for _, p := range x.Waiting(grader.SenderServer) {
 		waiting[p.Seq] = true
 	}
-	return itemContext{
-		lang: l, entryLang: e.Lang, partner: x.Event,
-		waiting:   func(seq int) bool { return waiting[seq] },
-		answerURL: func(seq int) string { return urls.param("reply", fmt.Sprint(seq)) + "#answer" },
+	return pagevm.ItemContext{
+		Lang: l, EntryLang: e.Lang, Partner: x.Event,
+		Waiting:   func(seq int) bool { return waiting[seq] },
+		AnswerURL: func(seq int) string { return urls.param("reply", fmt.Sprint(seq)) + "#answer" },
 	}
 }
 
@@ -63,26 +63,26 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *console.Session, even
 		return out, nil
 	}
 	ctx := consoleItems(l, e, c.Query("exercise"))
-	w := exchangeWords(i18n.ConsoleFor(l))
+	w := pagevm.ExchangeWords(i18n.ConsoleFor(l))
 	protocol := e.Protocol()
 	for _, ev := range events {
 		// The event as it is now: a response may have come since.
-		if now, ok := ctx.partner(ev.Seq); ok {
+		if now, ok := ctx.Partner(ev.Seq); ok {
 			ev = now
 		}
-		html, err := renderString(c.Request.Context(), view.ExchangeItem(w, exchangeItemVM(ctx, ev)))
+		html, err := renderString(c.Request.Context(), view.ExchangeItem(w, pagevm.ExchangeItem(ctx, ev)))
 		if err != nil {
 			return nil, err
 		}
 		o := consoleEventOut{Event: ev, HTML: html, Protocol: protocol}
 		seen := map[int]bool{0: true, ev.Seq: true}
-		for _, seq := range append([]int{ev.Answers, ev.Cancels}, related(ev)...) {
-			req, ok := ctx.partner(seq)
+		for _, seq := range append([]int{ev.Answers, ev.Cancels}, pagevm.Related(ev)...) {
+			req, ok := ctx.Partner(seq)
 			if seen[seq] || !ok {
 				continue
 			}
 			seen[seq] = true
-			html, err := renderString(c.Request.Context(), view.ExchangeItem(w, exchangeItemVM(ctx, req)))
+			html, err := renderString(c.Request.Context(), view.ExchangeItem(w, pagevm.ExchangeItem(ctx, req)))
 			if err != nil {
 				return nil, err
 			}
@@ -213,7 +213,7 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 	vm := s.consoleVM(l, newConsoleURLs(l, exID), pg)
 	fallback := console.InitializeRevision(exerciseRevision(ex))
 	vm.CheckProtocol = fallback
-	vm.Exchange = view.ExchangeVM{W: exchangeWords(x)}
+	vm.Exchange = view.ExchangeVM{W: pagevm.ExchangeWords(x)}
 	var events, pending []exchange.Event
 	if entry != nil {
 		events, pending = s.consoleSessionVM(l, &vm, entry, exID)
@@ -272,16 +272,16 @@ func (s *Server) consoleSessionVM(l i18n.Lang, vm *view.ConsoleVM, e *console.Se
 		vm.CheckProtocol = vm.Protocol
 	}
 	ctx := consoleItems(l, e, exID)
-	d := x.Diagram(maxDiagramEvents)
+	d := x.Diagram(pagevm.MaxDiagramEvents)
 	if len(d.Arrows) > 0 {
-		ctx.drawnFrom = d.Arrows[0].Seq
+		ctx.DrawnFrom = d.Arrows[0].Seq
 	}
 	vm.Exchange.Items = make([]view.ExchangeItemVM, 0, len(events))
 	for _, ev := range events {
-		vm.Exchange.Items = append(vm.Exchange.Items, exchangeItemVM(ctx, ev))
+		vm.Exchange.Items = append(vm.Exchange.Items, pagevm.ExchangeItem(ctx, ev))
 		vm.LastSeq = ev.Seq
 	}
-	vm.Exchange.Diagram = s.diagramOf(l, d)
+	vm.Exchange.Diagram = pagevm.Diagram(s.log, l, d)
 	return events, pending
 }
 

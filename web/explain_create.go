@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -22,7 +23,7 @@ func (s *Server) explainCreate(c *gin.Context) error {
 	l := langOf(c)
 	src, fail := s.explainFormLog(c, l) // parses the form first
 	q := explainQuery{format: c.PostForm("format"), protocol: c.PostForm("protocol"), lang: l}
-	vm := s.explainPageVM(c, l, q, trimForForm(src))
+	vm := s.explainPageVM(c, l, q, pagevm.TrimForForm(src))
 	if fail != nil {
 		vm.Error = fail.msg
 		s.renderExplain(c, fail.status, vm)
@@ -51,14 +52,14 @@ func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, s
 		return err
 	}
 	vm.Explained = true
-	vm.Summary = explainSummaryVM(l, rep, s.codeTitles.RuleURL)
+	vm.Summary = pagevm.ExplainSummary(s.codeTitles, l, rep)
 	events := rep.Events()
-	tp := timelinePage{page: 1}
-	if needsKeeping(events) {
-		tp.key = s.keepExplained(c, l, vm.Summary, events)
+	tp := pagevm.TimelinePage{Page: 1}
+	if pagevm.NeedsKeeping(events) {
+		tp.Key = s.keepExplained(c, l, vm.Summary, events)
 	}
-	vm.Exchange = s.explainExchangeVM(l, events, tp)
-	vm.Pager = explainPagerVM(l, len(events), tp, i18n.ExplainFor(l).NotKept)
+	vm.Exchange = pagevm.ExplainExchange(s.log, l, events, tp)
+	vm.Pager = pagevm.ExplainPager(l, len(events), tp, i18n.ExplainFor(l).NotKept)
 	s.renderExplain(c, http.StatusOK, vm)
 	return nil
 }

@@ -11,26 +11,13 @@ import (
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/keep"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
 // explainKeep holds each learner's latest explanation of a long log, with
 // its summary, within internal/keep's bounds.
 type explainKeep = keep.Store[view.ExplainSummaryVM]
-
-// needsKeeping tells whether an explanation has more to show than its
-// first page: further pages, or a message the page clips.
-func needsKeeping(events []exchange.Event) bool {
-	if len(events) > explainPageSize {
-		return true
-	}
-	for i := range events {
-		if len(events[i].Raw) > previewBytes {
-			return true
-		}
-	}
-	return false
-}
 
 // keepExplained keeps an explanation for the request's learner (creating
 // one, as any first-party action does) and returns its key; "" when it
@@ -62,20 +49,20 @@ func (s *Server) explainPageShow(c *gin.Context) error {
 		return nil
 	}
 	if kept.Lang != l {
-		c.Redirect(http.StatusSeeOther, explainURL(kept.Lang, kept.Key)+"?"+c.Request.URL.RawQuery)
+		c.Redirect(http.StatusSeeOther, pagevm.ExplainURL(kept.Lang, kept.Key)+"?"+c.Request.URL.RawQuery)
 		return nil
 	}
-	pages := explainPages(len(kept.Events))
+	pages := pagevm.ExplainPages(len(kept.Events))
 	status := http.StatusOK
 	page, err := strconv.Atoi(c.DefaultQuery("page", "1"))
 	if err != nil || page < 1 || page > pages {
 		vm.Error, page, status = fmt.Sprintf(u.ErrPage, pages), 1, http.StatusBadRequest
 	}
-	tp := timelinePage{key: kept.Key, page: page}
+	tp := pagevm.TimelinePage{Key: kept.Key, Page: page}
 	vm.Explained = true
 	vm.Summary = kept.Value
-	vm.Exchange = s.explainExchangeVM(l, kept.Events, tp)
-	vm.Pager = explainPagerVM(l, len(kept.Events), tp, "")
+	vm.Exchange = pagevm.ExplainExchange(s.log, l, kept.Events, tp)
+	vm.Pager = pagevm.ExplainPager(l, len(kept.Events), tp, "")
 	s.renderExplain(c, status, vm)
 	return nil
 }

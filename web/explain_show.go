@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -57,8 +58,8 @@ func (s *Server) explainPageVM(c *gin.Context, l i18n.Lang, q explainQuery, log 
 	return view.ExplainVM{
 		U: u, Action: c.Request.URL.Path, Log: log,
 		FileHelp:  fmt.Sprintf(u.FileHelp, byteSize(s.explainMaxBytes(), l)),
-		Formats:   explainFormats(u, l, q.format),
-		Revs:      explainRevisions(u, q.protocol),
+		Formats:   pagevm.ExplainFormats(u, l, q.format),
+		Revs:      pagevm.ExplainRevisions(u, q.protocol),
 		ScriptURL: s.assets.URL("js/explain.js"),
 	}
 }

@@ -1,10 +1,11 @@
-package web
+package pagevm
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"log/slog"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,12 +32,12 @@ const pairColours = 6
 // a longer one is shown as sent, without indentation.
 const maxShownJSON = 64 << 10
 
-// maxDiagramEvents is how many of the latest messages the diagram draws: a
+// MaxDiagramEvents is how many of the latest messages the diagram draws: a
 // long session stays readable, and the timeline keeps them all.
-const maxDiagramEvents = 150
+const MaxDiagramEvents = 150
 
-// exchangeWords are the words of view.Exchange, from the console's.
-func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
+// ExchangeWords are the words of view.Exchange, from the console's.
+func ExchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 	return view.ExchangeWords{
 		TimelineTitle: x.TimelineTitle, TimelineEmpty: x.TimelineEmpty,
 		DiagramTitle: x.DiagramTitle, DiagramEmpty: x.DiagramEmpty,
@@ -46,51 +47,51 @@ func exchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 	}
 }
 
-// itemContext is what laying out one event needs beyond the event.
-type itemContext struct {
-	lang      i18n.Lang
-	entryLang i18n.Lang // the language the reports were written in
-	// partner finds another event of the exchange by its Seq (a response's
+// ItemContext is what laying out one event needs beyond the event.
+type ItemContext struct {
+	Lang      i18n.Lang
+	EntryLang i18n.Lang // the language the reports were written in
+	// Partner finds another event of the exchange by its Seq (a response's
 	// request, to write its report again in another language).
-	partner func(seq int) (exchange.Event, bool)
-	// waiting tells whether a server request still waits for the learner;
-	// answerURL builds the link that opens the editor with its response.
-	waiting   func(seq int) bool
-	answerURL func(seq int) string
-	// drawnFrom is the first message the diagram draws (0: all of them):
+	Partner func(seq int) (exchange.Event, bool)
+	// Waiting tells whether a server request still waits for the learner;
+	// AnswerURL builds the link that opens the editor with its response.
+	Waiting   func(seq int) bool
+	AnswerURL func(seq int) string
+	// DrawnFrom is the first message the diagram draws (0: all of them):
 	// only those link to their arrow.
-	drawnFrom int
+	DrawnFrom int
 }
 
-// exchangeItemVM lays out one event of an exchange.
-func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
-	x := i18n.ConsoleFor(ctx.lang)
+// ExchangeItem lays out one event of an exchange.
+func ExchangeItem(ctx ItemContext, e exchange.Event) view.ExchangeItemVM {
+	x := i18n.ConsoleFor(ctx.Lang)
 	vm := view.ExchangeItemVM{
 		Seq: e.Seq, Version: e.Version(), From: e.From, Kind: string(e.Kind), Method: e.Method, ID: string(e.ID),
 		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
 	}
-	if e.Seq >= ctx.drawnFrom {
+	if e.Seq >= ctx.DrawnFrom {
 		vm.Arrow = arrowID(e.Seq)
 	}
 	if !e.Time.IsZero() {
 		vm.Time = e.Time.Format("15:04:05.000")
 	}
-	vm.FromLabel = directionWord(x, e.From)
+	vm.FromLabel = DirectionWord(x, e.From)
 	relate(x, &vm, e)
-	if e.Kind == grader.KindRequest && e.From == grader.SenderServer && e.CancelledBy == 0 && ctx.waiting != nil && ctx.waiting(e.Seq) {
-		vm.AnswerURL = ctx.answerURL(e.Seq)
+	if e.Kind == grader.KindRequest && e.From == grader.SenderServer && e.CancelledBy == 0 && ctx.Waiting != nil && ctx.Waiting(e.Seq) {
+		vm.AnswerURL = ctx.AnswerURL(e.Seq)
 	}
 	rep := e.Report
-	if ctx.entryLang != ctx.lang {
+	if ctx.EntryLang != ctx.Lang {
 		rep = recheck(ctx, e)
 	}
 	vm.Valid = rep.Valid
 	vm.ReportLabel = x.ReportOK
 	switch n := len(rep.Diagnostics); {
 	case !rep.Valid:
-		vm.ReportLabel = i18n.Sprintf(ctx.lang, x.ReportCount, n)
+		vm.ReportLabel = i18n.Sprintf(ctx.Lang, x.ReportCount, n)
 	case n > 0:
-		vm.ReportLabel = i18n.Sprintf(ctx.lang, x.ReportValidWith, n)
+		vm.ReportLabel = i18n.Sprintf(ctx.Lang, x.ReportValidWith, n)
 	}
 	vm.DiagSummary = vm.ReportLabel
 	for _, d := range rep.Diagnostics {
@@ -112,9 +113,9 @@ func exchangeItemVM(ctx itemContext, e exchange.Event) view.ExchangeItemVM {
 // single-message checker's.
 func isConversation(d grader.Diagnostic) bool { return strings.HasPrefix(d.Code, "session.") }
 
-// related are the events an event's conversation problems refer to, by
+// Related are the events an event's conversation problems refer to, by
 // number.
-func related(e exchange.Event) []int {
+func Related(e exchange.Event) []int {
 	var out []int
 	for _, d := range e.Report.Diagnostics {
 		for _, idx := range d.Related {
@@ -166,9 +167,9 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 // checker writes its part again; the conversation's diagnostics stay as
 // the session wrote them (only a replay of the whole session, which the
 // timeline may no longer hold, could write them again).
-func recheck(ctx itemContext, e exchange.Event) grader.Report {
-	opts := grader.Options{Protocol: e.Report.Protocol, Lang: ctx.lang, Sender: e.From}
-	if req, ok := ctx.partner(e.Answers); ok && e.Answers > 0 {
+func recheck(ctx ItemContext, e exchange.Event) grader.Report {
+	opts := grader.Options{Protocol: e.Report.Protocol, Lang: ctx.Lang, Sender: e.From}
+	if req, ok := ctx.Partner(e.Answers); ok && e.Answers > 0 {
 		opts.Request = []byte(req.Raw)
 	}
 	rep := grader.Check([]byte(e.Raw), opts)
@@ -198,15 +199,15 @@ func indentJSON(raw string) string {
 	return b.String()
 }
 
-// diagramOf draws an exchange's diagram with the lessons' sequence
-// diagrams ("" when it is empty).
-func (s *Server) diagramOf(l i18n.Lang, d exchange.Diagram) template.HTML {
-	return s.diagramWith(i18n.ConsoleFor(l), l, d)
+// Diagram draws an exchange's diagram with the lessons' sequence diagrams
+// ("" when it is empty); log says why it could not, which is a bug.
+func Diagram(log *slog.Logger, l i18n.Lang, d exchange.Diagram) template.HTML {
+	return diagramWith(log, i18n.ConsoleFor(l), l, d)
 }
 
 // diagramWith draws it with x's lane labels (the check page's client is
 // the playground, its server the learner's).
-func (s *Server) diagramWith(x *i18n.ConsoleUI, l i18n.Lang, d exchange.Diagram) template.HTML {
+func diagramWith(log *slog.Logger, x *i18n.ConsoleUI, l i18n.Lang, d exchange.Diagram) template.HTML {
 	if len(d.Arrows) == 0 {
 		return ""
 	}
@@ -221,7 +222,7 @@ func (s *Server) diagramWith(x *i18n.ConsoleUI, l i18n.Lang, d exchange.Diagram)
 	})
 	if err != nil {
 		// The source is built here from sanitised labels: an error is a bug.
-		s.log.Error("draw an exchange's sequence diagram", "err", err)
+		log.Error("draw an exchange's sequence diagram", "err", err)
 		return ""
 	}
 	return svg
@@ -311,4 +312,16 @@ func diagramCode(method string) string {
 		return "?"
 	}
 	return "`" + m + "`"
+}
+
+// DirectionWord is a sender's side in the timeline's words ("client →
+// server"), "" when the sender is unknown.
+func DirectionWord(x *i18n.ConsoleUI, from string) string {
+	switch from {
+	case grader.SenderClient:
+		return x.FromLearner
+	case grader.SenderServer:
+		return x.FromServer
+	}
+	return ""
 }

@@ -1,4 +1,4 @@
-package web
+package pagevm
 
 import (
 	"github.com/mcpplayground/playground/internal/clientcheck"
@@ -7,14 +7,11 @@ import (
 	"github.com/mcpplayground/playground/web/view"
 )
 
-// clientStepsVM lays out a run's steps: those that ended with their
-// verdict, the others waiting, in the plan's order.
-func clientStepsVM(x *i18n.CheckClientUI, plan *clientcheck.Plan, cc *clientCheck) view.CheckClientStepsVM {
-	vm := view.CheckClientStepsVM{X: x, State: "waiting"}
-	var done []clientcheck.StepResult
-	if cc != nil {
-		done, vm.State, _ = cc.snapshot()
-	}
+// CheckClientSteps lays out a run's steps: those that ended (done) with
+// their verdict, the others waiting, in the plan's order; state is the
+// run's ("waiting" before it starts).
+func CheckClientSteps(x *i18n.CheckClientUI, plan *clientcheck.Plan, done []clientcheck.StepResult, state string) view.CheckClientStepsVM {
+	vm := view.CheckClientStepsVM{X: x, State: state}
 	for i, ps := range plan.Steps {
 		st := view.CheckClientStepVM{Name: ps.Name, Title: ps.Title, Rule: ps.Rule, Status: "pending"}
 		if i < len(done) {

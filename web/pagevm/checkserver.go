@@ -1,8 +1,9 @@
-package web
+package pagevm
 
 import (
 	"fmt"
 	"html/template"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -12,7 +13,6 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/servercheck"
-	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -20,30 +20,35 @@ import (
 // servercheck.MaxMessagesPerStep messages, and a run shows the latest.
 const maxCheckEvents = 500
 
-// checkRun is one run of a server exercise as the page shows it: the steps
+// CheckRun is one run of a server exercise as the page shows it: the steps
 // so far, whose messages are the run's exchange's events (the check judged
 // them once; the page shows that verdict), so the timeline and the diagram
 // are the console's.
-type checkRun struct {
-	l        i18n.Lang
-	ex       *exercise.Exercise
-	protocol string
+type CheckRun struct {
+	Lang     i18n.Lang
+	Ex       *exercise.Exercise
+	Protocol string
+	Recorded bool   // the verdict is stored
+	Key      string // where the ended run is kept for its learner ("": not kept)
+
 	steps    []servercheck.StepResult
 	firstSeq []int
 	done     bool
 	passed   bool
 	note     string // why the run was not graded ("" when it was)
-	recorded bool
 	heard    bool   // the server sent a message (something MCP answered)
-	key      string // where the ended run is kept for its learner ("": not kept)
 }
 
-func newCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *checkRun {
-	return &checkRun{l: l, ex: ex, protocol: protocol}
+// NewCheckRun starts the page's record of a run of ex in protocol.
+func NewCheckRun(l i18n.Lang, ex *exercise.Exercise, protocol string) *CheckRun {
+	return &CheckRun{Lang: l, Ex: ex, Protocol: protocol}
 }
 
-// add records a step that ended.
-func (r *checkRun) add(sr servercheck.StepResult) {
+// Heard tells whether the server sent a message: something MCP answered.
+func (r *CheckRun) Heard() bool { return r.heard }
+
+// Add records a step that ended.
+func (r *CheckRun) Add(sr servercheck.StepResult) {
 	first := 0
 	for _, m := range sr.Messages {
 		r.heard = r.heard || m.From == grader.SenderServer
@@ -55,10 +60,10 @@ func (r *checkRun) add(sr servercheck.StepResult) {
 	r.firstSeq = append(r.firstSeq, first)
 }
 
-// events are the run's messages so far as its exchange holds them, in
+// Events are the run's messages so far as its exchange holds them, in
 // order, each once (a wait step shows again a notification an earlier
 // step received), the latest maxCheckEvents.
-func (r *checkRun) events() []exchange.Event {
+func (r *CheckRun) Events() []exchange.Event {
 	seen := map[int]bool{}
 	var out []exchange.Event
 	for _, sr := range r.steps {
@@ -76,28 +81,29 @@ func (r *checkRun) events() []exchange.Event {
 	return out
 }
 
-// finish marks the run ended with its verdict.
-func (r *checkRun) finish(res *servercheck.Result) {
+// Finish marks the run ended with its verdict.
+func (r *CheckRun) Finish(res *servercheck.Result) {
 	r.done, r.passed, r.note = true, res.Passed, res.Skipped
 	if res.Protocol != "" {
-		r.protocol = res.Protocol
+		r.Protocol = res.Protocol
 	}
 }
 
-// resultVM lays out the run: the steps that ended, those still to come,
-// and the exchange through the one component.
-func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
-	x := i18n.CheckServerFor(r.l)
+// CheckResult lays out the run: the steps that ended, those still to come,
+// and the exchange through the one component; log says why its diagram
+// could not be drawn.
+func CheckResult(log *slog.Logger, r *CheckRun) view.CheckServerResultVM {
+	x := i18n.CheckServerFor(r.Lang)
 	vm := view.CheckServerResultVM{
-		X: x, XE: i18n.ExerciseFor(r.l), Title: r.ex.TextIn(r.l).Title, Protocol: r.protocol,
-		Done: r.done, Passed: r.passed, Note: exercise.InlineHTML(r.note), Recorded: r.recorded,
+		X: x, XE: i18n.ExerciseFor(r.Lang), Title: r.Ex.TextIn(r.Lang).Title, Protocol: r.Protocol,
+		Done: r.done, Passed: r.passed, Note: exercise.InlineHTML(r.note), Recorded: r.Recorded,
 	}
 	lastReason := ""
 	for i, sr := range r.steps {
 		if sr.Absent() {
 			continue // another step stands for it in this revision
 		}
-		st := stepVM(x, r.ex, sr, r.firstSeq[i])
+		st := stepVM(x, r.Ex, sr, r.firstSeq[i])
 		if sr.Status == servercheck.StatusSkipped && sr.Reason == lastReason {
 			st.Reason = "" // said once, above, for the steps in a row it stopped
 		}
@@ -107,58 +113,58 @@ func (s *Server) resultVM(r *checkRun) view.CheckServerResultVM {
 		}
 		vm.Steps = append(vm.Steps, st)
 	}
-	for _, st := range r.ex.Steps[min(len(r.steps), len(r.ex.Steps)):] {
+	for _, st := range r.Ex.Steps[min(len(r.steps), len(r.Ex.Steps)):] {
 		if r.done {
 			break
 		}
-		if !st.RunsIn(r.protocol) {
+		if !st.RunsIn(r.Protocol) {
 			continue
 		}
-		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.l), Status: "pending", StatusLabel: x.StepPending})
+		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.Lang), Status: "pending", StatusLabel: x.StepPending})
 	}
-	events := r.events()
+	events := r.Events()
 	bySeq := make(map[int]exchange.Event, len(events))
 	for _, ev := range events {
 		bySeq[ev.Seq] = ev
 	}
 	partner := func(seq int) (exchange.Event, bool) { ev, ok := bySeq[seq]; return ev, ok }
-	ctx := itemContext{lang: r.l, entryLang: r.l, partner: partner}
-	vm.Exchange = view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(r.l))}
+	ctx := ItemContext{Lang: r.Lang, EntryLang: r.Lang, Partner: partner}
+	vm.Exchange = view.ExchangeVM{W: ExchangeWords(i18n.ConsoleFor(r.Lang))}
 	for _, ev := range events {
-		it := exchangeItemVM(ctx, ev)
+		it := ExchangeItem(ctx, ev)
 		onPurpose(x, &it)
-		fold(x, r.l, &it, ev.Raw)
-		if r.key != "" && len(ev.Raw) > maxShownBytes {
-			it.WholeURL, it.WholeLabel = checkMessageURL(r.l, r.key, ev.Seq), x.WholeMessage
+		fold(x, r.Lang, &it, ev.Raw)
+		if r.Key != "" && len(ev.Raw) > MaxShownBytes {
+			it.WholeURL, it.WholeLabel = CheckMessageURL(r.Lang, r.Key, ev.Seq), x.WholeMessage
 		}
 		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
-	lanes := *i18n.ConsoleFor(r.l)
+	lanes := *i18n.ConsoleFor(r.Lang)
 	lanes.DiagramLearner, lanes.DiagramServer = x.DiagramClient, x.DiagramServer
 	d := exchange.Diagram{}
 	shown := events
-	if skip := len(events) - maxDiagramEvents; skip > 0 {
+	if skip := len(events) - MaxDiagramEvents; skip > 0 {
 		d.Skipped, shown = skip, events[skip:]
 	}
 	for _, ev := range shown {
 		d.Arrows = append(d.Arrows, exchange.ArrowOf(ev))
 	}
-	vm.Exchange.Diagram = s.diagramWith(&lanes, r.l, d)
+	vm.Exchange.Diagram = diagramWith(log, &lanes, r.Lang, d)
 	return vm
 }
 
-// maxShownBytes bounds the text of one message on the check page: the
+// MaxShownBytes bounds the text of one message on the check page: the
 // HTML (and each streamed event) is built from previews, so a server that
 // answers with megabytes costs the page kilobytes.
-const maxShownBytes = 8 << 10
+const MaxShownBytes = 8 << 10
 
 // fold shows a long message as its beginning, with its size (the report
 // beside it was written on the whole message).
 func fold(x *i18n.CheckServerUI, l i18n.Lang, it *view.ExchangeItemVM, raw string) {
-	if len(raw) <= maxShownBytes {
+	if len(raw) <= MaxShownBytes {
 		return
 	}
-	shown := strings.ToValidUTF8(raw[:maxShownBytes], "")
+	shown := strings.ToValidUTF8(raw[:MaxShownBytes], "")
 	note := fmt.Sprintf(x.Folded, kib(l, len(shown)), kib(l, len(raw)))
 	it.JSON = markdown.HighlightJSON(shown) + template.HTML(`<span class="tl-folded">… `+template.HTMLEscapeString(note)+`</span>`)
 }
@@ -206,7 +212,7 @@ func stepVM(x *i18n.CheckServerUI, ex *exercise.Exercise, sr servercheck.StepRes
 	}
 	if sr.Status == servercheck.StatusFailed && sr.Report != nil {
 		res := exercise.Result{Passed: false, Report: *sr.Report, Checks: unplaced(sr.Checks)}
-		vm.Feedback = pagevm.Feedback(ex, res, "")
+		vm.Feedback = Feedback(ex, res, "")
 		if vm.Feedback.First == nil && len(vm.Problems) == 0 {
 			vm.Feedback = nil
 		}
@@ -225,8 +231,8 @@ func unplaced(checks []exercise.CheckResult) []exercise.CheckResult {
 	return out
 }
 
-// serverExercisesOf lists the course's server exercises, in course order.
-func serverExercisesOf(exs []*exercise.Exercise) []*exercise.Exercise {
+// ServerExercisesOf lists the course's server exercises, in course order.
+func ServerExercisesOf(exs []*exercise.Exercise) []*exercise.Exercise {
 	var out []*exercise.Exercise
 	for _, ex := range exs {
 		if ex.Kind.Form() == exercise.FormServer {
@@ -236,8 +242,8 @@ func serverExercisesOf(exs []*exercise.Exercise) []*exercise.Exercise {
 	return out
 }
 
-// checkOptions are the form's choices.
-func checkOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) (exOpts, protoOpts []view.SelectOption) {
+// CheckOptions are the form's choices.
+func CheckOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) (exOpts, protoOpts []view.SelectOption) {
 	for i, ex := range exs {
 		exOpts = append(exOpts, view.SelectOption{Value: ex.ID, Label: ex.TextIn(l).Title, Selected: ex.ID == exID || (exID == "" && i == 0)})
 	}
@@ -249,4 +255,9 @@ func checkOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) 
 		protoOpts = append(protoOpts, view.SelectOption{Value: rev, Label: label, Selected: rev == protocol || (protocol == "" && rev == grader.DefaultRevision)})
 	}
 	return exOpts, protoOpts
+}
+
+// CheckMessageURL is where the whole text of message seq of a kept run is.
+func CheckMessageURL(l i18n.Lang, key string, seq int) string {
+	return fmt.Sprintf("/%s/check-server/%s/messages/%d", l, key, seq)
 }

@@ -1,7 +1,8 @@
-package web
+package pagevm
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
 	"unicode/utf8"
 
@@ -16,43 +17,43 @@ import (
 
 // This file lays out an explained log for its page: the summary, the
 // findings, and the log as an exchange, drawn by the one component every
-// exchange uses (view.Exchange, from exchange_vm.go's helpers).
+// exchange uses (view.Exchange, from exchange.go's helpers).
 
 // explainPageSize is how many messages a page of the timeline shows: the
 // HTML of a long log stays bounded, the other messages are on further
-// pages (explain_page.go).
+// pages (web's explain_page.go).
 const explainPageSize = 100
 
-// explainPages is how many pages a timeline of n messages takes.
-func explainPages(n int) int { return max(1, (n+explainPageSize-1)/explainPageSize) }
+// ExplainPages is how many pages a timeline of n messages takes.
+func ExplainPages(n int) int { return max(1, (n+explainPageSize-1)/explainPageSize) }
 
-// timelinePage is the page of a timeline to lay out: its number (from 1),
+// TimelinePage is the page of a timeline to lay out: its number (from 1),
 // and the kept explanation's key ("" when it is not kept: its links then
 // stay on the page).
-type timelinePage struct {
-	key  string
-	page int
+type TimelinePage struct {
+	Key  string
+	Page int
 }
 
-// explainExchangeVM is one page of the timeline of an explained log, and
-// the diagram of that page's messages.
-func (s *Server) explainExchangeVM(l i18n.Lang, events []exchange.Event, tp timelinePage) view.ExchangeVM {
+// ExplainExchange is one page of the timeline of an explained log, and
+// the diagram of that page's messages (log says why it could not be drawn).
+func ExplainExchange(log *slog.Logger, l i18n.Lang, events []exchange.Event, tp TimelinePage) view.ExchangeVM {
 	u := i18n.ExplainFor(l)
-	from := (tp.page - 1) * explainPageSize
+	from := (tp.Page - 1) * explainPageSize
 	shown := events[min(from, len(events)):min(from+explainPageSize, len(events))]
-	vm := view.ExchangeVM{W: exchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(shown))}
+	vm := view.ExchangeVM{W: ExchangeWords(i18n.ConsoleFor(l)), Items: make([]view.ExchangeItemVM, 0, len(shown))}
 	vm.W.TimelineTitle = u.TimelineTitle
-	if tp.key != "" {
-		vm.W.Pages = view.MsgPages{Size: explainPageSize, Current: tp.page, URL: explainURL(l, tp.key) + "?page=%d"}
+	if tp.Key != "" {
+		vm.W.Pages = view.MsgPages{Size: explainPageSize, Current: tp.Page, URL: ExplainURL(l, tp.Key) + "?page=%d"}
 	}
-	ctx := itemContext{lang: l, entryLang: l}
+	ctx := ItemContext{Lang: l, EntryLang: l}
 	for _, e := range shown {
 		clipped := len(e.Raw) > previewBytes
 		e.Raw = previewOf(u, l, e.Raw)
-		it := exchangeItemVM(ctx, e)
+		it := ExchangeItem(ctx, e)
 		it.FromLabel = explainFromLabel(u, e)
-		if clipped && tp.key != "" {
-			it.WholeURL, it.WholeLabel = fmt.Sprintf("%s/messages/%d", explainURL(l, tp.key), e.Seq), u.WholeMessage
+		if clipped && tp.Key != "" {
+			it.WholeURL, it.WholeLabel = fmt.Sprintf("%s/messages/%d", ExplainURL(l, tp.Key), e.Seq), u.WholeMessage
 		}
 		vm.Items = append(vm.Items, it)
 	}
@@ -60,35 +61,35 @@ func (s *Server) explainExchangeVM(l i18n.Lang, events []exchange.Event, tp time
 	for _, e := range shown {
 		d.Arrows = append(d.Arrows, exchange.ArrowOf(e))
 	}
-	vm.Diagram = s.diagramOf(l, d)
+	vm.Diagram = Diagram(log, l, d)
 	return vm
 }
 
-// explainPagerVM links the pages of a timeline of n messages; note is said
+// ExplainPager links the pages of a timeline of n messages; note is said
 // when the other pages could not be kept.
-func explainPagerVM(l i18n.Lang, n int, tp timelinePage, note string) view.ExplainPagerVM {
+func ExplainPager(l i18n.Lang, n int, tp TimelinePage, note string) view.ExplainPagerVM {
 	u := i18n.ExplainFor(l)
-	pages := explainPages(n)
-	p := view.ExplainPagerVM{Page: tp.page, Pages: pages, PageLabel: u.PagerPage, Go: u.PagerGo,
+	pages := ExplainPages(n)
+	p := view.ExplainPagerVM{Page: tp.Page, Pages: pages, PageLabel: u.PagerPage, Go: u.PagerGo,
 		Of: fmt.Sprintf(u.PagerOf, pages), Prev: u.PagerPrev, Next: u.PagerNext}
-	if pages > 1 && tp.key == "" {
+	if pages > 1 && tp.Key == "" {
 		p.Pages, p.Note = 1, note
 		return p
 	}
-	first := (tp.page-1)*explainPageSize + 1
+	first := (tp.Page-1)*explainPageSize + 1
 	p.Shown = fmt.Sprintf(u.PagerShown, first, min(first+explainPageSize-1, n), n)
-	p.Action = explainURL(l, tp.key)
-	if tp.page > 1 {
-		p.PrevURL = fmt.Sprintf("%s?page=%d", p.Action, tp.page-1)
+	p.Action = ExplainURL(l, tp.Key)
+	if tp.Page > 1 {
+		p.PrevURL = fmt.Sprintf("%s?page=%d", p.Action, tp.Page-1)
 	}
-	if tp.page < pages {
-		p.NextURL = fmt.Sprintf("%s?page=%d", p.Action, tp.page+1)
+	if tp.Page < pages {
+		p.NextURL = fmt.Sprintf("%s?page=%d", p.Action, tp.Page+1)
 	}
 	return p
 }
 
-// explainURL is the address of a kept explanation.
-func explainURL(l i18n.Lang, key string) string { return "/" + string(l) + "/explain/" + key }
+// ExplainURL is the address of a kept explanation.
+func ExplainURL(l i18n.Lang, key string) string { return "/" + string(l) + "/explain/" + key }
 
 // explainFromLabel says who sent a message of a log, and whether the log
 // said so or it was inferred.
@@ -115,9 +116,9 @@ func explainFromLabel(u *i18n.ExplainUI, e exchange.Event) string {
 // problem on every message has the rest in the explain JSON.
 const maxFindingsShown = 200
 
-// explainSummaryVM is what the page shows before the timeline; ruleURL
-// links a code to its rule's page ("" when it has none).
-func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, string) string) view.ExplainSummaryVM {
+// ExplainSummary is what the page shows before the timeline; codes link
+// a code to its rule's page.
+func ExplainSummary(codes Codes, l i18n.Lang, rep *explain.Report) view.ExplainSummaryVM {
 	u := i18n.ExplainFor(l)
 	sm := rep.Summary
 	vm := view.ExplainSummaryVM{
@@ -145,7 +146,7 @@ func explainSummaryVM(l i18n.Lang, rep *explain.Report, ruleURL func(i18n.Lang, 
 	}
 	for _, f := range problems {
 		fv := view.ExplainFindingVM{Code: f.Code, Severity: f.Severity, Message: exercise.InlineHTML(f.Message), Detail: f.Detail,
-			RuleURL: ruleURL(l, f.Code)}
+			RuleURL: codes.RuleURL(l, f.Code)}
 		for _, mi := range f.Messages {
 			fv.Seqs = append(fv.Seqs, mi+1)
 		}
@@ -177,9 +178,9 @@ func explainContextVM(u *i18n.ExplainUI, l i18n.Lang, rep *explain.Report) (stri
 	return title, out
 }
 
-// explainFormats are the choices of the format field: the formats the
+// ExplainFormats are the choices of the format field: the formats the
 // log reader knows, named in the page's language.
-func explainFormats(u *i18n.ExplainUI, l i18n.Lang, chosen string) []view.ExplainOption {
+func ExplainFormats(u *i18n.ExplainUI, l i18n.Lang, chosen string) []view.ExplainOption {
 	opts := []view.ExplainOption{{Value: "auto", Label: u.FormatAuto, Selected: chosen == "" || chosen == "auto"}}
 	for _, f := range logimport.Known() {
 		opts = append(opts, view.ExplainOption{Value: string(f.Name), Label: f.LabelIn(l), Selected: chosen == string(f.Name)})
@@ -187,8 +188,8 @@ func explainFormats(u *i18n.ExplainUI, l i18n.Lang, chosen string) []view.Explai
 	return opts
 }
 
-// explainRevisions are the choices of the revision field.
-func explainRevisions(u *i18n.ExplainUI, chosen string) []view.ExplainOption {
+// ExplainRevisions are the choices of the revision field.
+func ExplainRevisions(u *i18n.ExplainUI, chosen string) []view.ExplainOption {
 	opts := []view.ExplainOption{{Value: "", Label: u.ProtocolAuto, Selected: chosen == ""}}
 	for _, r := range grader.Revisions() {
 		opts = append(opts, view.ExplainOption{Value: r, Label: r, Selected: chosen == r})
@@ -196,9 +197,9 @@ func explainRevisions(u *i18n.ExplainUI, chosen string) []view.ExplainOption {
 	return opts
 }
 
-// trimForForm is the pasted text to show again in the form, secrets
+// TrimForForm is the pasted text to show again in the form, secrets
 // masked, unless it is too long to send back.
-func trimForForm(src []byte) string {
+func TrimForForm(src []byte) string {
 	if len(src) > 256<<10 {
 		return ""
 	}
@@ -230,4 +231,18 @@ func sizeKiB(n int, l i18n.Lang) string {
 		return strings.Replace(fmt.Sprintf("%.1f\u00a0Kio", float64(n)/1024), ".", ",", 1)
 	}
 	return fmt.Sprintf("%.1f\u00a0KiB", float64(n)/1024)
+}
+
+// NeedsKeeping tells whether an explanation has more to show than its
+// first page: further pages, or a message the page clips.
+func NeedsKeeping(events []exchange.Event) bool {
+	if len(events) > explainPageSize {
+		return true
+	}
+	for i := range events {
+		if len(events[i].Raw) > previewBytes {
+			return true
+		}
+	}
+	return false
 }
