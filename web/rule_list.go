@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -12,7 +13,7 @@ import (
 // conversation checker, grouped by prefix.
 func (s *Server) ruleList(c *gin.Context) error {
 	l := langOf(c)
-	vm := ruleListVM(l, s.rules)
+	vm := pagevm.RuleList(l, s.rules)
 	s.render(c, http.StatusOK, view.RuleList(s.frame(c, l, vm.R.ListTitle, ""), vm))
 	return nil
 }

@@ -30,7 +30,7 @@ func (s *Server) ruleShow(c *gin.Context) error {
 	if !codeRE.MatchString(code) || !ok {
 		return &httpError{status: http.StatusNotFound, msg: r.Unknown}
 	}
-	vm := ruleVM(l, s.content.Catalog(), rule)
+	vm := pagevm.Rule(l, s.content.Catalog(), rule)
 	if err := s.holdRuleFor(c, l, rule, &vm); err != nil {
 		return err
 	}

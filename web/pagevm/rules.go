@@ -1,4 +1,4 @@
-package web
+package pagevm
 
 import (
 	"github.com/mcpplayground/playground/internal/course"
@@ -7,12 +7,12 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/rules"
-	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
 // This file turns the rule book into the view models of the rules pages.
 
+// groupHeading is the heading of a group of rules (its prefix).
 func groupHeading(r *i18n.RulesUI, name string) string {
 	switch name {
 	case "json":
@@ -29,6 +29,7 @@ func groupHeading(r *i18n.RulesUI, name string) string {
 	return name
 }
 
+// severityLabel names a severity in the page's language.
 func severityLabel(r *i18n.RulesUI, sev string) string {
 	switch sev {
 	case grader.SeverityError:
@@ -39,14 +40,15 @@ func severityLabel(r *i18n.RulesUI, sev string) string {
 	return r.SevInfo
 }
 
-func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
+// RuleList is the page of every rule of the book, by group.
+func RuleList(l i18n.Lang, b *rules.Book) view.RuleListVM {
 	r := i18n.RulesFor(l)
 	vm := view.RuleListVM{R: r, Count: i18n.Sprintf(l, r.RuleCount, b.Len())}
 	for _, g := range b.Groups() {
 		gvm := view.RuleGroupVM{ID: "rules-" + g.Name, Heading: groupHeading(r, g.Name)}
 		for _, rule := range g.Rules {
 			gvm.Rules = append(gvm.Rules, view.RuleItemVM{
-				Code: rule.Code, URL: pagevm.RulesURL(l, rule.Code),
+				Code: rule.Code, URL: RulesURL(l, rule.Code),
 				Title: exercise.InlineHTML(rule.Title[l]), Severity: rule.Severity,
 			})
 		}
@@ -55,25 +57,29 @@ func ruleListVM(l i18n.Lang, b *rules.Book) view.RuleListVM {
 	return vm
 }
 
-func ruleVM(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
+// Rule is the page of one rule: what it is and why, its examples with
+// what the checker says of the wrong one (rules.Rule.Says), its lesson,
+// and the exercises that practise it.
+func Rule(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) view.RuleVM {
 	r := i18n.RulesFor(l)
 	vm := view.RuleVM{
 		R: r, Code: rule.Code, Title: exercise.InlineHTML(rule.Title[l]),
 		Severity: rule.Severity, SeverityLabel: severityLabel(r, rule.Severity),
 		Why: exercise.InlineHTML(rule.Why[l]), HasExamples: rule.HasExamples,
-		ListURL: pagevm.RulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
+		ListURL: RulesURL(l, ""), ConsoleURL: "/" + string(l) + "/console",
 	}
 	if rule.HasExamples {
 		vm.Wrong, vm.Right = exampleVM(r, rule.Wrong), exampleVM(r, rule.Right)
 		vm.Says = exercise.InlineHTML(rule.Says(l))
 	}
 	if placed, ok := cat.Lesson(l, rule.Lesson); ok {
-		vm.Lesson = &view.NavLink{URL: pagevm.LessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
+		vm.Lesson = &view.NavLink{URL: LessonURL(l, placed.Lesson.Slug), Title: placed.Lesson.Title}
 	}
 	vm.Practice = practising(l, cat, rule)
 	return vm
 }
 
+// exampleVM is an example's messages, highlighted, each with its sender.
 func exampleVM(r *i18n.RulesUI, ex rules.Example) view.RuleExampleVM {
 	vm := view.RuleExampleVM{Conversation: len(ex.Messages) > 1}
 	if ex.Request != "" {
@@ -102,7 +108,7 @@ func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLi
 		}
 		for _, d := range ex.Grade(ex.Starter, l).Report.Diagnostics {
 			if d.Code == rule.Code {
-				out = append(out, view.NavLink{URL: pagevm.ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+				out = append(out, view.NavLink{URL: ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
 				break
 			}
 		}
@@ -111,7 +117,7 @@ func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLi
 		return out
 	}
 	for _, ex := range cat.ExercisesFor(rule.Lesson) {
-		out = append(out, view.NavLink{URL: pagevm.ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
+		out = append(out, view.NavLink{URL: ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
 	}
 	return out
 }
