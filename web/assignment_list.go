@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -158,7 +159,7 @@ func (s *Server) extensionRows(c *gin.Context, vm *view.AssignmentsVM, titles ma
 	}
 	names := map[int64]string{}
 	for _, lr := range learners {
-		names[lr.ID] = learnerLabel(vm.T, lr)
+		names[lr.ID] = pagevm.LearnerLabel(vm.T, lr)
 		vm.Learners = append(vm.Learners, view.FilterOption{Value: strconv.FormatInt(lr.ID, 10), Label: names[lr.ID]})
 	}
 	xs, err := s.store.Extensions(ctx, course)

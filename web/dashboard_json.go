@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // dashboardJSON types, for scripts.
@@ -65,7 +66,7 @@ func (s *Server) dashboardJSON(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	names := learnerNames(d, t, anon)
+	names := pagevm.LearnerNames(d, t, anon)
 	out := dashJSON{At: d.At.UTC(), Attempts: d.Attempts, Learners: []dashLearnerJSON{}, Exercises: []dashExerciseJSON{}, Stuck: []dashStuckJSON{}}
 	byID := map[int64]int{}
 	for _, lr := range d.Learners {
@@ -92,9 +93,9 @@ func (s *Server) dashboardJSON(c *gin.Context) error {
 		sums[ex.ExerciseID] = ex
 		extra = append(extra, ex.ExerciseID)
 	}
-	for _, col := range exerciseColumns(s.content.Catalog(), l, extra) {
-		sum := sums[col.id]
-		ej := dashExerciseJSON{ID: col.id, Key: col.key, Title: col.title, Tried: sum.Attempted, Passed: sum.Passed,
+	for _, col := range pagevm.ExerciseColumns(s.content.Catalog(), l, extra) {
+		sum := sums[col.ID]
+		ej := dashExerciseJSON{ID: col.ID, Key: col.Key, Title: col.Title, Tried: sum.Attempted, Passed: sum.Passed,
 			MedianAttempts: sum.MedianAttempts, Hints: sum.Hints, Problems: []problemJSON{}}
 		if sum.Attempted > 0 {
 			r := float64(sum.Passed) / float64(sum.Attempted)

@@ -60,7 +60,7 @@ func (s *Server) gradebookShow(c *gin.Context) error {
 	}
 	learners := gradebookPage(&vm, l, u, q, g.Book.Learners, c.Query("page"))
 	for _, learner := range learners {
-		row := view.GradeRow{Learner: learner.Key(), Name: learnerLabel(t, learner), URL: pagevm.LearnerAttemptsURL(learner.ID)}
+		row := view.GradeRow{Learner: learner.Key(), Name: pagevm.LearnerLabel(t, learner), URL: pagevm.LearnerAttemptsURL(learner.ID)}
 		for _, ex := range g.Exercises {
 			gr := g.Book.Grades[learner.ID][ex.ID]
 			cell := view.GradeCell{Value: "0", Label: u.CellNotPassed}

@@ -77,8 +77,8 @@ func TestInstructorFromStuckToWhy(t *testing.T) {
 			t.Error("the attempts are still numbered backwards")
 		}
 
-		clock.advance(idleAfter + time.Minute)
-		t.Cleanup(func() { clock.advance(-idleAfter - time.Minute) }) // the next engine's run starts now
+		clock.advance(pagevm.IdleAfter + time.Minute)
+		t.Cleanup(func() { clock.advance(-pagevm.IdleAfter - time.Minute) }) // the next engine's run starts now
 		dash = instructorGet(t, base, "/instructor").body
 		if n := strings.Count(dash, "data-idle"); n != 1 {
 			t.Errorf("%d learners flagged idle, want 1 (Bob)", n)

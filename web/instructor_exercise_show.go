@@ -45,7 +45,7 @@ func (s *Server) instructorExerciseShow(c *gin.Context) error {
 	}
 	for _, sum := range d.Exercises {
 		if sum.ExerciseID == ex.ID {
-			vm.Problems = s.dashExercise(l, t, exerciseColumn{id: ex.ID}, sum).Problems
+			vm.Problems = s.codeTitles.DashExercise(s.content.Catalog(), l, pagevm.Column{ID: ex.ID}, sum).Problems
 			vm.Room = i18n.Sprintf(l, in.ViewRoomSummary, sum.Attempted, sum.Passed)
 		}
 	}

@@ -31,7 +31,7 @@ func (s *Server) rosterNotice(c *gin.Context) string {
 		// cannot put words on the instructor's page.
 		id, _ := strconv.ParseInt(c.Query("id"), 10, 64)
 		if lr, err := s.store.LearnerByID(c.Request.Context(), id); err == nil {
-			return fmt.Sprintf(i18n.UniversityFor(l).RosterReissued, learnerLabel(i18n.InstructorFor(l), lr))
+			return fmt.Sprintf(i18n.UniversityFor(l).RosterReissued, pagevm.LearnerLabel(i18n.InstructorFor(l), lr))
 		}
 	}
 	return ""
