@@ -33,6 +33,34 @@ func BenchmarkLessonPage(b *testing.B) {
 	}
 }
 
+// BenchmarkLessonPageLearner is a browser's request: a learner's cookie,
+// its language and a navigation's headers.
+func BenchmarkLessonPageLearner(b *testing.B) {
+	e := newTestEnv(b, Config{})
+	req := httptest.NewRequest("GET", "/fr/lessons/requests", nil)
+	for k, v := range browserNavigation {
+		req.Header.Set(k, v)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		e.h.ServeHTTP(&discard{h: http.Header{}}, req)
+	}
+}
+
+// browserNavigation are the headers a browser sends with a lesson page
+// once the learner exists.
+var browserNavigation = map[string]string{
+	"Cookie":          "learner=3q2-7wEjR1b0c5fVhKk0mQ",
+	"User-Agent":      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36",
+	"Accept":          "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+	"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8",
+	"Accept-Encoding": "gzip, deflate, br, zstd",
+	"Sec-Fetch-Dest":  "document",
+	"Sec-Fetch-Mode":  "navigate",
+	"Sec-Fetch-Site":  "same-origin",
+	"Sec-Fetch-User":  "?1",
+}
+
 func BenchmarkLessonPageBareGin(b *testing.B) {
 	g, _ := bareLesson(b)
 	req := httptest.NewRequest("GET", "/en/lessons/requests", nil)

@@ -6,6 +6,8 @@ package i18n
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/text/language"
 )
@@ -66,6 +68,37 @@ func Match(header string) (l Lang, ok bool) {
 	if header == "" || len(header) > MaxAcceptLanguage {
 		return "", false
 	}
+	if a, found := matchMemo.answers.Load(header); found {
+		a := a.(matchAnswer)
+		return a.l, a.ok
+	}
+	l, ok = match(header)
+	if matchMemo.n.Load() < matchMemoSize && matchMemo.n.Add(1) <= matchMemoSize {
+		matchMemo.answers.Store(header, matchAnswer{l, ok})
+	}
+	return l, ok
+}
+
+// matchMemo remembers Match's answers by header. A browser without a
+// language cookie sends its Accept-Language with every page, a room's
+// browsers send a few distinct ones, and reading one with x/text costs
+// about a dozen allocations, more than the rest of a lesson page's
+// request. At most matchMemoSize headers are kept (each at most
+// MaxAcceptLanguage bytes); past that, a new header is read each time.
+var matchMemo struct {
+	answers sync.Map // header → matchAnswer
+	n       atomic.Int32
+}
+
+const matchMemoSize = 1024
+
+type matchAnswer struct {
+	l  Lang
+	ok bool
+}
+
+// match reads header with x/text: Match without the memo.
+func match(header string) (Lang, bool) {
 	tags, _, err := language.ParseAcceptLanguage(header)
 	if err != nil {
 		return "", false

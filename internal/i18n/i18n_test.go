@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -25,10 +26,28 @@ func TestNegotiate(t *testing.T) {
 		{"*", EN},
 		{strings.Repeat("de,", 100) + "fr", EN}, // over MaxAcceptLanguage: ignored
 	}
-	for _, tt := range tests {
-		if got := Negotiate(tt.header); got != tt.want {
-			t.Errorf("Negotiate(%q) = %q, want %q", tt.header, got, tt.want)
+	for pass := range 2 { // the second from Match's memo
+		for _, tt := range tests {
+			if got := Negotiate(tt.header); got != tt.want {
+				t.Errorf("pass %d: Negotiate(%q) = %q, want %q", pass+1, tt.header, got, tt.want)
+			}
 		}
+	}
+}
+
+// Match's memo keeps at most matchMemoSize headers, and a header past
+// the bound is still read right.
+func TestMatchMemoBounded(t *testing.T) {
+	for i := range matchMemoSize + 50 {
+		h := fmt.Sprintf("de-x-%d, fr;q=0.5", i)
+		if l, ok := Match(h); !ok || l != FR {
+			t.Fatalf("Match(%q) = %q, %v; want fr", h, l, ok)
+		}
+	}
+	kept := 0
+	matchMemo.answers.Range(func(any, any) bool { kept++; return true })
+	if kept > matchMemoSize {
+		t.Errorf("the memo keeps %d headers, want at most %d", kept, matchMemoSize)
 	}
 }
 
