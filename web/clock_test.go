@@ -12,7 +12,6 @@ import (
 // they measure real time, which a test's fake clock must not bend.
 var realTime = map[string]string{
 	"clock.go":      "the system clock itself",
-	"deadline.go":   "a connection's read deadline is set on the real clock",
 	"middleware.go": "a request's duration in the log is real time",
 }
 

@@ -37,7 +37,7 @@ var (
 
 // isBodyCut reports whether reading the request body failed because the
 // client stopped short of what it announced, or missed the body deadline
-// (deadline.go): the client's failure, not the server's.
+// (guard.BodyDeadline): the client's failure, not the server's.
 func isBodyCut(err error) bool {
 	var ne net.Error
 	return errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne) && ne.Timeout()

@@ -1,25 +1,12 @@
 package web
 
-import (
-	"io"
-	"net/http"
-
-	"github.com/gin-gonic/gin"
-)
-
-// ctxUnlimitedBody keeps the request body as it came, before limitBody
-// bounded it to MaxBodyBytes, for the routes that take larger bodies.
-const ctxUnlimitedBody = "playground.unlimitedBody"
+import "github.com/mcpplayground/playground/internal/guard"
 
 // explainBody bounds the body of an explain request to ExplainMaxBytes
-// instead of MaxBodyBytes: a log is larger than a message.
-func (s *Server) explainBody(c *gin.Context) {
-	if raw, ok := c.Get(ctxUnlimitedBody); ok {
-		if body, ok := raw.(io.ReadCloser); ok {
-			c.Request.Body = http.MaxBytesReader(c.Writer, body, s.explainMaxBytes()+explainFormSlack)
-		}
-	}
-	c.Next()
+// (and the form's slack) instead of MaxBodyBytes: a log is larger than a
+// message.
+func (s *Server) explainBody() guard.Middleware {
+	return guard.RaiseBodyLimit(s.explainMaxBytes() + explainFormSlack)
 }
 
 // explainFormSlack is room for what a form post adds around the log: the

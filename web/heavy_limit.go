@@ -1,9 +1,7 @@
 package web
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -30,26 +28,18 @@ type HeavyLimit = guard.HeavyLimit
 // time before one has ended.
 var DefaultHeavyLimit = HeavyLimit{PerLearner: 2, Overall: 8, RetryAfter: 5 * time.Second}
 
-// heavy is the middleware of the explain and check routes: the request
-// holds one of its learner's heavy slots and one of everyone's while the
-// rest of the chain runs.
-func (s *Server) heavy(c *gin.Context) {
-	key := "ip:" + guard.AddrKey(c.ClientIP())
-	learner, ok, err := s.currentLearner(c)
-	if err != nil {
-		s.renderError(c, err)
-		return
-	}
-	if ok {
-		key = "learner:" + strconv.FormatInt(learner.ID, 10)
-	}
-	done, retry, err := s.heavyGate.Take(key, c.FullPath(), s.now())
-	if err != nil {
-		s.busy(c, errors.Is(err, guard.ErrKeySlots), retry)
-		return
-	}
-	defer func() { done(s.now()) }()
-	c.Next()
+// heavy is the middleware of the explain and check routes
+// (guard.Heavy): the request holds one of its learner's heavy slots and
+// one of everyone's while the rest of the chain runs; a refused one's body
+// is drained up to what the route would have taken.
+func (s *Server) heavy() guard.Middleware {
+	return guard.Heavy(guard.HeavyConfig{
+		Clock: s.cfg.Clock, Gate: s.heavyGate, Client: s.client,
+		Refuse: func(w http.ResponseWriter, _ *http.Request, mine bool, retry time.Duration) {
+			s.busy(ginOf(w), mine, retry)
+		},
+		Drain: s.explainMaxBytes() + explainFormSlack,
+	})
 }
 
 // busy answers 503 with a Retry-After of retry (when the soonest request
@@ -65,7 +55,6 @@ func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	}
 	c.Header("Retry-After", strconv.Itoa(secs))
 	s.log.Info("heavy request refused", "path", c.Request.URL.Path, "mine", mine, "retry_after", secs)
-	defer s.drainRefused(c)
 	if wantsJSON(c) {
 		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": msg, "retry_after": secs})
 		return
@@ -73,24 +62,4 @@ func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	s.render(c, http.StatusServiceUnavailable, view.ErrorPage(s.frame(c, l, w.SlowDownTitle, ""),
 		view.ErrorVM{Status: http.StatusServiceUnavailable, Title: w.SlowDownTitle, Body: msg}))
 	c.Abort()
-}
-
-// drainRefused reads and drops, once the refusal is sent, the body a
-// refused request is still sending (a log of megabytes), up to what the
-// route would have taken and within the body's deadline (deadline.go).
-// Closing on it instead would reset the connection under a client still
-// writing, which then reports a network failure instead of the 503 and
-// its Retry-After. Nothing of the body is kept.
-func (s *Server) drainRefused(c *gin.Context) {
-	body := c.Request.Body
-	if raw, ok := c.Get(ctxUnlimitedBody); ok {
-		if rc, ok := raw.(io.ReadCloser); ok {
-			body = rc
-		}
-	}
-	if body == nil || body == http.NoBody {
-		return
-	}
-	c.Writer.Flush()
-	_, _ = io.Copy(io.Discard, io.LimitReader(body, s.explainMaxBytes()+explainFormSlack))
 }

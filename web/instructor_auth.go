@@ -154,7 +154,7 @@ func bearerToken(c *gin.Context) (string, bool) {
 
 // isInstructor decides whether the request carries the token (Bearer) or
 // a valid instructor session cookie. A wrong one, and the token itself
-// while its network is guessing, waits its turn (signin_guard.go); v says
+// while its network is guessing, waits its turn (guard.SignInGuard); v says
 // what became of it, retry when to try again.
 func (s *Server) isInstructor(c *gin.Context) (v guard.SignInVerdict, retry time.Duration) {
 	now, ctx := s.now(), c.Request.Context()

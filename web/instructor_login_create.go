@@ -12,7 +12,7 @@ import (
 // instructorLoginCreate checks the token and gives the browser an
 // instructor session. The attempt is decided once the form has arrived
 // whole, and answered at its turn when its network is guessing
-// (signin_guard.go), in its own lane for a browser that signed in before
+// (guard.SignInGuard), in its own lane for a browser that signed in before
 // (signin_device.go); the form is protected from other sites by the
 // cross-origin middleware.
 func (s *Server) instructorLoginCreate(c *gin.Context) error {

@@ -7,10 +7,12 @@ import (
 )
 
 // DefaultConnsPerAddr and DefaultMaxConns are the listener's bounds when
-// Config leaves them zero (guard.LimitListener).
+// Config leaves them zero (guard.LimitListener), DefaultBodyTimeout the
+// time a body may take (guard.BodyDeadline).
 const (
 	DefaultConnsPerAddr = guard.DefaultConnsPerAddr
 	DefaultMaxConns     = guard.DefaultMaxConns
+	DefaultBodyTimeout  = guard.DefaultBodyTimeout
 )
 
 // Listener wraps ln with the server's connection bounds: ConnsPerAddr per

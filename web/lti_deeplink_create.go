@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -48,7 +49,7 @@ func (s *Server) ltiDeepLinkCreate(c *gin.Context) error {
 		return badRequest("LTI: the platform's return URL is not an http(s) URL")
 	}
 	// The page posts the form to the LMS: its origin joins form-action.
-	c.Writer.Header()["Content-Security-Policy"] = []string{strings.Replace(contentSecurityPolicy, "form-action 'self'", "form-action 'self' "+u.Scheme+"://"+u.Host, 1)}
+	c.Writer.Header()["Content-Security-Policy"] = []string{strings.Replace(guard.ContentSecurityPolicy, "form-action 'self'", "form-action 'self' "+u.Scheme+"://"+u.Host, 1)}
 	c.Header("Cache-Control", "no-store")
 	s.render(c, http.StatusOK, view.LTIPost(s.ltiFrame(c), view.LTIPostVM{T: ltiUI(c), Action: returnURL, JWT: jwt}))
 	return nil

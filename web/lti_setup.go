@@ -16,6 +16,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/lti"
 )
 
@@ -132,12 +133,16 @@ func inFrame(c *gin.Context) bool {
 
 // ltiFraming lets the registered platforms show the playground in their
 // iframes: frame-ancestors lists their origins (read from the database at
-// most every 30 seconds).
-func (s *Server) ltiFraming(c *gin.Context) {
-	if fa := s.frameAncestors(c.Request.Context()); fa != "" {
-		c.Writer.Header()["Content-Security-Policy"] = []string{strings.Replace(contentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors 'self' "+fa, 1)}
+// most every 30 seconds). It runs after guard.SecurityHeaders.
+func (s *Server) ltiFraming() guard.Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if fa := s.frameAncestors(r.Context()); fa != "" {
+				w.Header()["Content-Security-Policy"] = []string{strings.Replace(guard.ContentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors 'self' "+fa, 1)}
+			}
+			next.ServeHTTP(w, r)
+		})
 	}
-	c.Next()
 }
 
 // expireFrameAncestors makes the next request read the platforms again

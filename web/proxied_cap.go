@@ -8,19 +8,18 @@ import (
 	"github.com/mcpplayground/playground/internal/guard"
 )
 
-// proxiedCap is the middleware of that bound: requests that came through
-// a trusted proxy hold one of their client's slots while they run.
-func (s *Server) proxiedCap(c *gin.Context) {
-	if len(s.proxies) == 0 || !s.proxies.Contains(c.RemoteIP()) {
-		c.Next()
-		return
-	}
-	release, err := s.proxied.Take(guard.AddrKey(c.ClientIP()))
-	if err != nil {
-		c.Header("Retry-After", "1")
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many requests at once from this address"})
-		return
-	}
-	defer release()
-	c.Next()
+// proxiedCap is guard.ProxiedCap with the client address Gin reads
+// (X-Forwarded-For from a trusted proxy): behind HAProxy, each client
+// holds at most ConnsPerAddr requests at once.
+func (s *Server) proxiedCap() guard.Middleware {
+	return guard.ProxiedCap(guard.ProxiedConfig{
+		Trusted:  guard.ParseTrusted(s.cfg.TrustedProxies),
+		PerAddr:  s.cfg.ConnsPerAddr,
+		ClientIP: func(w http.ResponseWriter, _ *http.Request) string { return ginOf(w).ClientIP() },
+		Refuse: func(w http.ResponseWriter, _ *http.Request) {
+			c := ginOf(w)
+			c.Header("Retry-After", "1")
+			c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many requests at once from this address"})
+		},
+	})
 }

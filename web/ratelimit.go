@@ -71,29 +71,33 @@ func newLimits(cfg Config) *limits {
 }
 
 // rateLimit is the middleware for routes that grade or relay a learner's
-// messages. The key is the learner in the cookie, or the client address
-// (as Gin reads it: X-Forwarded-For only from trusted proxies; an IPv6
-// address counts as its /64) when there is none yet, so a forged header
-// cannot buy a fresh bucket.
-func (s *Server) rateLimit(kind limitKind) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		now := s.now()
-		lim, key := s.limits.anonymous, "ip:"+guard.AddrKey(c.ClientIP())
-		learner, ok, err := s.currentLearner(c)
-		if err != nil {
-			s.renderError(c, err)
-			return
-		}
-		if ok {
-			lim, key = s.limits.byLearner[kind], "learner:"+strconv.FormatInt(learner.ID, 10)
-		}
-		allowed, wait := lim.Take(key, now)
-		if allowed {
-			c.Next()
-			return
-		}
-		s.tooManyRequests(c, kind, wait)
+// messages: guard.Rate with the kind's bucket per learner, and the
+// anonymous bucket per address for requests without a learner yet.
+func (s *Server) rateLimit(kind limitKind) guard.Middleware {
+	return guard.Rate(guard.RateConfig{
+		Clock: s.cfg.Clock, Client: s.client,
+		Known: s.limits.byLearner[kind], Anonymous: s.limits.anonymous,
+		Refuse: func(w http.ResponseWriter, _ *http.Request, wait time.Duration) {
+			s.tooManyRequests(ginOf(w), kind, wait)
+		},
+	})
+}
+
+// client is who a request counts for in the limits: the learner in the
+// cookie, or the client address (as Gin reads it: X-Forwarded-For only
+// from trusted proxies; an IPv6 address counts as its /64) when there is
+// none yet, so a forged header cannot buy a fresh bucket.
+func (s *Server) client(w http.ResponseWriter, _ *http.Request) (guard.Client, bool) {
+	c := ginOf(w)
+	learner, ok, err := s.currentLearner(c)
+	if err != nil {
+		s.renderError(c, err)
+		return guard.Client{}, false
 	}
+	if ok {
+		return guard.Client{Key: "learner:" + strconv.FormatInt(learner.ID, 10), Known: true}, true
+	}
+	return guard.Client{Key: "ip:" + guard.AddrKey(c.ClientIP())}, true
 }
 
 // tooManyRequests answers 429 with Retry-After, kindly, in the learner's

@@ -1,79 +1,55 @@
 package web
 
 import (
+	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
-// routes is the one place that lists every URL the playground answers.
+// routes is the one place that lists every URL the playground answers,
+// with the guards (internal/guard) each passes: every request the chain
+// below, composed as pkgsite composes its internal/middleware, then its
+// route's own. The areas' URLs follow in this file, one function each.
 func (s *Server) routes() {
 	r := s.router
-	r.Use(s.recoverPanics, s.logRequests, s.proxiedCap, bodyDeadline(s.cfg.BodyTimeout), securityHeaders, s.ltiFraming, crossOrigin(), limitBody(s.cfg.MaxBodyBytes))
+	r.Use(s.recoverPanics, s.logRequests, guarded(guard.Chain(
+		s.proxiedCap(),
+		guard.BodyDeadline(s.cfg.BodyTimeout),
+		guard.SecurityHeaders(),
+		s.ltiFraming(),
+		guard.CrossOrigin(crossSiteByDesign...),
+		guard.LimitBody(s.cfg.MaxBodyBytes),
+	)))
 	r.NoRoute(s.handle(s.notFound))
 	r.NoMethod(s.handle(s.methodNotAllowed))
+
+	g := routeGuards{
+		form:     guarded(s.formOnly()),
+		attempts: guarded(s.rateLimit(limitAttempts)),
+		console:  guarded(s.rateLimit(limitConsole)),
+		checks:   guarded(s.rateLimit(limitServerCheck)),
+		check:    guarded(guard.Chain(s.heavy(), s.rateLimit(limitServerCheck))),
+		explain:  guarded(guard.Chain(s.heavy(), s.explainBody(), s.rateLimit(limitConsole))),
+	}
 
 	r.GET("/", s.rootRedirect)
 	r.GET("/healthz", s.handle(s.healthzShow))
 	r.GET("/readyz", s.handle(s.readyzShow))
 	r.GET("/static/*path", s.assets.serve)
-
 	for _, l := range i18n.All {
-		g := r.Group("/"+string(l), s.withLang(l), s.formOnly, s.requireJoin)
-		g.GET("/", s.handle(s.homeShow))
-		g.GET("/lessons/:slug", s.handle(s.lessonShow))
-		g.GET("/exercises", s.handle(s.exerciseList))
-		g.GET("/exercises/:id", s.handle(s.exerciseShow))
-		g.POST("/exercises/:id", s.rateLimit(limitAttempts), s.handle(s.attemptCreate))
-		g.POST("/exercises/:id/hints", s.handle(s.hintReveal))
-		g.GET("/progress", s.handle(s.progressShow))
-		g.POST("/progress/name", s.handle(s.nameUpdate))
-		g.POST("/progress/resume", s.handle(s.resumeCreate))
-		g.GET("/join", s.handle(s.joinShow))
-		g.POST("/join", s.handle(s.joinCreate))
-		g.GET("/console", s.handle(s.consoleShow))
-		g.POST("/console", s.rateLimit(limitConsole), s.handle(s.consoleMessageCreate))
-		g.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleReset))
-		g.POST("/console/check", s.rateLimit(limitAttempts), s.handle(s.consoleCheck))
-		g.POST("/console/hints", s.handle(s.consoleHintReveal))
-		g.GET("/check-server", s.handle(s.checkServerShow))
-		g.POST("/check-server", s.heavy, s.rateLimit(limitServerCheck), s.handle(s.checkServerRun))
-		g.GET("/check-server/:key/messages/:seq", s.handle(s.checkMessageShow))
-		g.GET("/check-client", s.handle(s.checkClientShow))
-		g.POST("/check-client", s.rateLimit(limitServerCheck), s.handle(s.checkClientIssue))
-		g.GET("/check-client/events", s.handle(s.checkClientEvents))
-		g.GET("/explain", s.handle(s.explainShow))
-		g.POST("/explain", s.heavy, s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainCreate))
-		g.GET("/explain/:key", s.handle(s.explainPageShow))
-		g.GET("/explain/:key/messages/:seq", s.handle(s.explainMessageShow))
-		g.GET("/rules", s.handle(s.ruleList))
-		g.GET("/rules/:code", s.handle(s.ruleShow))
-		g.GET("/finish", s.handle(s.finishShow))
-		g.GET("/review", s.handle(s.reviewShow))
+		s.pageRoutes(r.Group("/"+string(l), s.withLang(l), g.form, s.requireJoin), g)
 	}
-
-	api := r.Group("/api", s.requireJoin)
-	api.POST("/validate", s.handle(s.validatePost))
-	api.POST("/explain", s.heavy, s.explainBody, s.rateLimit(limitConsole), s.handle(s.explainAPI))
-	api.POST("/exercises/:id/attempts", s.rateLimit(limitAttempts), s.handle(s.attemptCreateAPI))
-	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
-	api.GET("/progress", s.handle(s.progressAPI))
-	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
-	api.POST("/console/messages", s.rateLimit(limitConsole), s.handle(s.consoleMessageAPI))
-	api.POST("/console/reset", s.rateLimit(limitConsole), s.handle(s.consoleResetAPI))
-	api.GET("/console/events", s.handle(s.consoleEvents))
-	api.GET("/console/diagram", s.handle(s.consoleDiagram))
-	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
-	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
-	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
-	api.POST("/console/peek", s.handle(s.consolePeekAPI))
+	s.apiRoutes(r.Group("/api", s.requireJoin), g)
 
 	// LTI 1.3 (lti_*.go): the login and the launch are the two cross-site
-	// POSTs that crossOrigin lets through.
+	// POSTs that guard.CrossOrigin lets through (crossSiteByDesign).
 	r.GET("/lti/jwks", s.handle(s.ltiJWKS))
 	r.GET("/lti/login", s.handle(s.ltiLogin))
-	r.POST("/lti/login", s.formOnly, s.handle(s.ltiLogin))
-	r.POST("/lti/launch", s.formOnly, s.handle(s.ltiLaunch))
+	r.POST("/lti/login", g.form, s.handle(s.ltiLogin))
+	r.POST("/lti/launch", g.form, s.handle(s.ltiLaunch))
 	r.GET("/lti/resume", s.handle(s.ltiResume))
-	r.POST("/lti/deep-link", s.formOnly, s.handle(s.ltiDeepLinkCreate))
+	r.POST("/lti/deep-link", g.form, s.handle(s.ltiDeepLinkCreate))
 	r.GET("/lti/register/:key", s.handle(s.ltiRegister))
 
 	// The gift server for real MCP clients (Streamable HTTP, mcp_mount.go).
@@ -83,7 +59,71 @@ func (s *Server) routes() {
 	r.Any("/mcp/check/:key", s.checkClientMCP)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
-	ins := r.Group("/instructor", s.instructorLang, s.formOnly)
+	s.instructorRoutes(r.Group("/instructor", s.instructorLang, g.form))
+}
+
+// routeGuards are the guards of single routes, each built once.
+type routeGuards struct {
+	form                      gin.HandlerFunc // forms only, read whole (guard.FormOnly)
+	attempts, console, checks gin.HandlerFunc // the rate limits (guard.Rate)
+	check, explain            gin.HandlerFunc // heavy: slots, then the rate (guard.Heavy)
+}
+
+// pageRoutes are a language's pages, under /{lang}.
+func (s *Server) pageRoutes(p *gin.RouterGroup, g routeGuards) {
+	p.GET("/", s.handle(s.homeShow))
+	p.GET("/lessons/:slug", s.handle(s.lessonShow))
+	p.GET("/exercises", s.handle(s.exerciseList))
+	p.GET("/exercises/:id", s.handle(s.exerciseShow))
+	p.POST("/exercises/:id", g.attempts, s.handle(s.attemptCreate))
+	p.POST("/exercises/:id/hints", s.handle(s.hintReveal))
+	p.GET("/progress", s.handle(s.progressShow))
+	p.POST("/progress/name", s.handle(s.nameUpdate))
+	p.POST("/progress/resume", s.handle(s.resumeCreate))
+	p.GET("/join", s.handle(s.joinShow))
+	p.POST("/join", s.handle(s.joinCreate))
+	p.GET("/console", s.handle(s.consoleShow))
+	p.POST("/console", g.console, s.handle(s.consoleMessageCreate))
+	p.POST("/console/reset", g.console, s.handle(s.consoleReset))
+	p.POST("/console/check", g.attempts, s.handle(s.consoleCheck))
+	p.POST("/console/hints", s.handle(s.consoleHintReveal))
+	p.GET("/check-server", s.handle(s.checkServerShow))
+	p.POST("/check-server", g.check, s.handle(s.checkServerRun))
+	p.GET("/check-server/:key/messages/:seq", s.handle(s.checkMessageShow))
+	p.GET("/check-client", s.handle(s.checkClientShow))
+	p.POST("/check-client", g.checks, s.handle(s.checkClientIssue))
+	p.GET("/check-client/events", s.handle(s.checkClientEvents))
+	p.GET("/explain", s.handle(s.explainShow))
+	p.POST("/explain", g.explain, s.handle(s.explainCreate))
+	p.GET("/explain/:key", s.handle(s.explainPageShow))
+	p.GET("/explain/:key/messages/:seq", s.handle(s.explainMessageShow))
+	p.GET("/rules", s.handle(s.ruleList))
+	p.GET("/rules/:code", s.handle(s.ruleShow))
+	p.GET("/finish", s.handle(s.finishShow))
+	p.GET("/review", s.handle(s.reviewShow))
+}
+
+// apiRoutes are the JSON API, under /api.
+func (s *Server) apiRoutes(api *gin.RouterGroup, g routeGuards) {
+	api.POST("/validate", s.handle(s.validatePost))
+	api.POST("/explain", g.explain, s.handle(s.explainAPI))
+	api.POST("/exercises/:id/attempts", g.attempts, s.handle(s.attemptCreateAPI))
+	api.POST("/exercises/:id/hints", s.handle(s.hintRevealAPI))
+	api.GET("/progress", s.handle(s.progressAPI))
+	api.POST("/lessons/:slug/read", s.handle(s.lessonRead))
+	api.POST("/console/messages", g.console, s.handle(s.consoleMessageAPI))
+	api.POST("/console/reset", g.console, s.handle(s.consoleResetAPI))
+	api.GET("/console/events", s.handle(s.consoleEvents))
+	api.GET("/console/diagram", s.handle(s.consoleDiagram))
+	api.GET("/console/export.jsonl", s.handle(s.consoleExport))
+	api.GET("/console/exchange", s.handle(s.consoleExchangeAPI))
+	api.GET("/console/templates/:key", s.handle(s.consoleTemplateAPI))
+	api.POST("/console/peek", s.handle(s.consolePeekAPI))
+}
+
+// instructorRoutes are the instructor's pages, under /instructor: the
+// sign-in open to all, the rest behind requireInstructor.
+func (s *Server) instructorRoutes(ins *gin.RouterGroup) {
 	ins.GET("/login", s.handle(s.instructorLoginShow))
 	ins.POST("/login", s.handle(s.instructorLoginCreate))
 	ins.POST("/logout", s.handle(s.instructorLogout))

@@ -46,12 +46,12 @@ type Config struct {
 	TrustedProxies []string
 	// ConnsPerAddr bounds the connections (behind a trusted proxy: the
 	// requests) one client network holds at once (DefaultConnsPerAddr when
-	// zero), MaxConns those of everyone (DefaultMaxConns); see listener.go.
+	// zero), MaxConns those of everyone (DefaultMaxConns); see guard.LimitListener.
 	ConnsPerAddr, MaxConns int
 	// MaxBodyBytes bounds every request body (1 MiB when zero).
 	MaxBodyBytes int64
 	// BodyTimeout bounds the time a client may take to send a request
-	// body (DefaultBodyTimeout when zero); see deadline.go.
+	// body (DefaultBodyTimeout when zero); see guard.BodyDeadline.
 	BodyTimeout time.Duration
 	// AttemptLimit, ConsoleLimit and AnonymousLimit bound how fast one
 	// learner (or one address without a learner yet) may send answers and
@@ -165,7 +165,7 @@ type Server struct {
 
 	// Workshops (instructor_*.go, join_*.go, ratelimit.go).
 	instructor      *instructorAuth
-	instructorGuard *guard.SignInGuard // every way in to the instructor pages (signin_guard.go)
+	instructorGuard *guard.SignInGuard // every way in to the instructor pages (guard.SignInGuard)
 	joinGuard       *guard.CodeGuard   // wrong join codes, per network
 	limits          *limits
 	dashCache       *dashboardCache
@@ -188,11 +188,6 @@ type Server struct {
 	// clientChecks are the learners' personal check-client URLs and their
 	// runs (checkclient_*.go).
 	clientChecks *clientChecks
-
-	// proxies are TrustedProxies parsed; proxied holds the requests of
-	// each client behind them (proxied_cap.go).
-	proxies guard.Trusted
-	proxied *guard.Slots
 
 	// health is the write probe and draining flag of /healthz and /readyz.
 	health healthState
@@ -235,8 +230,6 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if s.cfg.ConnsPerAddr <= 0 {
 		s.cfg.ConnsPerAddr = guard.DefaultConnsPerAddr
 	}
-	s.proxies = guard.ParseTrusted(cfg.TrustedProxies)
-	s.proxied = guard.NewSlots(s.cfg.ConnsPerAddr, 1<<30) // the listener bounds them overall
 	s.checkPolicy = cfg.ServerChecks
 	if s.checkPolicy == nil {
 		s.checkPolicy = netguard.NewPolicy(nil)

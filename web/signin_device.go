@@ -16,7 +16,7 @@ import (
 // cookie: a random id and its HMAC under the token's session key, so it
 // cannot be forged, and changing the token forgets every device. Its
 // guesses count in a lane of its own instead of its network's
-// (signin_guard.go): a guesser on the instructor's network (the room's
+// (guard.SignInGuard): a guesser on the instructor's network (the room's
 // NAT, the same IPv6 /64) keeps that network's turns busy, and the
 // instructor's own browser, whose session has ended, still signs in at
 // once. Nothing about a guess is told from its correctness: the lane is

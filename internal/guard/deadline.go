@@ -1,11 +1,9 @@
-package web
+package guard
 
 import (
 	"io"
 	"net/http"
 	"time"
-
-	"github.com/gin-gonic/gin"
 )
 
 // DefaultBodyTimeout is how long a client may take to send a request body.
@@ -14,7 +12,7 @@ import (
 // connections.
 const DefaultBodyTimeout = 10 * time.Second
 
-// bodyDeadline gives every request that has a body a deadline for sending
+// BodyDeadline gives every request that has a body a deadline for sending
 // it: a client that sends a byte every few seconds loses its connection
 // instead of holding it forever. When the body has been read the deadline
 // is lifted, so an answer that streams (an SSE reply to a POST on /mcp) is
@@ -22,21 +20,20 @@ const DefaultBodyTimeout = 10 * time.Second
 // server's own drain of it after the answer cannot be held either.
 // Requests without a body (page views, event streams) are untouched: their
 // headers already had ReadHeaderTimeout.
-func bodyDeadline(d time.Duration) gin.HandlerFunc {
+func BodyDeadline(d time.Duration) Middleware {
 	if d <= 0 {
 		d = DefaultBodyTimeout
 	}
-	return func(c *gin.Context) {
-		r := c.Request
-		if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
-			c.Next()
-			return
-		}
-		rc := http.NewResponseController(c.Writer)
-		if rc.SetReadDeadline(time.Now().Add(d)) == nil {
-			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
-		}
-		c.Next()
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+				rc := http.NewResponseController(w)
+				if rc.SetReadDeadline(time.Now().Add(d)) == nil {
+					r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
 	}
 }
 
