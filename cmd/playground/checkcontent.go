@@ -9,7 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mcpplayground/playground/internal/clientcheck"
 	"github.com/mcpplayground/playground/internal/course"
@@ -78,13 +80,7 @@ func lintCatalog(src contentSource, c *course.Catalog, located bool) []error {
 	if err != nil {
 		return append(problems, err)
 	}
-	problems = append(problems, exercise.Lint(c.Exercises(), settings)...)
-	// Live exercises: each solution is replayed against the gift server.
-	problems = append(problems, replay.Lint(context.Background(), c.Exercises())...)
-	// Server exercises: the bundled gift server is their solution.
-	problems = append(problems, servercheck.Lint(context.Background(), c.Exercises())...)
-	// Client exercises: the reference client is their solution.
-	problems = append(problems, clientcheck.Lint(context.Background(), c.Exercises())...)
+	problems = append(problems, lintExercises(c.Exercises(), settings)...)
 	if located {
 		for i, e := range problems {
 			problems[i] = errors.New(locateProblem(e, ""))
@@ -119,10 +115,31 @@ func lintLoaded(src contentSource) []error {
 			problems = append(problems, ex.CheckLinks(anchors)...)
 		}
 	}
-	problems = append(problems, exercise.Lint(exs, settings)...)
-	problems = append(problems, replay.Lint(context.Background(), exs)...)
-	problems = append(problems, servercheck.Lint(context.Background(), exs)...)
-	return append(problems, clientcheck.Lint(context.Background(), exs)...)
+	return append(problems, lintExercises(exs, settings)...)
+}
+
+// lintExercises runs the exercises' own checks, then runs them: live
+// exercises' solutions are replayed against the gift server, server
+// exercises run against the bundled gift server (their solution), client
+// exercises against the reference client (theirs). The runs spend most of
+// their time waiting on the gift server's clock (the slow tool's steps, a
+// step's timeout), so the four run side by side; their problems are listed
+// in this order all the same.
+func lintExercises(exs []*exercise.Exercise, settings exercise.Course) []error {
+	ctx := context.Background()
+	lints := []func() []error{
+		func() []error { return exercise.Lint(exs, settings) },
+		func() []error { return replay.Lint(ctx, exs) },
+		func() []error { return servercheck.Lint(ctx, exs) },
+		func() []error { return clientcheck.Lint(ctx, exs) },
+	}
+	found := make([][]error, len(lints))
+	var wg sync.WaitGroup
+	for i, lint := range lints {
+		wg.Go(func() { found[i] = lint() })
+	}
+	wg.Wait()
+	return slices.Concat(found...)
 }
 
 // locateProblem names files from the course directory, so that an editor or
