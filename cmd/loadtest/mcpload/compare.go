@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -27,16 +28,19 @@ type target struct {
 	name     string
 	url      string
 	sessions []string
-	nextID   []int // the next request id of each session
+	conns    []*loadConn // each session's connection
+	nextID   []int       // the next request id of each session
 	lat      []time.Duration
 	failures atomic.Int64
 	busy     time.Duration // time under load, slice tails included
+	cpu      time.Duration // CPU time this process used meanwhile
 }
 
 type result struct {
-	perSecond float64
-	p50, p99  time.Duration
-	errors    int64
+	perSecond  float64
+	cpuPerCall time.Duration
+	p50, p99   time.Duration
+	errors     int64
 }
 
 // loadAll starts the servers, loads them at each level for d each, in
@@ -52,7 +56,7 @@ func loadAll(servers []server, levels []int, d time.Duration) error {
 		defer stop()
 		targets = append(targets, &target{name: srv.name, url: url})
 	}
-	fmt.Printf("%-11s %8s %10s %10s %10s %8s\n", "server", "sessions", "calls/s", "p50", "p99", "errors")
+	fmt.Printf("%-11s %8s %10s %10s %10s %8s %10s\n", "server", "sessions", "calls/s", "p50", "p99", "errors", "CPU/call")
 	for _, n := range levels {
 		rs, err := compare(targets, n, d)
 		if err != nil {
@@ -60,10 +64,10 @@ func loadAll(servers []server, levels []int, d time.Duration) error {
 		}
 		for i, t := range targets {
 			r := rs[i]
-			fmt.Printf("%-11s %8d %10.0f %10s %10s %8d\n", t.name, n, r.perSecond, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), r.errors)
+			fmt.Printf("%-11s %8d %10.0f %10s %10s %8d %10s\n", t.name, n, r.perSecond, r.p50.Round(time.Microsecond), r.p99.Round(time.Microsecond), r.errors, r.cpuPerCall.Round(100*time.Nanosecond))
 		}
 		if len(rs) == 2 && rs[1].perSecond > 0 {
-			fmt.Printf("%-11s %8d %9.2f×\n", "ratio", n, rs[0].perSecond/rs[1].perSecond)
+			fmt.Printf("%-11s %8d %9.2f× %43.2f×\n", "ratio", n, rs[0].perSecond/rs[1].perSecond, float64(rs[1].cpuPerCall)/float64(rs[0].cpuPerCall))
 		}
 	}
 	return nil
@@ -73,14 +77,19 @@ func loadAll(servers []server, levels []int, d time.Duration) error {
 // for d each, in slices, then closes the sessions.
 func compare(targets []*target, n int, d time.Duration) ([]result, error) {
 	for _, t := range targets {
-		t.sessions, t.nextID, t.lat, t.busy = t.sessions[:0], make([]int, n), t.lat[:0], 0
+		t.sessions, t.conns, t.nextID, t.lat, t.busy = t.sessions[:0], t.conns[:0], make([]int, n), t.lat[:0], 0
+		t.cpu = 0
 		t.failures.Store(0)
 		for range n {
 			sid, err := open(t.url)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", t.name, err)
 			}
-			t.sessions = append(t.sessions, sid)
+			lc, err := dialLoad(t.url, sid)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", t.name, err)
+			}
+			t.sessions, t.conns = append(t.sessions, sid), append(t.conns, lc)
 		}
 	}
 	rounds := max(1, int(d/sliceLength))
@@ -95,7 +104,8 @@ func compare(targets []*target, n int, d time.Duration) ([]result, error) {
 	}
 	rs := make([]result, len(targets))
 	for i, t := range targets {
-		for _, sid := range t.sessions {
+		for i, sid := range t.sessions {
+			t.conns[i].close()
 			closeSession(t.url, sid)
 		}
 		if len(t.lat) == 0 {
@@ -103,10 +113,11 @@ func compare(targets []*target, n int, d time.Duration) ([]result, error) {
 		}
 		slices.Sort(t.lat)
 		rs[i] = result{
-			perSecond: float64(len(t.lat)) / t.busy.Seconds(),
-			p50:       t.lat[len(t.lat)/2],
-			p99:       t.lat[len(t.lat)*99/100],
-			errors:    t.failures.Load(),
+			perSecond:  float64(len(t.lat)) / t.busy.Seconds(),
+			cpuPerCall: t.cpu / time.Duration(len(t.lat)),
+			p50:        t.lat[len(t.lat)/2],
+			p99:        t.lat[len(t.lat)*99/100],
+			errors:     t.failures.Load(),
 		}
 	}
 	return rs, nil
@@ -118,9 +129,9 @@ func (t *target) run(d time.Duration) {
 		wg sync.WaitGroup
 		mu sync.Mutex
 	)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	deadline := start.Add(d)
-	for i, sid := range t.sessions {
+	for i, lc := range t.conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -129,7 +140,7 @@ func (t *target) run(d time.Duration) {
 			for ; time.Now().Before(deadline); id++ {
 				body := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id+1) + `,"method":"tools/call","params":{"name":"suggest_gifts","arguments":{"occasion":"birthday","budget":` + strconv.Itoa(20+(i+id+1)%100) + `,"recipient":"friend who loves board games"}}}`
 				began := time.Now()
-				_, b, err := post(t.url, sid, body)
+				b, err := lc.call(body, deadline.Add(30*time.Second))
 				if err != nil || !bytes.Contains(b, []byte(`"result"`)) {
 					t.failures.Add(1)
 					continue
@@ -144,4 +155,14 @@ func (t *target) run(d time.Duration) {
 	}
 	wg.Wait()
 	t.busy += time.Since(start)
+	t.cpu += cpuTime() - cpu0
+}
+
+// cpuTime is the CPU time (user and system) this process used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,9 +1,13 @@
 // Command mcpload measures the gift server over Streamable HTTP side by side
 // with the same suggest_gifts tool served by the official Go SDK (go-sdk
 // v1.8.0), driven by one load client: calls per second and latency
-// percentiles at several numbers of concurrent sessions, then the memory one
-// idle session costs. Both servers run in this process on loopback ports;
-// the load stops by itself after -duration per run.
+// percentiles at several numbers of concurrent sessions, the CPU time the
+// process spends per call, and the ratio of the two servers, then the
+// memory one idle session costs. Both servers run in this process on
+// loopback ports and take turns in short slices, so that both meet the
+// same load from the rest of the machine; each session drives its own
+// keep-alive connection with a lean HTTP/1.1 client (conn.go). The load
+// stops by itself after -duration per run and server.
 //
 //	go run ./cmd/loadtest/mcpload -duration 5s -sessions 1,16,64 -idle 1000
 package main
