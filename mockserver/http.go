@@ -238,7 +238,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	hs, created := h.sessionFor(w, r, m, perr, body)
+	hs, created, rf := h.sessionFor(w, r, m, perr, body)
 	if hs == nil {
 		return
 	}
@@ -256,47 +256,49 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	if !created {
-		if rf := h.reg.take(hs, true); rf != 0 {
-			h.refuse(w, r, m.id, rf, "requests")
-			return
-		}
+	if rf != 0 {
+		h.refuse(w, r, m.id, rf, "requests")
+		return
 	}
 	hs.serveRequest(w, r, m, created)
 }
 
 // sessionFor finds the session a POST belongs to, or starts one for an
 // initialize (with that request already in flight: created is true). It
-// writes the error response itself and returns nil when there is none.
-func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *message, perr *rpcError, body []byte) (hs *httpSession, created bool) {
+// writes the error response itself and returns nil when there is none. A
+// request for an existing session is charged to it on the way (rf says
+// why it could not be); nothing else is.
+func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *message, perr *rpcError, body []byte) (hs *httpSession, created bool, rf refusal) {
 	sid := r.Header.Get(HeaderSessionID)
 	if sid != "" {
-		hs = h.reg.get(sid)
+		v := r.Header.Get(HeaderProtocolVersion)
+		badVersion := v != "" && !slices.Contains(headerRevisions, v)
+		hs, rf = h.reg.getTaking(sid, !badVersion && perr == nil && m.kind == grader.KindRequest)
 		if hs == nil {
 			httpError(w, http.StatusNotFound, nil, &rpcError{Code: CodeInvalidRequest, Message: "Session not found: it ended or expired; start a new one with initialize"})
-			return nil, false
+			return nil, false, 0
 		}
-		if v := r.Header.Get(HeaderProtocolVersion); v != "" && !slices.Contains(headerRevisions, v) {
+		if badVersion {
 			httpError(w, http.StatusBadRequest, nil, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: unsupported MCP-Protocol-Version " + strconv.Quote(v)})
-			return nil, false
+			return nil, false, 0
 		}
-		return hs, false
+		return hs, false, rf
 	}
 	if perr != nil {
 		tmp := h.srv.NewSession(SessionOptions{})
 		httpError(w, http.StatusBadRequest, m.id, tmp.explain(body, perr))
-		return nil, false
+		return nil, false, 0
 	}
 	if m.kind != grader.KindRequest || m.method != "initialize" {
 		httpError(w, http.StatusBadRequest, m.id, &rpcError{Code: CodeInvalidRequest, Message: "Bad Request: the Mcp-Session-Id header is required; start a session with initialize"})
-		return nil, false
+		return nil, false, 0
 	}
-	hs, rf := h.newSession(ClientAddr(r), requestLang(r))
+	hs, rf = h.newSession(ClientAddr(r), requestLang(r))
 	if rf != 0 {
 		h.refuse(w, r, m.id, rf, "sessions")
-		return nil, false
+		return nil, false, 0
 	}
-	return hs, true
+	return hs, true, 0
 }
 
 // contentTypeJSON is the Content-Type of JSON replies, shared: net/http

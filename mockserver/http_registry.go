@@ -149,20 +149,33 @@ func (g *registry) remove(hs *httpSession) bool {
 
 // get returns the session with that id and marks it active (nil if none).
 func (g *registry) get(id string) *httpSession {
+	hs, _ := g.getTaking(id, false)
+	return hs
+}
+
+// getTaking is get then, when request is true and there is a session,
+// take(hs, true), under one lock: a request's way in takes the registry's
+// lock once, which all sessions share.
+func (g *registry) getTaking(id string, request bool) (*httpSession, refusal) {
+	now := g.clock.Now().UnixNano()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	hs := g.sessions[id]
-	if hs != nil {
-		hs.lastActive = g.clock.Now().UnixNano()
-		if hs.idle[0].in {
-			// Most recently active: to the back of both lists.
-			g.idle.remove(hs)
-			hs.client.idle.remove(hs)
-			g.idle.push(hs)
-			hs.client.idle.push(hs)
-		}
+	if hs == nil {
+		return nil, 0
 	}
-	return hs
+	hs.lastActive = now
+	if hs.idle[0].in {
+		// Most recently active: to the back of both lists.
+		g.idle.remove(hs)
+		hs.client.idle.remove(hs)
+		g.idle.push(hs)
+		hs.client.idle.push(hs)
+	}
+	if !request {
+		return hs, 0
+	}
+	return hs, g.takeLocked(hs, true)
 }
 
 // take charges a request (request true) or a GET stream to hs and its
@@ -170,6 +183,11 @@ func (g *registry) get(id string) *httpSession {
 func (g *registry) take(hs *httpSession, request bool) refusal {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	return g.takeLocked(hs, request)
+}
+
+// takeLocked is take, with g.mu held.
+func (g *registry) takeLocked(hs *httpSession, request bool) refusal {
 	switch {
 	case !hs.registered:
 		return refusedGone
@@ -193,6 +211,7 @@ func (g *registry) take(hs *httpSession, request bool) refusal {
 
 // give returns what take charged, and marks the session active.
 func (g *registry) give(hs *httpSession, request bool) {
+	now := g.clock.Now().UnixNano()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if request {
@@ -203,7 +222,7 @@ func (g *registry) give(hs *httpSession, request bool) {
 	hs.client.units--
 	g.units--
 	g.forgetClientLocked(hs.client)
-	hs.lastActive = g.clock.Now().UnixNano()
+	hs.lastActive = now
 	g.busyLocked(hs)
 	g.lighter.Broadcast()
 }
