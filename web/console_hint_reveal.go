@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // consoleHintReveal opens the next hint of the live exercise from the console's
@@ -19,6 +21,6 @@ func (s *Server) consoleHintReveal(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", newConsoleURLs(l, ex.ID).with(""), revealed))
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", pagevm.NewConsoleURLs(l, ex.ID).With(""), revealed))
 	return nil
 }

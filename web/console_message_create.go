@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // consoleMessageCreate is the console's form without JavaScript: "Send" sends
@@ -23,7 +24,7 @@ func (s *Server) consoleMessageCreate(c *gin.Context) error {
 		}
 		return s.renderConsole(c, he.status, consolePage{formErr: he.msg})
 	}
-	urls := newConsoleURLs(l, c.Query("exercise"))
+	urls := pagevm.NewConsoleURLs(l, c.Query("exercise"))
 	if c.PostForm("action") == "handshake" {
 		return s.consoleHandshake(c, l, urls)
 	}
@@ -43,13 +44,13 @@ func (s *Server) consoleMessageCreate(c *gin.Context) error {
 	if len(events) > 0 {
 		anchor = fmt.Sprintf("#msg-%d", events[0].Seq)
 	}
-	c.Redirect(http.StatusSeeOther, urls.with("")+anchor)
+	c.Redirect(http.StatusSeeOther, urls.With("")+anchor)
 	return nil
 }
 
 // consoleHandshake opens the session as a client does: initialize, then,
 // once it is answered, notifications/initialized.
-func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs) error {
+func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls pagevm.ConsoleURLs) error {
 	e, err := s.startConsole(c, l)
 	if err != nil {
 		return err
@@ -61,6 +62,6 @@ func (s *Server) consoleHandshake(c *gin.Context, l i18n.Lang, urls consoleURLs)
 	if len(sent) > 0 {
 		anchor = fmt.Sprintf("#msg-%d", sent[0].Seq)
 	}
-	c.Redirect(http.StatusSeeOther, urls.with("")+anchor)
+	c.Redirect(http.StatusSeeOther, urls.With("")+anchor)
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // consoleReset is consoleResetAPI from the page's form without
@@ -12,6 +14,6 @@ func (s *Server) consoleReset(c *gin.Context) error {
 	if err := s.resetLearnerConsole(c); err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, newConsoleURLs(langOf(c), c.Query("exercise")).with("")+"#timeline")
+	c.Redirect(http.StatusSeeOther, pagevm.NewConsoleURLs(langOf(c), c.Query("exercise")).With("")+"#timeline")
 	return nil
 }

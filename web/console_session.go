@@ -14,6 +14,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
 
@@ -178,7 +179,7 @@ func exerciseRevision(ex *exercise.Exercise) string {
 // without JavaScript shows it after "Check".
 func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.ConsoleReportVM {
 	rep, _, _ := s.peekDraft(c, l, raw)
-	return consoleReportVM(l, rep)
+	return pagevm.ConsoleReport(l, rep)
 }
 
 // peekDraft is the checker's report on the message in the editor as the

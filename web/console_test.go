@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // consoleReply is the answer of POST /api/console/messages.
@@ -462,9 +463,9 @@ func TestConsoleWithoutJavaScript(t *testing.T) {
 
 	pre := b.get("/en/console?message=" + url.QueryEscape(`{"jsonrpc":"2.0","id":7,"method":"resources/list"}`))
 	mustContain(t, "prefilled message", pre.body, `&#34;id&#34;:7,&#34;method&#34;:&#34;resources/list&#34;`)
-	long := b.get("/en/console?message=" + url.QueryEscape(`{"x":"`+strings.Repeat("a", maxPrefillBytes)+`"}`))
+	long := b.get("/en/console?message=" + url.QueryEscape(`{"x":"`+strings.Repeat("a", pagevm.MaxPrefillBytes)+`"}`))
 	if strings.Contains(long.body, strings.Repeat("a", 100)) {
-		t.Error("a prefilled message over maxPrefillBytes reached the editor")
+		t.Error("a prefilled message over pagevm.MaxPrefillBytes reached the editor")
 	}
 
 	check := b.postForm("/en/console", url.Values{"action": {"check"}, "message": {`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"nme":"x"}}`}})

@@ -189,13 +189,19 @@ func (c Codes) TeachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Exer
 			}
 		}
 	}
+	eachProblem(fb, each)
+}
+
+// eachProblem calls f on every problem of fb: the first, the others, the
+// notes.
+func eachProblem(fb *view.FeedbackVM, f func(*view.ProblemVM)) {
 	if fb.First != nil {
-		each(fb.First)
+		f(fb.First)
 	}
 	for i := range fb.Rest {
-		each(&fb.Rest[i])
+		f(&fb.Rest[i])
 	}
 	for i := range fb.Notes {
-		each(&fb.Notes[i])
+		f(&fb.Notes[i])
 	}
 }
