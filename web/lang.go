@@ -45,7 +45,10 @@ func rootLang(c *gin.Context) i18n.Lang {
 			return l
 		}
 	}
-	return i18n.Negotiate(c.GetHeader("Accept-Language"))
+	if v := c.Request.Header["Accept-Language"]; len(v) > 0 { // canonical, as the server reads it
+		return i18n.Negotiate(v[0])
+	}
+	return i18n.Default
 }
 
 // langOf is the page's language: the /{lang}/ prefix, else the cookie, else

@@ -13,7 +13,9 @@ func (s *Server) lessonShow(c *gin.Context) error {
 	if !ok {
 		return errNotFound
 	}
-	if match := c.GetHeader("If-None-Match"); match != "" && match == p.etag {
+	// The server canonicalised the request's header names: the map is
+	// read directly, without Get's canonicalising of the name each time.
+	if match := c.Request.Header["If-None-Match"]; len(match) > 0 && match[0] == p.etag {
 		c.Status(http.StatusNotModified)
 		return nil
 	}

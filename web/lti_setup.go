@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -38,10 +39,20 @@ const (
 type ltiState struct {
 	svc    *lti.Service
 	secret []byte
-	// frame caches the frame-ancestors of the registered platforms.
-	frameMu    sync.Mutex
-	frame      string
-	frameUntil time.Time
+	// frame caches the frame-ancestors of the registered platforms: every
+	// request reads it without a lock; frameMu serialises its refresh.
+	frameMu sync.Mutex
+	frame   atomic.Pointer[frameAncestorsCache]
+}
+
+// frameAncestorsCache is the platforms' origins, read from the database
+// until a time, and the Content-Security-Policy that lets them frame the
+// pages (nil without platforms; shared between responses, capacity 1 as
+// guard's headers).
+type frameAncestorsCache struct {
+	origins string
+	csp     []string
+	until   time.Time
 }
 
 func (s *Server) initLTI(svc *lti.Service) error {
@@ -137,8 +148,8 @@ func inFrame(c *gin.Context) bool {
 func (s *Server) ltiFraming() guard.Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if fa := s.frameAncestors(r.Context()); fa != "" {
-				w.Header()["Content-Security-Policy"] = []string{strings.Replace(guard.ContentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors 'self' "+fa, 1)}
+			if csp := s.frameAncestors(r.Context()).csp; csp != nil {
+				w.Header()["Content-Security-Policy"] = csp
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -149,20 +160,32 @@ func (s *Server) ltiFraming() guard.Middleware {
 // (one was added or removed here).
 func (s *Server) expireFrameAncestors() {
 	s.lti.frameMu.Lock()
-	s.lti.frameUntil = time.Time{}
-	s.lti.frameMu.Unlock()
+	defer s.lti.frameMu.Unlock()
+	if f := s.lti.frame.Load(); f != nil {
+		s.lti.frame.Store(&frameAncestorsCache{origins: f.origins, csp: f.csp})
+	}
 }
 
-func (s *Server) frameAncestors(ctx context.Context) string {
+// frameAncestors is the registered platforms' origins, read from the
+// database at most every 30 seconds; when the database fails, the last
+// origins read.
+func (s *Server) frameAncestors(ctx context.Context) *frameAncestorsCache {
+	now := s.now()
+	if f := s.lti.frame.Load(); f != nil && now.Before(f.until) {
+		return f
+	}
 	s.lti.frameMu.Lock()
 	defer s.lti.frameMu.Unlock()
-	now := s.now()
-	if now.Before(s.lti.frameUntil) {
-		return s.lti.frame
+	last := s.lti.frame.Load()
+	if last != nil && now.Before(last.until) {
+		return last // refreshed while this request waited
 	}
 	ps, err := s.store.LTIPlatforms(ctx)
 	if err != nil {
-		return s.lti.frame
+		if last == nil {
+			return &frameAncestorsCache{}
+		}
+		return last
 	}
 	seen := map[string]bool{}
 	var origins []string
@@ -179,8 +202,12 @@ func (s *Server) frameAncestors(ctx context.Context) string {
 			}
 		}
 	}
-	s.lti.frame, s.lti.frameUntil = strings.Join(origins, " "), now.Add(30*time.Second)
-	return s.lti.frame
+	f := &frameAncestorsCache{origins: strings.Join(origins, " "), until: now.Add(30 * time.Second)}
+	if f.origins != "" {
+		f.csp = []string{strings.Replace(guard.ContentSecurityPolicy, "frame-ancestors 'none'", "frame-ancestors 'self' "+f.origins, 1)}
+	}
+	s.lti.frame.Store(f)
+	return f
 }
 
 // random16 is 128 random bits, URL-safe.

@@ -25,7 +25,7 @@ func (s *Server) routes() {
 	r.NoMethod(s.handle(s.methodNotAllowed))
 
 	g := routeGuards{
-		form:     guarded(s.formOnly()),
+		form:     postsOnly(guarded(s.formOnly())),
 		attempts: guarded(s.rateLimit(limitAttempts)),
 		console:  guarded(s.rateLimit(limitConsole)),
 		checks:   guarded(s.rateLimit(limitServerCheck)),

@@ -16,12 +16,16 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 // avoids a map growth per request. The slices are shared
 // between responses (each has capacity 1, so an Add on one response copies
 // instead of writing into the shared array), which saves six allocations per
-// request on the hottest path.
-var securityHeaderValues = map[string][]string{
-	"Content-Security-Policy":    {ContentSecurityPolicy},
-	"X-Content-Type-Options":     {"nosniff"},
-	"Referrer-Policy":            {"same-origin"},
-	"Cross-Origin-Opener-Policy": {"same-origin"},
+// request on the hottest path. A slice, not a map: ranging over a map costs
+// more than the four assignments.
+var securityHeaderValues = [...]struct {
+	key   string
+	value []string
+}{
+	{"Content-Security-Policy", []string{ContentSecurityPolicy}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"same-origin"}},
+	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
 }
 
 // SecurityHeaders sets the security headers on every response.
@@ -29,8 +33,8 @@ func SecurityHeaders() Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			for k, v := range securityHeaderValues {
-				h[k] = v
+			for _, kv := range &securityHeaderValues {
+				h[kv.key] = kv.value
 			}
 			next.ServeHTTP(w, r)
 		})
