@@ -180,7 +180,7 @@ func checkVersion(v json.RawMessage) *rpcError {
 // parseCall reads a request or a notification.
 func parseCall(m *message, env *envelope, hasID bool) *rpcError {
 	var method string
-	if err := json.Unmarshal(env.Method, &method); err != nil {
+	if err := unmarshalString(env.Method, &method); err != nil {
 		return newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
 	}
 	if len(env.Result) > 0 || len(env.Error) > 0 {
