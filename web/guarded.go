@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,17 +22,27 @@ import (
 func guarded(m guard.Middleware) gin.HandlerFunc {
 	h := m(http.HandlerFunc(ginNext))
 	return func(c *gin.Context) {
-		w := &ginWriter{ResponseWriter: c.Writer, c: c}
+		w := ginWriters.Get().(*ginWriter)
+		*w = ginWriter{ResponseWriter: c.Writer, c: c}
 		h.ServeHTTP(w, c.Request)
-		if !w.next {
+		next := w.next
+		*w = ginWriter{}
+		ginWriters.Put(w)
+		if !next {
 			c.Abort()
 		}
 	}
 }
 
+// ginWriters are reused from one request to the next: a guard on every
+// page must cost the lesson page no allocation. As net/http's contract
+// says of a ResponseWriter, nothing may use one once its request is
+// served, and the Gin chain is over when the guard returns.
+var ginWriters = sync.Pool{New: func() any { return new(ginWriter) }}
+
 // postsOnly runs a guard that concerns POST requests alone (FormOnly)
-// for those only: the other requests go on without the writer guarded
-// allocates for each, which every page view would pay.
+// for those only: the other requests go on without taking a writer from
+// the pool and the guard's own test of the method.
 func postsOnly(h gin.HandlerFunc) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.Method == http.MethodPost {

@@ -3,14 +3,12 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/web/view"
 )
 
 // HeavyLimit bounds the heavy requests — explaining a log, checking a
@@ -43,8 +41,7 @@ func (s *Server) heavy() guard.Middleware {
 }
 
 // busy answers 503 with a Retry-After of retry (when the soonest request
-// in the way is expected to end), in the learner's language: JSON for
-// scripts and the pages' fetches, a page for forms.
+// in the way is expected to end), in the learner's language (slowDown).
 func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	secs := retrySeconds(retry)
 	l := apiLang(c)
@@ -53,13 +50,6 @@ func (s *Server) busy(c *gin.Context, mine bool, retry time.Duration) {
 	if mine {
 		msg = fmt.Sprintf(w.BusyMine, secs)
 	}
-	c.Header("Retry-After", strconv.Itoa(secs))
 	s.log.Info("heavy request refused", "path", c.Request.URL.Path, "mine", mine, "retry_after", secs)
-	if wantsJSON(c) {
-		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": msg, "retry_after": secs})
-		return
-	}
-	s.render(c, http.StatusServiceUnavailable, view.ErrorPage(s.frame(c, l, w.SlowDownTitle, ""),
-		view.ErrorVM{Status: http.StatusServiceUnavailable, Title: w.SlowDownTitle, Body: msg}))
-	c.Abort()
+	s.slowDown(c, http.StatusServiceUnavailable, l, msg, secs)
 }

@@ -101,7 +101,7 @@ func (s *Server) client(w http.ResponseWriter, _ *http.Request) (guard.Client, b
 }
 
 // tooManyRequests answers 429 with Retry-After, kindly, in the learner's
-// language: JSON for scripts and the pages' fetches, a page for forms.
+// language (slowDown).
 func (s *Server) tooManyRequests(c *gin.Context, kind limitKind, wait time.Duration) {
 	secs := retrySeconds(wait)
 	l := apiLang(c)
@@ -113,14 +113,20 @@ func (s *Server) tooManyRequests(c *gin.Context, kind limitKind, wait time.Durat
 	case limitServerCheck:
 		msg = fmt.Sprintf(w.SlowChecks, secs)
 	}
-	c.Header("Retry-After", strconv.Itoa(secs))
 	s.log.Debug("rate limited", "path", c.Request.URL.Path, "retry_after", secs)
+	s.slowDown(c, http.StatusTooManyRequests, l, msg, secs)
+}
+
+// slowDown answers a refusal of a guard with status, a Retry-After of secs
+// and msg: JSON for scripts and the pages' fetches, a page for forms.
+func (s *Server) slowDown(c *gin.Context, status int, l i18n.Lang, msg string, secs int) {
+	c.Header("Retry-After", strconv.Itoa(secs))
 	if wantsJSON(c) {
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": msg, "retry_after": secs})
+		c.AbortWithStatusJSON(status, gin.H{"error": msg, "retry_after": secs})
 		return
 	}
-	s.render(c, http.StatusTooManyRequests, view.ErrorPage(s.frame(c, l, w.SlowDownTitle, ""),
-		view.ErrorVM{Status: http.StatusTooManyRequests, Title: w.SlowDownTitle, Body: msg}))
+	title := i18n.WorkshopFor(l).SlowDownTitle
+	s.render(c, status, view.ErrorPage(s.frame(c, l, title, ""), view.ErrorVM{Status: status, Title: title, Body: msg}))
 	c.Abort()
 }
 

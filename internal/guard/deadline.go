@@ -27,13 +27,25 @@ func BodyDeadline(d time.Duration) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
-				rc := http.NewResponseController(w)
+				rc := http.NewResponseController(innermost(w))
 				if rc.SetReadDeadline(time.Now().Add(d)) == nil {
 					r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
 				}
 			}
 			next.ServeHTTP(w, r)
 		})
+	}
+}
+
+// innermost is the writer at the bottom of w's wrappers: the connection's
+// own, which a wrapper given back to a pool cannot redirect.
+func innermost(w http.ResponseWriter) http.ResponseWriter {
+	for {
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
 	}
 }
 
