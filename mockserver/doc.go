@@ -40,10 +40,15 @@
 //
 // Unknown fields are ignored. When a message is rejected, error.data carries
 // {"diagnostics": [...]}: the checker's findings for that message, in the
-// session's language, so a learner sees where and why. The checker runs only
-// on that error path for HTTP and stdio, never on the hot path of a valid
-// request; console sessions run it on every message in both directions to show
-// warnings (the stricter findings) next to each message of the timeline.
+// session's language, so a learner sees where and why. The checker also
+// judges every message a client sends (strict.go, about 3 µs): what it
+// calls an error in the text or the envelope that encoding/json would let
+// through (a duplicate key, a member name in another case, text that is
+// not UTF-8, an id of another type) is refused with its message. Each
+// message is then read once, in one pass (jsonfast.go), exactly as
+// encoding/json reads it. Console sessions run the checker on every
+// message in both directions to show warnings (the stricter findings) next
+// to each message of the timeline.
 //
 // Tool arguments are checked against the tool's inputSchema; since 2025-11-25 a
 // failure is a tool result with isError true (so a model can correct itself),
