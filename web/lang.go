@@ -40,15 +40,30 @@ func setLangCookie(c *gin.Context, l i18n.Lang, secure bool) {
 
 // rootLang is the language "/" redirects to: the cookie, else Accept-Language.
 func rootLang(c *gin.Context) i18n.Lang {
-	if v, err := c.Cookie(langCookie); err == nil {
-		if l, ok := i18n.Parse(v); ok {
-			return l
+	if mayHaveCookie(c.Request, langCookie) {
+		if v, err := c.Cookie(langCookie); err == nil {
+			if l, ok := i18n.Parse(v); ok {
+				return l
+			}
 		}
 	}
 	if v := c.Request.Header["Accept-Language"]; len(v) > 0 { // canonical, as the server reads it
 		return i18n.Negotiate(v[0])
 	}
 	return i18n.Default
+}
+
+// mayHaveCookie reports whether r's Cookie header could hold a cookie
+// named name: when it is false, reading the header into cookies (a slice
+// allocated for every request that has one, a learner's included) would
+// find none.
+func mayHaveCookie(r *http.Request, name string) bool {
+	for _, line := range r.Header["Cookie"] {
+		if strings.Contains(line, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // langOf is the page's language: the /{lang}/ prefix, else the cookie, else
