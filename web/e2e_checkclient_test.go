@@ -20,14 +20,13 @@ import (
 func TestE2ECheckClient(t *testing.T) {
 	t.Parallel()
 	axe := loadAxe(t)
-	ctx := e2etest.Browser(t)
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	const id = "lifecycle-client-first-call"
 	ex, _ := e.catalog.Exercise(id)
 	plan := clientcheck.PlanOf(ex, i18n.EN)
 
-	play := func(lang, mistake, want string) {
+	play := func(t *testing.T, ctx context.Context, lang, mistake, want string) {
 		t.Helper()
 		e2etest.Do(t, ctx, "open the page",
 			chromedp.Navigate(base+"/"+lang+"/check-client?exercise="+id),
@@ -51,17 +50,33 @@ func TestE2ECheckClient(t *testing.T) {
 		}
 	}
 
-	play("en", "", "passed")
-	if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".check-step[data-status='passed']").length`)); n != len(plan.Steps) {
-		t.Errorf("%d steps passed, want %d", n, len(plan.Steps))
-	}
-	checkAxe(t, ctx, axe, "check-client, passed")
+	// The two runs are two learners' (a tab and its cookies each), side
+	// by side.
+	t.Run("passed", func(t *testing.T) {
+		t.Parallel()
+		ctx := e2etest.Browser(t)
+		play(t, ctx, "en", "", "passed")
+		if n := e2etest.Get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(".check-step[data-status='passed']").length`)); n != len(plan.Steps) {
+			t.Errorf("%d steps passed, want %d", n, len(plan.Steps))
+		}
+		checkAxe(t, ctx, axe, "check-client, passed")
+		leaveCheckClientPage(t, ctx)
+	})
+	t.Run("failed", func(t *testing.T) {
+		t.Parallel()
+		ctx := e2etest.Browser(t)
+		play(t, ctx, "fr", "schema", "failed")
+		e2etest.Do(t, ctx, "the failed step says why",
+			chromedp.WaitVisible(chromedp.CSS(".check-step[data-step='first-call'][data-status='failed'] .problem-error")),
+		)
+		checkAxe(t, ctx, axe, "check-client, failed (fr)")
+		leaveCheckClientPage(t, ctx)
+	})
+}
 
-	play("fr", "schema", "failed")
-	e2etest.Do(t, ctx, "the failed step says why",
-		chromedp.WaitVisible(chromedp.CSS(".check-step[data-step='first-call'][data-status='failed'] .problem-error")),
-	)
-	checkAxe(t, ctx, axe, "check-client, failed (fr)")
-	// Leave the page: its event stream ends before the test's server does.
+// leaveCheckClientPage leaves the page: its event stream ends before the
+// test's server does.
+func leaveCheckClientPage(t *testing.T, ctx context.Context) {
+	t.Helper()
 	e2etest.Do(t, ctx, "leave the page", chromedp.Navigate("about:blank"))
 }
