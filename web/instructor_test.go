@@ -17,6 +17,7 @@ import (
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 const testToken = "s3cret-instructor-token"
@@ -357,12 +358,12 @@ func TestDashboardShowsTheRoom(t *testing.T) {
 		t.Error("the dashboard has inline script or style, which the CSP forbids")
 	}
 
-	var dash dashJSON
+	var dash pagevm.DashJSON
 	r := b.do("GET", "/instructor/dashboard.json", "", "", "Authorization", "Bearer "+testToken)
 	if err := json.Unmarshal([]byte(r.body), &dash); err != nil {
 		t.Fatalf("dashboard.json: %v\n%s", err, r.body)
 	}
-	var exj dashExerciseJSON
+	var exj pagevm.DashExerciseJSON
 	for _, x := range dash.Exercises {
 		if x.ID == ex.ID {
 			exj = x
