@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -49,12 +49,13 @@ func (s *Server) checkServerRun(c *gin.Context) error {
 	if err != nil {
 		return s.refuse(c, f, http.StatusUnprocessableEntity, refusalText(x, l, err))
 	}
-	if !s.checkRuns.begin(learner.ID) {
+	free, err := s.checkRuns.Take(strconv.FormatInt(learner.ID, 10))
+	if err != nil {
 		return s.refuse(c, f, http.StatusConflict, x.Busy)
 	}
 	// The run's slot is free again before its verdict is written, so a
-	// learner who checks again at once is not told a check is running.
-	free := sync.OnceFunc(func() { s.checkRuns.end(learner.ID) })
+	// learner who checks again at once is not told a check is running
+	// (free gives it back once, however often it is called).
 	defer free()
 	run := pagevm.NewCheckRun(l, ex, f.protocol)
 	stream := wantsEventStream(c)

@@ -15,6 +15,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"time"
 
@@ -182,7 +183,7 @@ type Server struct {
 	// Checks of learners' servers (checkserver_*.go): one run at a time
 	// per learner.
 	checkPolicy *netguard.Policy
-	checkRuns   *runSlots
+	checkRuns   *guard.Slots
 	// checkPause waits, for evenOut (checkserver_even.go).
 	checkPause func(context.Context, time.Duration) error
 	// clientChecks are the learners' personal check-client URLs and their
@@ -234,7 +235,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if s.checkPolicy == nil {
 		s.checkPolicy = netguard.NewPolicy(nil)
 	}
-	s.checkRuns = newRunSlots()
+	s.checkRuns = guard.NewSlots(1, math.MaxInt)
 	s.clientChecks = newClientChecks()
 	s.checkPause = guard.SleepCtx
 	if s.rules, err = rules.New(); err != nil {
