@@ -68,12 +68,12 @@ func (x *Exchange) place(f grader.Finding) {
 	if e == nil || at == 0 || slices.ContainsFunc(e.Report.Diagnostics, func(d grader.Diagnostic) bool { return d.Code == f.Code }) {
 		return // a conversation problem its report holds: its mentions are written
 	}
-	e.Report.Diagnostics = append(slices.Clone(e.Report.Diagnostics), grader.Diagnostic{Code: f.Code, Severity: f.Severity,
-		Message: f.Message, Lesson: f.Lesson})
+	d := f.Diagnostic()
+	e.Report.Diagnostics = append(slices.Clone(e.Report.Diagnostics), d)
 	e.Report.Valid = e.Report.Valid && f.Severity != grader.SeverityError
 	for _, mi := range f.Messages[:len(f.Messages)-1] {
 		if r := x.tl.at(x.inside(mi + 1)); r != nil && r.Seq != at && len(r.Mentions) < maxMentions {
-			r.Mentions = append(r.Mentions, Mention{Seq: at, Code: f.Code, Severity: f.Severity, Message: f.Message})
+			r.Mentions = append(r.Mentions, Mention{Seq: at, Code: f.Code, Severity: f.Severity, Message: f.Message, of: d})
 		}
 	}
 }

@@ -125,6 +125,32 @@ type Mention struct {
 	Code     string `json:"code"`
 	Severity string `json:"severity"`
 	Message  string `json:"message"`
+	// of is the problem as found, to say it in another language (In).
+	of grader.Diagnostic
+}
+
+// In is m in lang, as the checker wrote it in that language.
+func (m Mention) In(lang i18n.Lang) Mention {
+	if m.of.Message == m.Message {
+		m.of = m.of.In(lang)
+		m.Message = m.of.Message
+	}
+	return m
+}
+
+// In is e with its report and its mentions in lang, as the checker wrote
+// them in that language when it judged the message (grader.Report.In):
+// nothing is judged again.
+func (e Event) In(lang i18n.Lang) Event {
+	e.Report = e.Report.In(lang)
+	if len(e.Mentions) > 0 {
+		ms := make([]Mention, len(e.Mentions))
+		for i, m := range e.Mentions {
+			ms[i] = m.In(lang)
+		}
+		e.Mentions = ms
+	}
+	return e
 }
 
 // Version is the Seq of the latest message that changed e: its own, or a
@@ -306,7 +332,7 @@ func (x *Exchange) mention(e Event) {
 			if r == nil || r.Seq == e.Seq || len(r.Mentions) >= maxMentions {
 				continue
 			}
-			r.Mentions = append(r.Mentions, Mention{Seq: e.Seq, Code: d.Code, Severity: d.Severity, Message: d.Message})
+			r.Mentions = append(r.Mentions, Mention{Seq: e.Seq, Code: d.Code, Severity: d.Severity, Message: d.Message, of: d})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package exchange
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -15,6 +16,9 @@ const (
 	initReq = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	initRes = `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`
 )
+
+// deep compares events whole, what they say in every language included.
+var deep = cmp.Exporter(func(reflect.Type) bool { return true })
 
 func add(x *Exchange, from, raw string) Event { return x.Add(Message{Raw: []byte(raw), From: from}) }
 
@@ -194,7 +198,7 @@ func TestTimelineCap(t *testing.T) {
 							want = append(want, e)
 						}
 					}
-					if diff := cmp.Diff(want, x.Events(after)); diff != "" {
+					if diff := cmp.Diff(want, x.Events(after), deep); diff != "" {
 						t.Errorf("Events(%d) (-want +got):\n%s", after, diff)
 					}
 					e, ok := x.Event(after)
@@ -203,7 +207,7 @@ func TestTimelineCap(t *testing.T) {
 					}
 				}
 				drained := x.Drain()
-				if diff := cmp.Diff(append([]Event{}, kept...), append([]Event{}, drained...)); diff != "" {
+				if diff := cmp.Diff(append([]Event{}, kept...), append([]Event{}, drained...), deep); diff != "" {
 					t.Errorf("Drain (-want +got):\n%s", diff)
 				}
 				if left := x.Events(-1); len(left) != 0 {

@@ -152,6 +152,10 @@ type Diagnostic struct {
 	// order the session received them) of the earlier messages it refers to:
 	// "id 5 was already used by message #9" relates message 8.
 	Related []int `json:"related,omitempty"`
+	// texts is Message and Suggestion in every language, rendered when the
+	// judge finished (In gives them); nil for a diagnostic not written by
+	// the judge.
+	texts *texts
 }
 
 // Severities.

@@ -21,7 +21,8 @@ func clip(s string) string {
 }
 
 // finish orders the diagnostics, places them, marks the blocking one and renders
-// them in the learner's language.
+// them in every language (the learner's in Message and Suggestion, the
+// others kept for Report.In).
 func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 	if len(st.diags) == 0 {
 		rep.Valid = true
@@ -47,6 +48,7 @@ func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 	}
 	lc := newLineCursor(src, bom)
 	out := make([]Diagnostic, 0, len(st.diags))
+	ts := make([]texts, len(st.diags))
 	blockLayer := 1 << 10
 	for _, d := range st.diags {
 		if st.severity(d) == SeverityError && d.layer < blockLayer {
@@ -55,7 +57,7 @@ func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 	}
 	blocked := false
 	valid := true
-	for _, d := range st.diags {
+	for i, d := range st.diags {
 		pos := lc.at(d.off)
 		if d.a.openedAt > 0 {
 			i, _ := slices.BinarySearch(refs, d.a.openedAt-1)
@@ -71,10 +73,15 @@ func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 			lesson = def.lesson
 		}
 		d.lesson = lesson
+		for li, l := range catalogLangs {
+			ts[i][li] = text{message: render(d, l), suggestion: suggestionText(d, l)}
+		}
+		t := ts[i][langIndex(lang)]
 		out = append(out, Diagnostic{
 			Code: d.code, Severity: sev, Pointer: d.ptr, Line: pos.Line, Column: pos.Column,
-			Message: render(d, lang), Suggestion: suggestionText(d, lang), Lesson: lesson,
+			Message: t.message, Suggestion: t.suggestion, Lesson: lesson,
 			Blocking: !blocked && sev == SeverityError && d.layer == blockLayer,
+			texts:    &ts[i],
 		})
 		if out[len(out)-1].Blocking {
 			blocked = true
@@ -102,4 +109,88 @@ func suggestionText(d diag, lang i18n.Lang) string {
 		return "retirez `" + d.a.field + "`"
 	}
 	return "leave `" + d.a.field + "` out"
+}
+
+// catalogLangs are the languages the catalog writes, in the order of its
+// texts (English, then French): every diagnostic is rendered in each.
+var catalogLangs = [2]i18n.Lang{i18n.EN, i18n.FR}
+
+// langIndex is lang's place in catalogLangs; a language the catalog does
+// not write is English, as Check answers it.
+func langIndex(lang i18n.Lang) int {
+	if lang == i18n.FR {
+		return 1
+	}
+	return 0
+}
+
+// text is what a diagnostic says in one language.
+type text struct{ message, suggestion string }
+
+// texts is what a diagnostic says in each language of catalogLangs. The
+// judge renders them once, when it is done; In hands them out, so that a
+// report is read in another language without judging the message again.
+type texts [len(catalogLangs)]text
+
+// holds reports whether message and suggestion are what t says in one of
+// its languages: a diagnostic that a caller changed after the judge (a hint
+// withheld) is not the judge's any more, and In leaves it as it is.
+func (t *texts) holds(message, suggestion string) bool {
+	for _, x := range t {
+		if x.message == message && x.suggestion == suggestion {
+			return true
+		}
+	}
+	return false
+}
+
+// In is d in lang: its message and suggestion as the judge wrote them in
+// that language. A diagnostic the judge did not write (decoded from JSON,
+// written by hand) or that was changed since is returned as it is.
+func (d Diagnostic) In(lang i18n.Lang) Diagnostic {
+	if d.texts == nil || !d.texts.holds(d.Message, d.Suggestion) {
+		return d
+	}
+	t := d.texts[langIndex(lang)]
+	d.Message, d.Suggestion = t.message, t.suggestion
+	return d
+}
+
+// In is r in lang: each diagnostic as Diagnostic.In gives it, in a new
+// slice (r's is not changed). Nothing is judged again: a report judged in
+// English reads in French, conversation diagnostics included.
+func (r Report) In(lang i18n.Lang) Report {
+	if len(r.Diagnostics) == 0 {
+		return r
+	}
+	ds := make([]Diagnostic, len(r.Diagnostics))
+	for i, d := range r.Diagnostics {
+		ds[i] = d.In(lang)
+	}
+	r.Diagnostics = ds
+	return r
+}
+
+// In is f in lang, as Diagnostic.In gives a diagnostic.
+func (f Finding) In(lang i18n.Lang) Finding {
+	if f.texts == nil || !f.texts.holds(f.Message, "") {
+		return f
+	}
+	f.Message = f.texts[langIndex(lang)].message
+	return f
+}
+
+// Diagnostic is f as a diagnostic of the message it ends on, with its
+// other languages (In).
+func (f Finding) Diagnostic() Diagnostic {
+	return Diagnostic{Code: f.Code, Severity: f.Severity, Message: f.Message, Lesson: f.Lesson, texts: f.texts}
+}
+
+// renderAll renders d in every language, and gives its text in lang.
+func renderAll(d diag, lang i18n.Lang) (string, *texts) {
+	t := new(texts)
+	for li, l := range catalogLangs {
+		t[li].message = render(d, l)
+	}
+	return t[langIndex(lang)].message, t
 }

@@ -171,6 +171,9 @@ type Finding struct {
 	Lesson   string `json:"lesson,omitempty"`
 	Line     int    `json:"line,omitempty"`   // for a problem of a log: the line of the log
 	Detail   string `json:"detail,omitempty"` // for a problem of a log: the text it is about
+	// texts is Message in every language (In); nil for a finding not
+	// written by the checker.
+	texts *texts
 }
 
 // side numbers a sender: 0 client, 1 server, -1 unknown.

@@ -30,5 +30,6 @@ func (s *Session) End() []Finding {
 
 func (s *Session) finding(d diag, msgs []int) Finding {
 	def := codeIndex[d.code]
-	return Finding{Code: d.code, Severity: def.sev, Messages: msgs, Message: render(d, s.lang), Lesson: def.lesson}
+	msg, t := renderAll(d, s.lang)
+	return Finding{Code: d.code, Severity: def.sev, Messages: msgs, Message: msg, Lesson: def.lesson, texts: t}
 }

@@ -56,7 +56,7 @@ func FuzzSession(f *testing.F) {
 			}
 			peek := s.Peek(line, from)
 			rep, l := s.Place(line, from)
-			if diff := cmp.Diff(peek, rep); diff != "" {
+			if diff := cmp.Diff(peek, rep, withTexts); diff != "" {
 				t.Fatalf("message %d: Peek and Add differ:\n%s", i, diff)
 			}
 			checkSessionReport(t, i, rep)

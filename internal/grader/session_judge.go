@@ -161,7 +161,8 @@ func (s *Session) merge(rep *Report, root *Value, ds []sdiag) {
 	})
 }
 
-// render builds one conversation diagnostic in the session's language.
+// render builds one conversation diagnostic in the session's language,
+// with its others (Diagnostic.In).
 func (s *Session) render(d sdiag, root *Value) Diagnostic {
 	at := d.at
 	if at == nil {
@@ -172,8 +173,9 @@ func (s *Session) render(d sdiag, root *Value) Diagnostic {
 	if sev == "" {
 		sev = def.sev
 	}
+	msg, t := renderAll(diag{code: d.code, a: d.a}, s.lang)
 	return Diagnostic{Code: d.code, Severity: sev, Pointer: d.ptr, Line: at.Pos.Line, Column: at.Pos.Column,
-		Message: render(diag{code: d.code, a: d.a}, s.lang), Lesson: def.lesson, Related: d.related}
+		Message: msg, Lesson: def.lesson, Related: d.related, texts: t}
 }
 
 // bothOutcomes reports a response that carries both result and error: it

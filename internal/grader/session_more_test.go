@@ -113,14 +113,14 @@ func TestSessionPeekChangesNothing(t *testing.T) {
 			if s.Len() != i {
 				t.Fatalf("%s: Len %d after Peek, want %d", c.name, s.Len(), i)
 			}
-			if diff := cmp.Diff(endBefore, s.End()); diff != "" {
+			if diff := cmp.Diff(endBefore, s.End(), withTexts); diff != "" {
 				t.Errorf("%s #%d: Peek changed End:\n%s", c.name, i, diff)
 			}
 			added := s.Add([]byte(st.raw), st.from)
-			if diff := cmp.Diff(p1, added); diff != "" {
+			if diff := cmp.Diff(p1, added, withTexts); diff != "" {
 				t.Errorf("%s #%d: Peek and Add differ (-peek +add):\n%s", c.name, i, diff)
 			}
-			if diff := cmp.Diff(p1, p2); diff != "" {
+			if diff := cmp.Diff(p1, p2, withTexts); diff != "" {
 				t.Errorf("%s #%d: two Peeks differ:\n%s", c.name, i, diff)
 			}
 		}
