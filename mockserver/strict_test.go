@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mcpplayground/playground/internal/grader"
 )
@@ -58,7 +59,7 @@ func TestHTTPAsStrictAsTheJudge(t *testing.T) {
 					want = append(want, d)
 				}
 			}
-			if diff := cmp.Diff(want, reply.Error.Data.Diagnostics); diff != "" {
+			if diff := cmp.Diff(want, reply.Error.Data.Diagnostics, cmpopts.IgnoreUnexported(grader.Diagnostic{})); diff != "" {
 				t.Errorf("error.data.diagnostics differ from the checker's (-checker +server):\n%s", diff)
 			}
 			if len(want) == 0 || want[0].Code != tt.judged {

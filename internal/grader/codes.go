@@ -244,19 +244,23 @@ var didYouMean = map[string]bool{
 
 // render builds the message of d in lang.
 func render(d diag, lang i18n.Lang) string {
+	var b strings.Builder
+	renderTo(&b, d, lang)
+	return b.String()
+}
+
+// renderTo writes the message of d in lang to b.
+func renderTo(b *strings.Builder, d diag, lang i18n.Lang) {
 	def := codeIndex[d.code]
 	if def == nil {
-		return d.code
+		b.WriteString(d.code)
+		return
 	}
-	li := 0
-	if lang == i18n.FR {
-		li = 1
-	}
-	var b strings.Builder
-	expand(&b, def.msg[li], d, li)
+	li := langIndex(lang)
+	expand(b, def.msg[li], d, li)
 	if def.why[li] != "" {
 		b.WriteByte(' ')
-		expand(&b, def.why[li], d, li)
+		expand(b, def.why[li], d, li)
 	}
 	if d.sugg != "" && didYouMean[d.code] {
 		b.WriteString(DidYouMean(d.sugg, "", lang))
@@ -272,7 +276,6 @@ func render(d diag, lang i18n.Lang) string {
 		lesson = def.lesson
 	}
 	b.WriteString(LessonSentence(lesson, lang))
-	return b.String()
 }
 
 func expand(b *strings.Builder, tmpl string, d diag, li int) {

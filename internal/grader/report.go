@@ -73,9 +73,7 @@ func (st *state) finish(rep *Report, src string, bom int, lang i18n.Lang) {
 			lesson = def.lesson
 		}
 		d.lesson = lesson
-		for li, l := range catalogLangs {
-			ts[i][li] = text{message: render(d, l), suggestion: suggestionText(d, l)}
-		}
+		ts[i].render(d)
 		t := ts[i][langIndex(lang)]
 		out = append(out, Diagnostic{
 			Code: d.code, Severity: sev, Pointer: d.ptr, Line: pos.Line, Column: pos.Column,
@@ -186,11 +184,43 @@ func (f Finding) Diagnostic() Diagnostic {
 	return Diagnostic{Code: f.Code, Severity: f.Severity, Message: f.Message, Lesson: f.Lesson, texts: f.texts}
 }
 
+// render writes what d says in every language into t: the messages in one
+// string, grown once.
+func (t *texts) render(d diag) {
+	var b strings.Builder
+	b.Grow(renderSize(d))
+	var ends [len(catalogLangs)]int
+	for li, l := range catalogLangs {
+		renderTo(&b, d, l)
+		ends[li] = b.Len()
+	}
+	all, start := b.String(), 0
+	for li, l := range catalogLangs {
+		t[li] = text{message: all[start:ends[li]], suggestion: suggestionText(d, l)}
+		start = ends[li]
+	}
+}
+
+// renderSize is about the size of d's messages in every language: their
+// templates, the learner's text they quote, and room for a suggestion and
+// the lesson's name.
+func renderSize(d diag) int {
+	def := codeIndex[d.code]
+	if def == nil {
+		return len(catalogLangs) * len(d.code)
+	}
+	quoted := len(d.a.field) + len(d.a.parent) + len(d.a.value) + len(d.a.method) + len(d.a.extra) + len(d.a.extraFr) +
+		len(d.a.rev) + 2*len(d.sugg) + len(d.a.standIn)
+	n := 0
+	for li := range catalogLangs {
+		n += len(def.msg[li]) + len(def.why[li]) + quoted + 64
+	}
+	return n
+}
+
 // renderAll renders d in every language, and gives its text in lang.
 func renderAll(d diag, lang i18n.Lang) (string, *texts) {
 	t := new(texts)
-	for li, l := range catalogLangs {
-		t[li].message = render(d, l)
-	}
+	t.render(d)
 	return t[langIndex(lang)].message, t
 }
