@@ -187,10 +187,12 @@ func (s *Server) checkDraft(c *gin.Context, l i18n.Lang, raw string) *view.Conso
 // revision in force, and, for a response, against the server's request it
 // answers, which it returns too. Before any session, it is read as the
 // first message of one, under the live exercise's revision
-// (console.PeekFirst).
+// (console.PeekFirst). The report is in l, whichever language the session
+// judged in.
 func (s *Server) peekDraft(c *gin.Context, l i18n.Lang, raw string) (grader.Report, exchange.Event, bool) {
 	if e, ok, _ := s.learnerConsole(c); ok {
-		return e.Peek(raw)
+		rep, req, answers := e.Peek(raw)
+		return rep.In(l), req, answers
 	}
 	ex, _ := s.consoleExercise(c, l)
 	return console.PeekFirst(raw, l, exerciseRevision(ex)), exchange.Event{}, false

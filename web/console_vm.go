@@ -34,22 +34,24 @@ type consoleItemUpdate struct {
 	HTML string `json:"html"`
 }
 
-// eventsOut lays out events of e's session for the page's script. Each
-// event's partner is found by its number, so a message costs the same
-// however long the timeline.
+// eventsOut lays out events of e's session for the page's script, in the
+// page's language (the reports too). Each event's partner is found by its
+// number, so a message costs the same however long the timeline.
 func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *console.Session, events []exchange.Event) ([]consoleEventOut, error) {
 	out := make([]consoleEventOut, 0, len(events))
 	if len(events) == 0 {
 		return out, nil
 	}
+	x := e.Exchange()
 	ctx := pagevm.ConsoleItems(l, e, c.Query("exercise"))
 	w := pagevm.ExchangeWords(i18n.ConsoleFor(l))
 	protocol := e.Protocol()
 	for _, ev := range events {
 		// The event as it is now: a response may have come since.
-		if now, ok := ctx.Partner(ev.Seq); ok {
+		if now, ok := x.Event(ev.Seq); ok {
 			ev = now
 		}
+		ev = ev.In(l)
 		html, err := renderString(c.Request.Context(), view.ExchangeItem(w, pagevm.ExchangeItem(ctx, ev)))
 		if err != nil {
 			return nil, err
@@ -57,7 +59,7 @@ func (s *Server) eventsOut(c *gin.Context, l i18n.Lang, e *console.Session, even
 		o := consoleEventOut{Event: ev, HTML: html, Protocol: protocol}
 		seen := map[int]bool{0: true, ev.Seq: true}
 		for _, seq := range append([]int{ev.Answers, ev.Cancels}, pagevm.Related(ev)...) {
-			req, ok := ctx.Partner(seq)
+			req, ok := x.Event(seq)
 			if seen[seq] || !ok {
 				continue
 			}

@@ -66,6 +66,10 @@
 // names the earlier messages it refers to (Related, 0-based indices: the
 // event numbered index+1), and the exchange writes it on them too, as a
 // Mention, so both ends of a problem show it. Peek judges a message as the
-// next one without recording it; Findings is what only the end shows. An
-// Exchange is safe for concurrent use.
+// next one without recording it; Findings is what only the end shows.
+// Reports are written in Options.Lang, and in every other language at the
+// same time: Event.In gives an event's report and mentions in another
+// (grader.Report.In), so a page in another language than the session's
+// shows the one verdict without judging the message again. An Exchange is
+// safe for concurrent use.
 package exchange

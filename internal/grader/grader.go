@@ -35,6 +35,10 @@
 // ids reused, the lifecycle, responses and progress that answer nothing,
 // cancellations, capabilities used without being declared (codes session.*).
 //
+// Every diagnostic is rendered in each language of the playground when the
+// judge finishes (report.go): Check answers in Options.Lang, and Report.In
+// gives the report in another language without judging the message again.
+//
 // The official schemas are not read at run time; tests compare the verdicts with
 // them (schema_test.go).
 package grader

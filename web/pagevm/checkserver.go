@@ -123,12 +123,7 @@ func CheckResult(log *slog.Logger, r *CheckRun) view.CheckServerResultVM {
 		vm.Steps = append(vm.Steps, view.CheckServerStepVM{Name: st.Name, Title: st.Title(r.Lang), Status: "pending", StatusLabel: x.StepPending})
 	}
 	events := r.Events()
-	bySeq := make(map[int]exchange.Event, len(events))
-	for _, ev := range events {
-		bySeq[ev.Seq] = ev
-	}
-	partner := func(seq int) (exchange.Event, bool) { ev, ok := bySeq[seq]; return ev, ok }
-	ctx := ItemContext{Lang: r.Lang, EntryLang: r.Lang, Partner: partner}
+	ctx := ItemContext{Lang: r.Lang}
 	vm.Exchange = view.ExchangeVM{W: ExchangeWords(i18n.ConsoleFor(r.Lang))}
 	for _, ev := range events {
 		it := ExchangeItem(ctx, ev)

@@ -80,7 +80,7 @@ func ConsoleItems(l i18n.Lang, e *console.Session, exID string) ItemContext {
 		waiting[p.Seq] = true
 	}
 	return ItemContext{
-		Lang: l, EntryLang: e.Lang, Partner: x.Event,
+		Lang:      l,
 		Waiting:   func(seq int) bool { return waiting[seq] },
 		AnswerURL: func(seq int) string { return urls.Param("reply", fmt.Sprint(seq)) + "#answer" },
 	}

@@ -49,11 +49,9 @@ func ExchangeWords(x *i18n.ConsoleUI) view.ExchangeWords {
 
 // ItemContext is what laying out one event needs beyond the event.
 type ItemContext struct {
-	Lang      i18n.Lang
-	EntryLang i18n.Lang // the language the reports were written in
-	// Partner finds another event of the exchange by its Seq (a response's
-	// request, to write its report again in another language).
-	Partner func(seq int) (exchange.Event, bool)
+	// Lang is the page's language: the event's report and mentions are
+	// given in it (exchange.Event.In), whichever the exchange judged in.
+	Lang i18n.Lang
 	// Waiting tells whether a server request still waits for the learner;
 	// AnswerURL builds the link that opens the editor with its response.
 	Waiting   func(seq int) bool
@@ -63,9 +61,10 @@ type ItemContext struct {
 	DrawnFrom int
 }
 
-// ExchangeItem lays out one event of an exchange.
+// ExchangeItem lays out one event of an exchange, in the page's language.
 func ExchangeItem(ctx ItemContext, e exchange.Event) view.ExchangeItemVM {
 	x := i18n.ConsoleFor(ctx.Lang)
+	e = e.In(ctx.Lang)
 	vm := view.ExchangeItemVM{
 		Seq: e.Seq, Version: e.Version(), From: e.From, Kind: string(e.Kind), Method: e.Method, ID: string(e.ID),
 		JSON: markdown.HighlightJSON(indentJSON(e.Raw)),
@@ -82,9 +81,6 @@ func ExchangeItem(ctx ItemContext, e exchange.Event) view.ExchangeItemVM {
 		vm.AnswerURL = ctx.AnswerURL(e.Seq)
 	}
 	rep := e.Report
-	if ctx.EntryLang != ctx.Lang {
-		rep = recheck(ctx, e)
-	}
 	vm.Valid = rep.Valid
 	vm.ReportLabel = x.ReportOK
 	switch n := len(rep.Diagnostics); {
@@ -160,26 +156,6 @@ func relate(x *i18n.ConsoleUI, vm *view.ExchangeItemVM, e exchange.Event) {
 			vm.Status, vm.ReplyTo, vm.StatusLabel = "reply", e.Answers, fmt.Sprintf(x.ReplyTo, e.Answers)
 		}
 	}
-}
-
-// recheck writes an event's report again in another language: the session
-// wrote it in the language of the page that started it. The single-message
-// checker writes its part again; the conversation's diagnostics stay as
-// the session wrote them (only a replay of the whole session, which the
-// timeline may no longer hold, could write them again).
-func recheck(ctx ItemContext, e exchange.Event) grader.Report {
-	opts := grader.Options{Protocol: e.Report.Protocol, Lang: ctx.Lang, Sender: e.From}
-	if req, ok := ctx.Partner(e.Answers); ok && e.Answers > 0 {
-		opts.Request = []byte(req.Raw)
-	}
-	rep := grader.Check([]byte(e.Raw), opts)
-	for _, d := range e.Report.Diagnostics {
-		if isConversation(d) {
-			rep.Diagnostics = append(rep.Diagnostics, d)
-			rep.Valid = rep.Valid && d.Severity != grader.SeverityError
-		}
-	}
-	return rep
 }
 
 func pairClass(requestSeq int) string {

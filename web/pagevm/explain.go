@@ -46,7 +46,7 @@ func ExplainExchange(log *slog.Logger, l i18n.Lang, events []exchange.Event, tp 
 	if tp.Key != "" {
 		vm.W.Pages = view.MsgPages{Size: explainPageSize, Current: tp.Page, URL: ExplainURL(l, tp.Key) + "?page=%d"}
 	}
-	ctx := ItemContext{Lang: l, EntryLang: l}
+	ctx := ItemContext{Lang: l}
 	for _, e := range shown {
 		clipped := len(e.Raw) > previewBytes
 		e.Raw = previewOf(u, l, e.Raw)
