@@ -77,7 +77,7 @@ func (s *Server) requireLearner(c *gin.Context) (store.Learner, error) {
 // firstParty reports whether a request comes from one of the playground's
 // own pages: a browser says so in Sec-Fetch-Site, or names the page's
 // origin in Origin (older browsers, on every POST). Requests from other
-// sites never get here (crossOrigin refuses them); requests from scripts
+// sites never get here (guard.CrossOrigin refuses them); requests from scripts
 // carry neither header.
 func firstParty(r *http.Request) bool {
 	if r.Header.Get("Sec-Fetch-Site") == "same-origin" {

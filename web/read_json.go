@@ -10,7 +10,7 @@ import (
 )
 
 // readJSON reads the request's JSON body into v, for the exercise APIs: a
-// body past limitBody's cap is the learner's localised 413, one that does
+// body past guard.LimitBody's cap is the learner's localised 413, one that does
 // not read or decode is a 400 saying bad.
 func readJSON(c *gin.Context, x *i18n.ExerciseUI, v any, bad string) error {
 	body, err := io.ReadAll(c.Request.Body)

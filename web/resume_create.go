@@ -12,7 +12,7 @@ import (
 
 // resumeCreate adopts, on this device, the identity that owns a resume
 // code: the browser gets a new token of that learner. Wrong codes are
-// counted per network (codeGuard), so guessing codes online is slow on top
+// counted per network (guard.CodeGuard), so guessing codes online is slow on top
 // of being hopeless (40 bits).
 func (s *Server) resumeCreate(c *gin.Context) error {
 	l := langOf(c)
