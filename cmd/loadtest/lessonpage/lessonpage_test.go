@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -117,20 +119,46 @@ func TestLearnerNeedsALessonPath(t *testing.T) {
 }
 
 // The whole program against the real binary: both servers start in
-// their own processes, serve the same page, and one round of each is
-// measured and reported.
+// their own processes and, with -same-headers, answer the same bytes but
+// for the Date; one round of each is measured and reported.
 func TestMeasureOneRound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the playground binary: skipped in -short mode")
 	}
-	cfg := config{path: "/en/lessons/requests", measure: true, learner: true, wrk: "wrk", threads: 1, conns: 4, d: time.Second, rounds: 1}
-	if _, err := exec.LookPath("wrk"); err != nil {
-		cfg.wrk = "" // Go's client
-	}
-	var out bytes.Buffer
-	if err := run(context.Background(), cfg, &out); err != nil {
+	ctx := context.Background()
+	cfg := config{real: "127.0.0.1:0", bare: "127.0.0.1:0", path: "/en/lessons/requests", learner: true, sameHeaders: true}
+	p, err := startPair(ctx, cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.stop()
+	realBody, realHeader, err := get(ctx, p.realURL, p.headers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bareBody, bareHeader, err := get(ctx, p.bareURL, p.headers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	realHeader.Del("Date")
+	bareHeader.Del("Date")
+	if diff := cmp.Diff(realHeader, bareHeader); diff != "" || !bytes.Equal(realBody, bareBody) {
+		t.Errorf("the servers answer differently (bodies equal: %v); headers (-playground +bare):\n%s", bytes.Equal(realBody, bareBody), diff)
+	}
+	if realHeader.Get("Content-Security-Policy") == "" {
+		t.Error("the playground sent no Content-Security-Policy: not the page measured")
+	}
+
+	load := loader(goLoad{conns: 4, headers: p.headers})
+	if wrk, err := exec.LookPath("wrk"); err == nil {
+		load = wrkLoad{bin: wrk, threads: 1, conns: 4, headers: p.headers}
+	}
+	rounds, err := measure(ctx, load, p, 1, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	report(&out, rounds)
 	for _, re := range []string{
 		`(?m)^round 1: playground +\d+ pages/s \([0-9.]+ µs a page\), bare Gin +\d+ pages/s \([0-9.]+ µs a page\), ratio [0-9.]+, cost ratio [0-9.]+$`,
 		`(?m)^median ratio \(playground / bare Gin, pages a second\): [0-9.]+ over 1 rounds each$`,
@@ -138,5 +166,34 @@ func TestMeasureOneRound(t *testing.T) {
 		if !regexp.MustCompile(re).MatchString(out.String()) {
 			t.Errorf("the report does not match %s:\n%s", re, out.String())
 		}
+	}
+}
+
+func TestHeadersFile(t *testing.T) {
+	h := http.Header{
+		"Content-Security-Policy": {"default-src 'self'; frame-ancestors 'none'"},
+		"Etag":                    {`"d1c14e6e159f83b5"`},
+		"Vary":                    {"Accept-Language", "Cookie"},
+		"Date":                    {"Sun, 06 Dec 2026 05:00:00 GMT"},
+		"Content-Length":          {"24565"},
+		"Content-Type":            {"text/html; charset=utf-8"},
+	}
+	file := filepath.Join(t.TempDir(), "headers.txt")
+	if err := writeHeaders(file, h); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readHeaders(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := http.Header{"Content-Security-Policy": h["Content-Security-Policy"], "Etag": h["Etag"], "Vary": h["Vary"]}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("headers read back (-want +got):\n%s", diff)
+	}
+	if err := os.WriteFile(file, []byte("no colon here\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readHeaders(file); err == nil || !strings.Contains(err.Error(), "is not a header") {
+		t.Errorf("readHeaders(a line without a colon) error = %v", err)
 	}
 }

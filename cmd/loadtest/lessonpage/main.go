@@ -13,6 +13,10 @@
 //	go run ./cmd/loadtest/lessonpage -measure -rounds 5 -d 5s -c 64
 //	go run ./cmd/loadtest/lessonpage -measure -learner   # as a browser with a learner's cookie
 //
+// With -same-headers the reference sends the playground's headers too
+// (security headers, Etag, Cache-Control): the same bytes on the wire,
+// which shows what the headers themselves cost.
+//
 // Without -measure it only serves both, for a load generator of your own:
 //
 //	go run ./cmd/loadtest/lessonpage &
@@ -34,18 +38,20 @@ import (
 
 // config is what the flags ask for.
 type config struct {
-	bin      string // the playground binary; built from this checkout when empty
-	real     string // the playground's address
-	bare     string // the bare Gin server's address
-	path     string
-	measure  bool
-	learner  bool // send a learner's cookie and a browser's headers
-	wrk      string
-	threads  int
-	conns    int
-	d        time.Duration
-	rounds   int
-	bareBody string // set in the bare Gin child: the file of bytes to serve
+	bin         string // the playground binary; built from this checkout when empty
+	real        string // the playground's address
+	bare        string // the bare Gin server's address
+	path        string
+	measure     bool
+	learner     bool // send a learner's cookie and a browser's headers
+	wrk         string
+	threads     int
+	conns       int
+	d           time.Duration
+	rounds      int
+	sameHeaders bool   // the reference sends the playground's headers too
+	bareBody    string // set in the bare Gin child: the file of bytes to serve
+	bareHeaders string // set in the bare Gin child: a file of headers to send
 }
 
 func main() {
@@ -61,10 +67,12 @@ func main() {
 	flag.IntVar(&cfg.conns, "c", 64, "with -measure: keep-alive connections")
 	flag.DurationVar(&cfg.d, "d", 5*time.Second, "with -measure: length of one round")
 	flag.IntVar(&cfg.rounds, "rounds", 5, "with -measure: rounds for each server")
+	flag.BoolVar(&cfg.sameHeaders, "same-headers", false, "the bare Gin server also sends the playground's headers (security headers, Etag, Cache-Control): the same bytes on the wire")
 	flag.StringVar(&cfg.bareBody, "bare-body", "", "serve this file's bytes as bare Gin at -path on -bare (how this program runs its reference server)")
+	flag.StringVar(&cfg.bareHeaders, "bare-headers", "", "with -bare-body: also send the headers of this file, one \"Name: value\" a line")
 	flag.Parse()
 	if cfg.bareBody != "" {
-		if err := serveBare(cfg.bare, cfg.path, cfg.bareBody); err != nil {
+		if err := serveBare(cfg.bare, cfg.path, cfg.bareBody, cfg.bareHeaders); err != nil {
 			log.Fatal(err)
 		}
 		return

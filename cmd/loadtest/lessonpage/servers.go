@@ -68,16 +68,22 @@ func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 			return p, err
 		}
 	}
-	body, err := get(ctx, p.realURL, p.headers)
+	body, header, err := get(ctx, p.realURL, p.headers)
 	if err != nil {
 		return p, err
 	}
 	p.size = len(body)
-	file := filepath.Join(p.dir, "page.html")
-	if err := os.WriteFile(file, body, 0o600); err != nil {
+	args = []string{"-bare-body", filepath.Join(p.dir, "page.html"), "-bare", cfg.bare, "-path", cfg.path}
+	if err := os.WriteFile(args[1], body, 0o600); err != nil {
 		return p, err
 	}
-	if p.bare, p.bareURL, err = startBare(startCtx, cfg.bare, cfg.path, file); err != nil {
+	if cfg.sameHeaders {
+		args = append(args, "-bare-headers", filepath.Join(p.dir, "headers.txt"))
+		if err := writeHeaders(args[len(args)-1], header); err != nil {
+			return p, err
+		}
+	}
+	if p.bare, p.bareURL, err = startBare(startCtx, args, cfg.path); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -85,12 +91,12 @@ func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 
 // startBare runs this program again as the bare Gin server and returns
 // once it says where it serves.
-func startBare(ctx context.Context, addr, path, file string) (*exec.Cmd, string, error) {
+func startBare(ctx context.Context, args []string, path string) (*exec.Cmd, string, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.Command(self, "-bare-body", file, "-bare", addr, "-path", path)
+	cmd := exec.Command(self, args...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -137,11 +143,12 @@ func (p *pair) stop() {
 	_ = os.RemoveAll(p.dir)
 }
 
-// get fetches url with headers and returns the body of its 200.
-func get(ctx context.Context, url string, headers []string) ([]byte, error) {
+// get fetches url with headers and returns the body and the headers of
+// its 200.
+func get(ctx context.Context, url string, headers []string) ([]byte, http.Header, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, h := range headers {
 		k, v, _ := strings.Cut(h, ": ")
@@ -149,15 +156,15 @@ func get(ctx context.Context, url string, headers []string) ([]byte, error) {
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", url, err)
+		return nil, nil, fmt.Errorf("read %s: %w", url, err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("GET %s: %s", url, resp.Status)
+		return nil, nil, fmt.Errorf("GET %s: %s", url, resp.Status)
 	}
-	return body, nil
+	return body, resp.Header, nil
 }
