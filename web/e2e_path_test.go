@@ -476,7 +476,7 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 				t.Errorf("the review opens as %+v, want the starter %q, the hints folded, no solution, the mistake in words", got, ex.Starter)
 			}
 			checkAxe(t, ctx, axe, "an exercise opened from the review "+string(l))
-			send(reviewExerciseURL(l, ex.ID), ex.Solutions[0])
+			send(pagevm.ReviewExerciseURL(l, ex.ID), ex.Solutions[0])
 			if when := evalString(t, ctx, `(document.querySelector("#feedback [data-comes-back]") || {textContent: ""}).textContent`); when != fmt.Sprintf(pt.ReviewComesBack, i18n.Sprintf(l, pt.ReviewInDays, 1)) {
 				t.Errorf("after passing the review the feedback says %q of when it comes back", when)
 			}
@@ -484,19 +484,19 @@ func TestE2EReviewKeyedToMistakes(t *testing.T) {
 				t.Errorf("after passing the review it is still due: %q", got)
 			}
 			clock.advance(25 * time.Hour)
-			e2etest.Do(t, ctx, "open the review a day later", chromedp.Navigate(ts.URL+reviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
+			e2etest.Do(t, ctx, "open the review a day later", chromedp.Navigate(ts.URL+pagevm.ReviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
 			if box := evalString(t, ctx, `document.querySelector("[data-review-item] .muted").textContent`); box != fmt.Sprintf(pt.ReviewBox, 2, 5) {
 				t.Errorf("after a review passed without hints: %q, want box 2", box)
 			}
 			e2etest.Do(t, ctx, "unfold the hints opened before",
-				chromedp.Navigate(ts.URL+reviewExerciseURL(l, ex.ID)),
+				chromedp.Navigate(ts.URL+pagevm.ReviewExerciseURL(l, ex.ID)),
 				chromedp.WaitVisible(chromedp.CSS(".editor.enhanced")),
 				chromedp.Click(chromedp.CSS("[data-hints-folded] button")),
 				chromedp.WaitVisible(chromedp.CSS(`.hint[data-hint="1"]`)),
 			)
-			send(reviewExerciseURL(l, ex.ID), ex.Solutions[0])
+			send(pagevm.ReviewExerciseURL(l, ex.ID), ex.Solutions[0])
 			clock.advance(25 * time.Hour)
-			e2etest.Do(t, ctx, "open the review a day later again", chromedp.Navigate(ts.URL+reviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
+			e2etest.Do(t, ctx, "open the review a day later again", chromedp.Navigate(ts.URL+pagevm.ReviewURL(l)), chromedp.WaitVisible(chromedp.CSS("[data-review-item]")))
 			if box := evalString(t, ctx, `document.querySelector("[data-review-item] .muted").textContent`); box != fmt.Sprintf(pt.ReviewBox, 2, 5) {
 				t.Errorf("after a review passed with the old hints unfolded: %q, want box 2 again", box)
 			}

@@ -28,7 +28,7 @@ func (s *Server) hintReveal(c *gin.Context) error {
 	}
 	back := pagevm.ExerciseURL(l, ex.ID)
 	if c.Query("review") != "" {
-		back = reviewExerciseURL(l, ex.ID)
+		back = pagevm.ReviewExerciseURL(l, ex.ID)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s#hint-%d", back, revealed))
 	return nil

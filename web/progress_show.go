@@ -6,7 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -57,19 +56,7 @@ func (s *Server) progressVM(c *gin.Context, l i18n.Lang) (view.ProgressVM, error
 			return vm, err
 		}
 	}
-	for _, lesson := range cat.Lessons(l) {
-		_, read := prog.LessonsRead[lesson.Slug]
-		lp := view.LessonProgress{Order: lesson.Order, Title: lesson.Title, URL: pagevm.LessonURL(l, lesson.Slug), Read: read}
-		for _, ex := range cat.ExercisesFor(lesson.Slug) {
-			item := pagevm.ExerciseItem(l, x, ex, prog.Exercises[ex.ID])
-			lp.Total++
-			if item.Status.Key == string(store.StatusPassed) {
-				lp.Passed++
-			}
-			lp.Exercises = append(lp.Exercises, item)
-		}
-		vm.Lessons = append(vm.Lessons, lp)
-	}
+	vm.Lessons = pagevm.ProgressLessons(l, cat, prog)
 	return vm, nil
 }
 

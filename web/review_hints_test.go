@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/review"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // A review opens with the hints opened before folded; unfolding them (the
@@ -32,7 +33,7 @@ func TestReviewUnfoldedHintsCount(t *testing.T) {
 		}
 		b.attempt(ex.ID, `{"jsonrpc": "2.0", "id": 1, "method": "tools/list_changed"}`)
 		clock.advance(21 * time.Minute)
-		page := b.get(reviewExerciseURL(i18n.EN, ex.ID))
+		page := b.get(pagevm.ReviewExerciseURL(i18n.EN, ex.ID))
 		if !strings.Contains(page.body, "data-hints-folded") || !strings.Contains(page.body, folded) || strings.Contains(page.body, `class="hint"`) {
 			t.Fatalf("the review does not fold the hint opened before behind a button:\n%s", excerpt(page.body, "hint-box"))
 		}
@@ -43,11 +44,11 @@ func TestReviewUnfoldedHintsCount(t *testing.T) {
 			}
 		} else {
 			r := b.postForm("/en/exercises/"+ex.ID+"/hints?review=1", url.Values{"hint": {"1"}})
-			if want := reviewExerciseURL(i18n.EN, ex.ID) + "#hint-1"; r.status != http.StatusSeeOther || r.header.Get("Location") != want {
+			if want := pagevm.ReviewExerciseURL(i18n.EN, ex.ID) + "#hint-1"; r.status != http.StatusSeeOther || r.header.Get("Location") != want {
 				t.Fatalf("the form = %d to %q, want %q", r.status, r.header.Get("Location"), want)
 			}
 		}
-		page = b.get(reviewExerciseURL(i18n.EN, ex.ID))
+		page = b.get(pagevm.ReviewExerciseURL(i18n.EN, ex.ID))
 		if strings.Contains(page.body, "data-hints-folded") || !strings.Contains(page.body, `data-hint="1"`) {
 			t.Errorf("script %v: the review folds again the hints just unfolded:\n%s", script, excerpt(page.body, "hint-box"))
 		}
@@ -58,7 +59,7 @@ func TestReviewUnfoldedHintsCount(t *testing.T) {
 		// Kept in box 1, it is due again after box 1's interval (box 2's
 		// would be a day).
 		clock.advance(21 * time.Minute)
-		list := b.get(reviewURL(i18n.EN))
+		list := b.get(pagevm.ReviewURL(i18n.EN))
 		if want := fmt.Sprintf(i18n.PathFor(i18n.EN).ReviewBox, 1, review.Boxes); !strings.Contains(list.body, want) {
 			t.Errorf("script %v: after a pass with the old hints unfolded, the review does not list it in box 1:\n%s", script, excerpt(list.body, "<main"))
 		}

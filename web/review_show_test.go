@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/i18n"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // Review says when each exercise comes back: the feedback on a wrong
@@ -36,7 +37,7 @@ func TestReviewSaysWhenAndOpensBlank(t *testing.T) {
 		if res.status != 200 || !strings.Contains(res.body, escapeText(soon)) {
 			t.Errorf("%s: the feedback on a wrong answer does not say %q: %d %.300s", l, soon, res.status, res.body)
 		}
-		list := b.get(reviewURL(l))
+		list := b.get(pagevm.ReviewURL(l))
 		when := fmt.Sprintf(p.ReviewWhen, i18n.Sprintf(l, p.ReviewInMinutes, 20))
 		mustContain(t, string(l)+": the review before it is due", list.body, "data-review-later", escapeText(p.ReviewLater), escapeText(when))
 		if strings.Contains(list.body, "data-review-item") {
@@ -44,9 +45,9 @@ func TestReviewSaysWhenAndOpensBlank(t *testing.T) {
 		}
 
 		clock.advance(21 * time.Minute)
-		list = b.get(reviewURL(l))
-		mustContain(t, string(l)+": the review once due", list.body, "data-review-item", reviewExerciseURL(l, ex.ID))
-		page := b.get(reviewExerciseURL(l, ex.ID))
+		list = b.get(pagevm.ReviewURL(l))
+		mustContain(t, string(l)+": the review once due", list.body, "data-review-item", pagevm.ReviewExerciseURL(l, ex.ID))
+		page := b.get(pagevm.ReviewExerciseURL(l, ex.ID))
 		mustContain(t, string(l)+": the exercise opened from the review", page.body, escapeText(p.ReviewRecallChoices), `autocomplete="off"`)
 		if strings.Contains(page.body, " checked") || strings.Contains(page.body, escapeText(p.ReviewRecall)) {
 			t.Errorf("%s: the review does not open blank, or names an editor the page has not", l)

@@ -1,6 +1,7 @@
 // Package view holds the playground's templ components. Components take view
-// models (plain structs built by the handlers), never stores or catalogs, so
-// they can be rendered and tested on their own.
+// models (plain structs, built from domain values by web/pagevm), never
+// stores or catalogs, so they can be rendered and tested on their own; the
+// package imports no domain package.
 package view
 
 import (
