@@ -87,14 +87,11 @@ func (s *Server) consoleSend(c *gin.Context, l i18n.Lang, raw string) (*console.
 }
 
 // offerNext keeps, as the editor's next draft, the message that follows
-// sent in the session as it is now, with the next free id
-// (console.Next), and returns it.
+// sent in the session as it is now, for the live exercise in ?exercise=
+// (console.Session.OfferNext), and returns it.
 func (s *Server) offerNext(c *gin.Context, l i18n.Lang, e *console.Session, sent string) string {
 	ex, _ := s.consoleExercise(c, l)
-	st := console.StateOf(e.Events(0), e.Protocol(), console.InitializeRevision(exerciseRevision(ex)))
-	next := console.Next(sent, st)
-	e.SetDraft(next)
-	return next
+	return e.OfferNext(sent, exerciseRevision(ex))
 }
 
 // startConsole returns the learner's session, creating the learner and the

@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/console"
-	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -17,19 +16,13 @@ import (
 // with ?reply=, the response to the server's waiting request with its id.
 func (s *Server) consoleTemplateAPI(c *gin.Context) error {
 	l := apiLang(c)
-	var events, pending []exchange.Event
-	protocol := ""
-	e, ok, err := s.learnerConsole(c)
+	e, _, err := s.learnerConsole(c) // nil: no session yet, the templates start one
 	if err != nil {
 		return err
 	}
-	if ok {
-		events, pending, protocol = e.Events(0), e.Pending(), e.Protocol()
-	}
 	ex, _ := s.consoleExercise(c, l)
 	replySeq, _ := strconv.Atoi(c.Query("reply"))
-	st := console.StateOf(events, protocol, console.InitializeRevision(exerciseRevision(ex)))
-	text, found := console.Text(c.Param("key"), pending, st, replySeq)
+	text, found := console.TemplateText(e, c.Param("key"), replySeq, exerciseRevision(ex))
 	if !found {
 		msg := "no such template"
 		if c.Param("key") == console.ReplyKey || replySeq > 0 {

@@ -129,17 +129,14 @@ func (s *Server) renderConsole(c *gin.Context, status int, pg consolePage) error
 	}
 	js := pagevm.ConsoleScripts{Console: s.assets.URL("js/console.js"), Editor: s.assets.URL("js/exercise.js")}
 	vm := pagevm.Console(l, pagevm.NewConsoleURLs(l, exID), js, pg.report, pg.formErr)
-	fallback := console.InitializeRevision(exerciseRevision(ex))
-	vm.CheckProtocol = fallback
+	vm.CheckProtocol = console.InitializeRevision(exerciseRevision(ex))
 	vm.Exchange = view.ExchangeVM{W: pagevm.ExchangeWords(x)}
-	var events, pending []exchange.Event
 	if entry != nil {
-		events, pending = pagevm.ConsoleSession(s.log, l, &vm, entry, exID)
+		pagevm.ConsoleSession(s.log, l, &vm, entry, exID)
 	}
-	st := console.StateOf(events, vm.Protocol, fallback)
 	reply, _ := strconv.Atoi(c.Query("reply"))
 	ask := pagevm.DraftAsk{Template: c.Query("template"), Reply: reply, Message: c.Query("message")}
-	if noReply := pagevm.ConsoleDraft(&vm, pg.draft, ask, entry, pending, st); noReply && vm.Error == "" {
+	if noReply := pagevm.ConsoleDraft(&vm, pg.draft, ask, entry, exerciseRevision(ex)); noReply && vm.Error == "" {
 		vm.Error = x.ErrNoReply
 	}
 	if s.consoleRestarted(c, entry) {

@@ -104,7 +104,7 @@ func (s *Session) Send(raw string) []exchange.Event {
 // is answered, notifications/initialized. It returns the events recorded
 // for initialize.
 func (s *Session) Handshake(revision string) []exchange.Event {
-	st := StateOf(s.Events(0), s.Protocol(), InitializeRevision(revision))
+	st := s.state(revision)
 	init, _ := Text("initialize", nil, st, 0)
 	sent := s.Send(init)
 	initialized, _ := Text("initialized", nil, st, 0)
@@ -243,6 +243,35 @@ func (s *Session) Close() {
 	}
 	s.mu.Unlock()
 	tr.Close()
+}
+
+// state is what the templates need from the session as it is now;
+// revision is the live exercise's ("" when none), which initialize asks
+// for before a handshake (InitializeRevision).
+func (s *Session) state(revision string) State {
+	return StateOf(s.Events(0), s.Protocol(), InitializeRevision(revision))
+}
+
+// OfferNext keeps, as the editor's next draft (Draft), the message that
+// follows sent in the session as it is now, with the next free id (Next),
+// and returns it; revision is the live exercise's ("" when none).
+func (s *Session) OfferNext(sent, revision string) string {
+	next := Next(sent, s.state(revision))
+	s.SetDraft(next)
+	return next
+}
+
+// TemplateText is the text of the template named key, or of the response to
+// the waiting server request replySeq (key ReplyKey: the oldest), filled
+// in for session s as it is now (the next free id, the request in flight);
+// s is nil for a learner who has no session yet. revision is the live
+// exercise's ("" when none). ok is false when there is no such template
+// or no such request waits.
+func TemplateText(s *Session, key string, replySeq int, revision string) (text string, ok bool) {
+	if s == nil {
+		return Text(key, nil, StateOf(nil, "", InitializeRevision(revision)), replySeq)
+	}
+	return Text(key, s.Pending(), s.state(revision), replySeq)
 }
 
 // SetDraft keeps the last message sent, for the page without JavaScript.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcpplayground/playground/internal/console"
-	"github.com/mcpplayground/playground/internal/exchange"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -87,12 +86,10 @@ func ConsoleItems(l i18n.Lang, e *console.Session, exID string) ItemContext {
 }
 
 // ConsoleSession fills in the learner's live session: its revision, the
-// timeline and the diagram (log says why it could not be drawn). It
-// returns the session's events and the server requests waiting for the
-// learner.
-func ConsoleSession(log *slog.Logger, l i18n.Lang, vm *view.ConsoleVM, e *console.Session, exID string) (events, pending []exchange.Event) {
+// timeline and the diagram (log says why it could not be drawn).
+func ConsoleSession(log *slog.Logger, l i18n.Lang, vm *view.ConsoleVM, e *console.Session, exID string) {
 	x := e.Exchange()
-	events, pending = x.Events(0), x.Waiting(grader.SenderServer)
+	events := x.Events(0)
 	if vm.Protocol = e.Protocol(); vm.Protocol != "" {
 		vm.CheckProtocol = vm.Protocol
 	}
@@ -107,7 +104,6 @@ func ConsoleSession(log *slog.Logger, l i18n.Lang, vm *view.ConsoleVM, e *consol
 		vm.LastSeq = ev.Seq
 	}
 	vm.Exchange.Diagram = Diagram(log, l, d)
-	return events, pending
 }
 
 // MaxPrefillBytes bounds the message a link may put in the editor
@@ -124,10 +120,11 @@ type DraftAsk struct {
 // ConsoleDraft fills the editor: what was sent back to the page (sent,
 // when not nil), a message a lesson's "try it in the console" link gives
 // (?message=, bounded), a template or a response asked for in the address,
-// the last message sent, or, before the handshake, its first message.
-// noReply is true when the address asks for a response to a server request
-// that does not wait.
-func ConsoleDraft(vm *view.ConsoleVM, sent *string, ask DraftAsk, e *console.Session, pending []exchange.Event, st console.State) (noReply bool) {
+// the last message sent, or, before the handshake, its first message; the
+// templates are filled in for session e (nil: none yet) and the live
+// exercise's revision (console.TemplateText). noReply is true when the
+// address asks for a response to a server request that does not wait.
+func ConsoleDraft(vm *view.ConsoleVM, sent *string, ask DraftAsk, e *console.Session, revision string) (noReply bool) {
 	key, replySeq, prefill := ask.Template, ask.Reply, ask.Message
 	switch {
 	case sent != nil:
@@ -135,12 +132,12 @@ func ConsoleDraft(vm *view.ConsoleVM, sent *string, ask DraftAsk, e *console.Ses
 	case prefill != "" && len(prefill) <= MaxPrefillBytes:
 		vm.Draft = prefill
 	case key != "" || replySeq > 0:
-		text, ok := console.Text(key, pending, st, replySeq)
+		text, ok := console.TemplateText(e, key, replySeq, revision)
 		vm.Draft, noReply = text, !ok
 	case e != nil && e.Draft() != "":
 		vm.Draft = e.Draft()
 	case vm.Protocol == "":
-		vm.Draft, _ = console.Text("initialize", pending, st, 0)
+		vm.Draft, _ = console.TemplateText(e, "initialize", 0, revision)
 	}
 	return noReply
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpplayground/playground/internal/console"
 	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/web/view"
@@ -37,7 +36,6 @@ func TestConsoleURLs(t *testing.T) {
 // the handshake, the initialize request.
 func TestConsoleDraft(t *testing.T) {
 	sent := "sent back"
-	st := console.StateOf(nil, "", grader.DefaultRevision)
 	tests := []struct {
 		name     string
 		sent     *string
@@ -57,7 +55,7 @@ func TestConsoleDraft(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			vm := view.ConsoleVM{Protocol: tt.protocol}
-			noReply := ConsoleDraft(&vm, tt.sent, tt.ask, nil, nil, st)
+			noReply := ConsoleDraft(&vm, tt.sent, tt.ask, nil, "")
 			if noReply != tt.noReply || !strings.Contains(vm.Draft, tt.want) || (tt.want == "" && vm.Draft != "") {
 				t.Errorf("draft %q, noReply %v; want %q in it, noReply %v", vm.Draft, noReply, tt.want, tt.noReply)
 			}
