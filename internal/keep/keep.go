@@ -49,7 +49,7 @@ type Store[T any] struct {
 type Item[T any] struct {
 	Key     string
 	Learner int64
-	Network string    // the network of the address that asked (web's addrKey)
+	Network string    // the network of the address that asked (guard.AddrKey)
 	Lang    i18n.Lang // the language its reports are in
 	Value   T
 	Events  []exchange.Event
