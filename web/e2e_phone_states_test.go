@@ -46,37 +46,49 @@ func TestE2EPhoneStates(t *testing.T) {
 	roomAssignments(t, e)
 	viewed := []string{liveExercise, roomExerciseOfKind(t, e, exercise.KindWrite).ID}
 
+	// Each group of states is a learner of its own, in a tab of its own,
+	// beside the other groups: within a group the states follow each
+	// other (the console's second state goes on with its session; the
+	// instructor's pages follow the dashboard's sign-in).
+	type state struct {
+		name string
+		run  func(p *phoneTab)
+	}
+	groups := []struct {
+		name   string
+		states []state
+	}{
+		{"header", []state{{"header", (*phoneTab).header}}},
+		{"console", []state{{"console", func(p *phoneTab) { p.consoleWithThirty(); p.consoleWaiting() }}}},
+		{"explain", []state{{"explain", (*phoneTab).explainLongLog}}},
+		{"check-server", []state{{"check-server", func(p *phoneTab) { p.checkServerFailed(broken) }}}},
+		{"exercise", []state{{"exercise", func(p *phoneTab) { p.exerciseWithHints(hinted) }}}},
+		{"instructor", []state{
+			{"dashboard", (*phoneTab).dashboardOfThirty},
+			{"assignments", func(p *phoneTab) { p.assignmentsWithExtensions(); p.assignmentRefused() }},
+			{"exercise-view", func(p *phoneTab) {
+				for _, id := range viewed {
+					p.instructorExercise(id)
+				}
+			}},
+		}},
+	}
 	for _, l := range i18n.All {
-		t.Run(string(l), func(t *testing.T) {
-			t.Parallel() // a tab of its own: the languages need not wait for each other
-			ctx := e2etest.Browser(t)
-			p := &phoneTab{t: t, ctx: ctx, base: base, lang: string(l), axe: axe}
-			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
-			p.join()
-			states := []struct {
-				name string
-				run  func()
-			}{
-				{"header", p.header},
-				{"console", func() { p.consoleWithThirty(); p.consoleWaiting() }},
-				{"explain", p.explainLongLog},
-				{"check-server", func() { p.checkServerFailed(broken) }},
-				{"exercise", func() { p.exerciseWithHints(hinted) }},
-				{"dashboard", p.dashboardOfThirty},
-				{"assignments", func() { p.assignmentsWithExtensions(); p.assignmentRefused() }},
-				{"exercise-view", func() {
-					for _, id := range viewed {
-						p.instructorExercise(id)
-					}
-				}},
-			}
-			for _, s := range states {
-				t.Run(s.name, func(t *testing.T) {
-					p.t = t
-					s.run()
-				})
-			}
-		})
+		for _, g := range groups {
+			t.Run(string(l)+"/"+g.name, func(t *testing.T) {
+				t.Parallel()
+				ctx := e2etest.Browser(t)
+				p := &phoneTab{t: t, ctx: ctx, base: base, lang: string(l), axe: axe, who: g.name}
+				e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
+				p.join()
+				for _, s := range g.states {
+					t.Run(s.name, func(t *testing.T) {
+						p.t = t
+						s.run(p)
+					})
+				}
+			})
+		}
 	}
 }
 
@@ -87,7 +99,8 @@ type phoneTab struct {
 	base string
 	lang string
 	axe  string
-	sent int // messages the console has sent so far
+	who  string // the group of states the tab's learner is there for
+	sent int    // messages the console has sent so far
 }
 
 // join enters the room as a learner, so every learner's page opens.
@@ -96,7 +109,7 @@ func (p *phoneTab) join() {
 		chromedp.Navigate(p.base+"/"+p.lang+"/join"),
 		chromedp.WaitVisible(chromedp.CSS("#join-code")),
 		chromedp.SendKeys(chromedp.CSS("#join-code"), "ROOM"),
-		chromedp.SendKeys(chromedp.CSS("#join-name"), "Phone "+p.lang),
+		chromedp.SendKeys(chromedp.CSS("#join-name"), "Phone "+p.lang+" "+p.who),
 		chromedp.Click(chromedp.CSS(".join-form button[type=submit]")),
 		chromedp.WaitVisible(chromedp.CSS(".lesson-list")),
 	)
