@@ -111,9 +111,12 @@ type Exercise struct {
 	choices []choice
 	wrong   []block // "# Wrong" blocks: answers that must fail
 	starter *block
-	sols    []block
-	texts   map[i18n.Lang]*textSource
-	links   []link
+	// starterCodes are the codes the checker finds in the starter
+	// (StarterCodes), judged once at load.
+	starterCodes []string
+	sols         []block
+	texts        map[i18n.Lang]*textSource
+	links        []link
 	// requestKnown is whether the checker knows the method of a reply's
 	// request. When it does not (answering "tools/col" with -32601 is the
 	// point of such an exercise), it still compares an error response's id
@@ -121,6 +124,12 @@ type Exercise struct {
 	// "id: same" check covers that case.
 	requestKnown bool
 }
+
+// StarterCodes are the codes of the diagnostics the checker gives the
+// starter message of a message exercise (none without one), judged once
+// when the exercise was loaded: the rules pages list the exercises that
+// practise a rule by them.
+func (e *Exercise) StarterCodes() []string { return e.starterCodes }
 
 // TextIn returns the exercise's text in l, or in another language when it
 // has none in l (a course that does not require both languages).

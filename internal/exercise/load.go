@@ -198,7 +198,23 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 		sort.SliceStable(fl.errs, func(i, j int) bool { return errLine(fl.errs[i]) < errLine(fl.errs[j]) })
 		return nil, fl.errs
 	}
+	ex.starterCodes = starterCodes(ex)
 	return ex, nil
+}
+
+// starterCodes judges the starter of a message exercise once, when it is
+// loaded: the codes of its diagnostics, in any language.
+func starterCodes(ex *Exercise) []string {
+	if ex.Starter == "" || !ex.Kind.IsMessage() {
+		return nil
+	}
+	var out []string
+	for _, d := range ex.Grade(ex.Starter, i18n.EN).Report.Diagnostics {
+		if !slices.Contains(out, d.Code) {
+			out = append(out, d.Code)
+		}
+	}
+	return out
 }
 
 // readFile reads an exercise file and decodes its front matter.

@@ -1,6 +1,8 @@
 package pagevm
 
 import (
+	"slices"
+
 	"github.com/mcpplayground/playground/internal/course"
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -103,14 +105,8 @@ func exampleVM(r *i18n.RulesUI, ex rules.Example) view.RuleExampleVM {
 func practising(l i18n.Lang, cat *course.Catalog, rule *rules.Rule) []view.NavLink {
 	var out []view.NavLink
 	for _, ex := range cat.Exercises() {
-		if ex.Starter == "" || !ex.Kind.IsMessage() {
-			continue
-		}
-		for _, d := range ex.Grade(ex.Starter, l).Report.Diagnostics {
-			if d.Code == rule.Code {
-				out = append(out, view.NavLink{URL: ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
-				break
-			}
+		if slices.Contains(ex.StarterCodes(), rule.Code) {
+			out = append(out, view.NavLink{URL: ExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title})
 		}
 	}
 	if len(out) > 0 {
