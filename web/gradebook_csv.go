@@ -43,12 +43,12 @@ func (s *Server) gradebookCSV(c *gin.Context) error {
 		row := []string{csvCell(l.Key()), csvCell(l.DisplayName)}
 		for _, ex := range g.Exercises {
 			cell := "0"
-			if g.counts(l.ID, ex.ID) {
+			if g.Counts(l.ID, ex.ID) {
 				cell = "1"
 			}
 			row = append(row, cell)
 		}
-		n, pct := g.total(l.ID)
+		n, pct := g.Total(l.ID)
 		_ = w.Write(append(row, strconv.Itoa(n), pct, csvCell(l.Email), csvCell(lms[l.ID]), joinedBy(l, lms)))
 	}
 	w.Flush()

@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
-// The gradebook page shows gradebookPageSize learners at a time, with
+// The gradebook page shows pagevm.GradebookPageSize learners at a time, with
 // links to the pages around it that keep the filter; the CSV has them all.
 func TestGradebookPaged(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	var roster []store.RosterStudent
-	for i := range 2*gradebookPageSize + 50 {
+	for i := range 2*pagevm.GradebookPageSize + 50 {
 		roster = append(roster, store.RosterStudent{StudentID: "s" + strconv.Itoa(1000+i), Name: "Student " + strconv.Itoa(i)})
 	}
 	if _, _, err := e.store.ImportRoster(t.Context(), roster); err != nil {

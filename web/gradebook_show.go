@@ -8,7 +8,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/mcpplayground/playground/internal/i18n"
-	"github.com/mcpplayground/playground/internal/store"
 	"github.com/mcpplayground/playground/web/pagevm"
 	"github.com/mcpplayground/playground/web/view"
 )
@@ -55,61 +54,8 @@ func (s *Server) gradebookShow(c *gin.Context) error {
 	for _, a := range assignments {
 		vm.Assignments = append(vm.Assignments, view.FilterOption{Value: a.ID, Label: a.Title, Selected: a.ID == g.Filter.Assignment})
 	}
-	for _, ex := range g.Exercises {
-		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: pagevm.InstructorExerciseURL(l, ex.ID)})
-	}
-	learners := gradebookPage(&vm, l, u, q, g.Book.Learners, c.Query("page"))
-	for _, learner := range learners {
-		row := view.GradeRow{Learner: learner.Key(), Name: pagevm.LearnerLabel(t, learner), URL: pagevm.LearnerAttemptsURL(learner.ID)}
-		for _, ex := range g.Exercises {
-			gr := g.Book.Grades[learner.ID][ex.ID]
-			cell := view.GradeCell{Value: "0", Label: u.CellNotPassed}
-			switch {
-			case g.counts(learner.ID, ex.ID):
-				cell = view.GradeCell{Value: "1", Label: u.CellPassed}
-			case gr.Passed:
-				cell = view.GradeCell{Value: "0", Late: true, Label: u.CellLate}
-			}
-			row.Cells = append(row.Cells, cell)
-		}
-		row.Passed, row.Percent = g.total(learner.ID)
-		vm.Rows = append(vm.Rows, row)
-	}
+	learners := pagevm.GradebookPage(&vm, l, q, g.Book.Learners, c.Query("page"))
+	g.Table(&vm, l, learners)
 	s.render(c, http.StatusOK, view.Gradebook(s.instructorFrame(c, l, vm.Title), vm))
 	return nil
-}
-
-// gradebookPageSize is how many learners a page of the gradebook shows: a
-// room of 5,000 made a page of 12.6 MB. The CSV has every learner.
-const gradebookPageSize = 100
-
-// gradebookPage picks the learners of the page asked for (1 when the
-// number is missing or out of range) and says which they are on vm, with
-// links to the pages around it keeping the filter q.
-func gradebookPage(vm *view.GradebookVM, l i18n.Lang, u *i18n.UniversityUI, q url.Values, all []store.Learner, asked string) []store.Learner {
-	pages := (len(all) + gradebookPageSize - 1) / gradebookPageSize
-	if pages <= 1 {
-		return all
-	}
-	page, err := strconv.Atoi(asked)
-	if err != nil || page < 1 || page > pages {
-		page = 1
-	}
-	from, to := (page-1)*gradebookPageSize, min(page*gradebookPageSize, len(all))
-	vm.Page = i18n.Sprintf(l, u.GradebookPage, from+1, to, len(all))
-	link := func(p int) string {
-		pq := url.Values{}
-		for k, v := range q {
-			pq[k] = v
-		}
-		pq.Set("page", strconv.Itoa(p))
-		return vm.Action + "?" + pq.Encode()
-	}
-	if page > 1 {
-		vm.PrevURL = link(page - 1)
-	}
-	if page < pages {
-		vm.NextURL = link(page + 1)
-	}
-	return all[from:to]
 }

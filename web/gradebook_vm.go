@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpplayground/playground/internal/exercise"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/web/pagevm"
 )
 
 // gradebookFilter is what ?assignment=, ?lesson= and ?archive= ask of the
@@ -42,11 +43,11 @@ func gradebookFilterOf(c *gin.Context) (gradebookFilter, error) {
 	return f, nil
 }
 
-// gradebook is a room's grades with the exercises they are counted on.
+// gradebook is a room's grades with the exercises they are counted on,
+// and the filter that chose them.
 type gradebook struct {
-	Exercises []*exercise.Exercise // the columns, in course order
-	Book      store.Gradebook
-	Filter    gradebookFilter
+	pagevm.Grades
+	Filter gradebookFilter
 }
 
 // gradebookFor reads the grades and chooses the columns: every exercise of
@@ -90,34 +91,9 @@ func (s *Server) gradebookFor(c *gin.Context) (gradebook, error) {
 			g.Exercises = append(g.Exercises, ex)
 		}
 	}
+	g.OnTime = f.Assignment != ""
 	g.Book, err = s.store.Gradebook(ctx, store.GradebookFilter{Archive: f.Archive, Course: f.Course, Assignment: f.Assignment})
 	return g, err
-}
-
-// counts is whether a learner's grade on an exercise counts as passed: on
-// time for an assignment, at all otherwise.
-func (g gradebook) counts(learner int64, ex string) bool {
-	gr := g.Book.Grades[learner][ex]
-	if g.Filter.Assignment != "" {
-		return gr.OnTime
-	}
-	return gr.Passed
-}
-
-// total is how many of the columns a learner passed, and the percentage
-// with one decimal ("66.7"; "0.0" when there are no columns).
-func (g gradebook) total(learner int64) (int, string) {
-	n := 0
-	for _, ex := range g.Exercises {
-		if g.counts(learner, ex.ID) {
-			n++
-		}
-	}
-	pct := 0.0
-	if len(g.Exercises) > 0 {
-		pct = float64(n) * 100 / float64(len(g.Exercises))
-	}
-	return n, strconv.FormatFloat(pct, 'f', 1, 64)
 }
 
 // exportKeep is which exercises' rows an export keeps under f: an
