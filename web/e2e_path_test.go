@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -321,79 +322,91 @@ func TestE2EPhoneFits390(t *testing.T) {
 	t.Parallel()
 	e, base := pathEnv(t)
 	for _, l := range i18n.All {
-		t.Run(string(l), func(t *testing.T) {
-			t.Parallel() // a tab of its own: the languages need not wait for each other
-			ctx := e2etest.Browser(t)
-			e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
-			for _, page := range phonePages(e, l) {
-				e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(base+page), chromedp.WaitVisible(chromedp.CSS("main")))
-				type fit struct {
-					Width   int
-					Wide    []string
-					Broken  []string
-					Covered []string
-					TOC     bool
-					HasTOC  bool
+		// Three tabs a language, a third of the pages each, side by side:
+		// the pages are read, never changed.
+		pages := phonePages(e, l)
+		for i, part := range slices.Collect(slices.Chunk(pages, (len(pages)+2)/3)) {
+			t.Run(fmt.Sprintf("%s/%d", l, i+1), func(t *testing.T) {
+				t.Parallel()
+				ctx := e2etest.Browser(t)
+				e2etest.Do(t, ctx, "a phone's screen", chromedp.EmulateViewport(390, 844))
+				for _, page := range part {
+					checkPhoneFit(t, ctx, base, page)
 				}
-				got := e2etest.Get(t, ctx, chromedp.Evaluate[fit](`(function () {
-					var out = {Width: document.documentElement.scrollWidth, Wide: [], Broken: [], Covered: [], TOC: true, HasTOC: false};
-					document.querySelectorAll("main *").forEach(function (el) {
-						var r = el.getBoundingClientRect();
-						if (r.right > 391 && !el.closest("pre, table, .code, .table-wrap, [data-scroll]")) {
-							var cs = getComputedStyle(el);
-							if (cs.position !== "fixed" && r.width > 0) out.Wide.push(el.tagName + "." + el.className + " " + Math.round(r.right));
-						}
-					});
-					document.querySelectorAll("main h1, main h2, main h3").forEach(function (h) {
-						var range = document.createRange();
-						var walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
-						var n;
-						while ((n = walker.nextNode())) {
-							var words = n.textContent.split(/([^\p{L}\p{N}]+)/u), pos = 0;
-							words.forEach(function (w) {
-								if (w.trim().length > 1) {
-									range.setStart(n, pos); range.setEnd(n, pos + w.length);
-									if (range.getClientRects().length > 1) out.Broken.push(w);
-								}
-								pos += w.length;
-							});
-						}
-					});
-					document.querySelectorAll("button.copy").forEach(function (b) {
-						var pre = b.parentElement.querySelector("pre");
-						if (!pre) return;
-						var code = pre.querySelector("code") || pre;
-						var range = document.createRange();
-						range.selectNodeContents(code);
-						var rects = range.getClientRects();
-						var br = b.getBoundingClientRect();
-						for (var i = 0; i < rects.length; i++) {
-							var r = rects[i];
-							if (r.width > 0 && r.top < br.bottom && r.bottom > br.top && r.left < br.right && r.right > br.left) { out.Covered.push(code.textContent.slice(0, 30)); break; }
-						}
-					});
-					var toc = document.querySelector(".toc, [data-toc]");
-					if (toc) {
-						out.HasTOC = true;
-						var links = toc.querySelectorAll("a");
-						out.TOC = links.length > 0 && (links[0].offsetParent !== null || !!toc.querySelector("summary"));
-					}
-					return out;
-				})()`))
-				if got.Width > 390 {
-					t.Errorf("%s: the page is %d px wide at 390 px: %v", page, got.Width, got.Wide[:min(3, len(got.Wide))])
+			})
+		}
+	}
+}
+
+// checkPhoneFit opens page (under base) in the tab and measures it at
+// 390 px: its width, its headings, the copy buttons and the contents.
+func checkPhoneFit(t *testing.T, ctx context.Context, base, page string) {
+	t.Helper()
+	e2etest.Do(t, ctx, "open "+page, chromedp.Navigate(base+page), chromedp.WaitVisible(chromedp.CSS("main")))
+	type fit struct {
+		Width   int
+		Wide    []string
+		Broken  []string
+		Covered []string
+		TOC     bool
+		HasTOC  bool
+	}
+	got := e2etest.Get(t, ctx, chromedp.Evaluate[fit](`(function () {
+	var out = {Width: document.documentElement.scrollWidth, Wide: [], Broken: [], Covered: [], TOC: true, HasTOC: false};
+	document.querySelectorAll("main *").forEach(function (el) {
+		var r = el.getBoundingClientRect();
+		if (r.right > 391 && !el.closest("pre, table, .code, .table-wrap, [data-scroll]")) {
+			var cs = getComputedStyle(el);
+			if (cs.position !== "fixed" && r.width > 0) out.Wide.push(el.tagName + "." + el.className + " " + Math.round(r.right));
+		}
+	});
+	document.querySelectorAll("main h1, main h2, main h3").forEach(function (h) {
+		var range = document.createRange();
+		var walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+		var n;
+		while ((n = walker.nextNode())) {
+			var words = n.textContent.split(/([^\p{L}\p{N}]+)/u), pos = 0;
+			words.forEach(function (w) {
+				if (w.trim().length > 1) {
+					range.setStart(n, pos); range.setEnd(n, pos + w.length);
+					if (range.getClientRects().length > 1) out.Broken.push(w);
 				}
-				if len(got.Broken) > 0 {
-					t.Errorf("%s: headings break inside %q", page, got.Broken)
-				}
-				if len(got.Covered) > 0 {
-					t.Errorf("%s: the copy button covers the first line of %q", page, got.Covered)
-				}
-				if got.HasTOC && !got.TOC {
-					t.Errorf("%s: the contents are not reachable on a phone", page)
-				}
-			}
-		})
+				pos += w.length;
+			});
+		}
+	});
+	document.querySelectorAll("button.copy").forEach(function (b) {
+		var pre = b.parentElement.querySelector("pre");
+		if (!pre) return;
+		var code = pre.querySelector("code") || pre;
+		var range = document.createRange();
+		range.selectNodeContents(code);
+		var rects = range.getClientRects();
+		var br = b.getBoundingClientRect();
+		for (var i = 0; i < rects.length; i++) {
+			var r = rects[i];
+			if (r.width > 0 && r.top < br.bottom && r.bottom > br.top && r.left < br.right && r.right > br.left) { out.Covered.push(code.textContent.slice(0, 30)); break; }
+		}
+	});
+	var toc = document.querySelector(".toc, [data-toc]");
+	if (toc) {
+		out.HasTOC = true;
+		var links = toc.querySelectorAll("a");
+		out.TOC = links.length > 0 && (links[0].offsetParent !== null || !!toc.querySelector("summary"));
+	}
+	return out;
+	})()`))
+	if got.Width > 390 {
+		t.Errorf("%s: the page is %d px wide at 390 px: %v", page, got.Width, got.Wide[:min(3, len(got.Wide))])
+	}
+	if len(got.Broken) > 0 {
+		t.Errorf("%s: headings break inside %q", page, got.Broken)
+	}
+	if len(got.Covered) > 0 {
+		t.Errorf("%s: the copy button covers the first line of %q", page, got.Covered)
+	}
+	if got.HasTOC && !got.TOC {
+		t.Errorf("%s: the contents are not reachable on a phone", page)
 	}
 }
 
