@@ -70,8 +70,8 @@ func names(step string) []string {
 // pkgPath is the import path of a package as docs/architecture.md names it.
 func pkgPath(name string) string {
 	const mod = "github.com/mcpplayground/playground/"
-	switch name {
-	case "cmd/playground", "web", "mockserver":
+	switch {
+	case name == "cmd/playground", name == "mockserver", name == "web", strings.HasPrefix(name, "web/"):
 		return mod + name
 	}
 	return mod + "internal/" + name
