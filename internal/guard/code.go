@@ -25,7 +25,7 @@ type CodeGuard struct {
 // NewCodeGuard guards the codes named what ("join code") within lim,
 // warning of wrong ones on log.
 func NewCodeGuard(what string, lim FailureLimit, log *slog.Logger) *CodeGuard {
-	return &CodeGuard{what: what, fails: NewFailureLimiter(lim), log: log}
+	return &CodeGuard{what: what, fails: newFailureLimiter(lim), log: log}
 }
 
 // Allow reports whether a code from addr may be tried now.

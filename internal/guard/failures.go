@@ -42,8 +42,8 @@ type FailureLimiter struct {
 // new network counts only overall.
 const maxFailureKeys = 1 << 16
 
-// NewFailureLimiter counts failures within lim.
-func NewFailureLimiter(lim FailureLimit) *FailureLimiter {
+// newFailureLimiter counts failures within lim.
+func newFailureLimiter(lim FailureLimit) *FailureLimiter {
 	return &FailureLimiter{lim: lim, bursts: map[string]*burst{}}
 }
 

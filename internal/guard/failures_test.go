@@ -11,7 +11,7 @@ import (
 // over the window, whatever the clock's minute; a network (an IPv6 /64)
 // counts as one; every network together has a ceiling.
 func TestFailureLimiterBurst(t *testing.T) {
-	f := NewFailureLimiter(FailureLimit{Max: 3, GlobalMax: 5, Window: time.Minute})
+	f := newFailureLimiter(FailureLimit{Max: 3, GlobalMax: 5, Window: time.Minute})
 	t0 := time.Date(2026, 1, 1, 10, 0, 50, 0, time.UTC) // ten seconds before a minute ends
 	for _, d := range []time.Duration{0, 5 * time.Second, 15 * time.Second} {
 		f.Fail("2001:db8::1", t0.Add(d))
@@ -31,7 +31,7 @@ func TestFailureLimiterBurst(t *testing.T) {
 		t.Error("past the ceiling overall, a fresh address was allowed")
 	}
 	def := FailureLimit{Max: 20, GlobalMax: 1000, Window: time.Minute}
-	f2 := NewFailureLimiter(FailureLimit{}.OrDefault(def))
+	f2 := newFailureLimiter(FailureLimit{}.OrDefault(def))
 	if diff := cmp.Diff(def, f2.lim); diff != "" {
 		t.Errorf("zero limit (-want +got):\n%s", diff)
 	}

@@ -36,7 +36,7 @@ func FormOnly(cfg FormConfig) Middleware {
 				next.ServeHTTP(w, r)
 				return
 			}
-			if !IsForm(r) {
+			if !isForm(r) {
 				cfg.NotForm(w, r)
 				return
 			}
@@ -49,8 +49,8 @@ func FormOnly(cfg FormConfig) Middleware {
 	}
 }
 
-// IsForm reports whether a request's body is an HTML form's.
-func IsForm(r *http.Request) bool {
+// isForm reports whether a request's body is an HTML form's.
+func isForm(r *http.Request) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	return err == nil && (mt == "application/x-www-form-urlencoded" || mt == "multipart/form-data")
 }

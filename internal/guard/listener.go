@@ -61,7 +61,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		host := remoteHost(c)
 		var release func()
 		if l.trusted.Contains(host) {
-			release, err = l.conns.TakeOverall("") // one key for every proxy: counted overall
+			release, err = l.conns.takeOverall("") // one key for every proxy: counted overall
 		} else {
 			release, err = l.conns.Take(AddrKey(host))
 		}

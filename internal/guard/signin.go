@@ -121,7 +121,7 @@ func NewSignInGuard(cfg SignInConfig) *SignInGuard {
 	}
 	return &SignInGuard{
 		pace:  lim.Pace,
-		fails: NewFailureLimiter(FailureLimit{Max: lim.FreeFailures, GlobalMax: lim.GlobalFreeFailures, Window: lim.Window}),
+		fails: newFailureLimiter(FailureLimit{Max: lim.FreeFailures, GlobalMax: lim.GlobalFreeFailures, Window: lim.Window}),
 		ahead: lim.Waiting, waitingMax: lim.WaitingOverall,
 		wait: cfg.Wait, log: cfg.Log, nets: map[string]*guessNet{},
 	}

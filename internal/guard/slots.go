@@ -42,8 +42,8 @@ func (s *Slots) Take(key string) (release func(), err error) {
 	return s.hold(key), nil
 }
 
-// TakeOverall holds a slot of key counted against the overall bound only.
-func (s *Slots) TakeOverall(key string) (release func(), err error) {
+// takeOverall holds a slot of key counted against the overall bound only.
+func (s *Slots) takeOverall(key string) (release func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.total >= s.overall {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestSlots: a key holds at most its bound, everyone together the bound
-// overall, TakeOverall counts only against the latter, and a release
+// overall, takeOverall counts only against the latter, and a release
 // gives back one slot however often it is called.
 func TestSlots(t *testing.T) {
 	s := NewSlots(2, 3)
@@ -25,7 +25,7 @@ func TestSlots(t *testing.T) {
 	a1()
 	a1()
 	take("c")
-	_, err := s.TakeOverall("a")
+	_, err := s.takeOverall("a")
 	got = append(got, err)
 	want := []error{nil, nil, ErrKeySlots, nil, ErrAllSlots, nil, ErrAllSlots}
 	if diff := cmp.Diff(want, got, cmp.Comparer(func(x, y error) bool { return x == y })); diff != "" {

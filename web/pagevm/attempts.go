@@ -45,7 +45,7 @@ func (codes Codes) LearnerAttempts(cat *course.Catalog, l i18n.Lang, learner sto
 // show its diagnostics and failed checks.
 func (codes Codes) attempt(l i18n.Lang, t *i18n.InstructorUI, cat *course.Catalog, a store.Attempt) view.AttemptVM {
 	vm := view.AttemptVM{
-		Exercise: view.NavLink{URL: InstructorExerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
+		Exercise: view.NavLink{URL: instructorExerciseURL(l, a.ExerciseID), Title: a.ExerciseID},
 		At:       a.CreatedAt.Format("15:04"), Passed: a.Passed, Verdict: t.AttemptFailed, Answer: a.Answer,
 	}
 	if a.Passed {

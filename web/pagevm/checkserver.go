@@ -130,7 +130,7 @@ func CheckResult(log *slog.Logger, r *CheckRun) view.CheckServerResultVM {
 		onPurpose(x, &it)
 		fold(x, r.Lang, &it, ev.Raw)
 		if r.Key != "" && len(ev.Raw) > MaxShownBytes {
-			it.WholeURL, it.WholeLabel = CheckMessageURL(r.Lang, r.Key, ev.Seq), x.WholeMessage
+			it.WholeURL, it.WholeLabel = checkMessageURL(r.Lang, r.Key, ev.Seq), x.WholeMessage
 		}
 		vm.Exchange.Items = append(vm.Exchange.Items, it)
 	}
@@ -252,7 +252,7 @@ func CheckOptions(l i18n.Lang, exs []*exercise.Exercise, exID, protocol string) 
 	return exOpts, protoOpts
 }
 
-// CheckMessageURL is where the whole text of message seq of a kept run is.
-func CheckMessageURL(l i18n.Lang, key string, seq int) string {
+// checkMessageURL is where the whole text of message seq of a kept run is.
+func checkMessageURL(l i18n.Lang, key string, seq int) string {
 	return fmt.Sprintf("/%s/check-server/%s/messages/%d", l, key, seq)
 }

@@ -23,34 +23,34 @@ type Column struct {
 	ID, Key, Title, URL string
 }
 
-// ExerciseColumns lists the catalog's exercises in course order, then any
+// exerciseColumns lists the catalog's exercises in course order, then any
 // exercise that has progress but is no longer in the content (an instructor
 // renamed or removed it during the workshop): its data must stay visible.
-func ExerciseColumns(cat *course.Catalog, l i18n.Lang, extra []string) []Column {
+func exerciseColumns(cat *course.Catalog, l i18n.Lang, extra []string) []Column {
 	var cols []Column
 	seen := map[string]bool{}
 	for _, lesson := range cat.Lessons(l) {
 		for i, ex := range cat.ExercisesFor(lesson.Slug) {
 			cols = append(cols, Column{
 				ID: ex.ID, Key: fmt.Sprintf("%d.%d", lesson.Order, i+1),
-				Title: ex.TextIn(l).Title, URL: InstructorExerciseURL(l, ex.ID),
+				Title: ex.TextIn(l).Title, URL: instructorExerciseURL(l, ex.ID),
 			})
 			seen[ex.ID] = true
 		}
 	}
 	for _, id := range extra {
 		if !seen[id] {
-			cols = append(cols, Column{ID: id, Key: "?", Title: id, URL: InstructorExerciseURL(l, id)})
+			cols = append(cols, Column{ID: id, Key: "?", Title: id, URL: instructorExerciseURL(l, id)})
 			seen[id] = true
 		}
 	}
 	return cols
 }
 
-// LearnerNames gives each learner the name the dashboard shows: their
+// learnerNames gives each learner the name the dashboard shows: their
 // display name, or "Learner n" in anonymous mode (n in joining order, so a
 // projected screen never reveals who is who).
-func LearnerNames(d store.Dashboard, t *i18n.InstructorUI, anon bool) map[int64]string {
+func learnerNames(d store.Dashboard, t *i18n.InstructorUI, anon bool) map[int64]string {
 	names := make(map[int64]string, len(d.Learners))
 	for i, l := range d.Learners {
 		switch {
@@ -91,7 +91,7 @@ func DashboardLive(in DashboardIn) view.DashboardLiveVM {
 	for _, ex := range d.Exercises {
 		extra = append(extra, ex.ExerciseID)
 	}
-	cols := ExerciseColumns(in.Catalog, l, extra)
+	cols := exerciseColumns(in.Catalog, l, extra)
 	if in.Keep != nil {
 		cols = slices.DeleteFunc(cols, func(c Column) bool { return !in.Keep[c.ID] })
 	}
@@ -105,7 +105,7 @@ func DashboardLive(in DashboardIn) view.DashboardLiveVM {
 		colIndex[c.ID] = i
 		vm.Columns = append(vm.Columns, view.DashColumn{Key: c.Key, Title: c.Title, URL: c.URL})
 	}
-	names := LearnerNames(d, t, anon)
+	names := learnerNames(d, t, anon)
 	vm.Rows = dashRows(l, t, d, anon, names, colIndex)
 	sums := make(map[string]store.ExerciseSummary, len(d.Exercises))
 	for _, ex := range d.Exercises {

@@ -58,7 +58,7 @@ type (
 // names as on the page.
 func DashboardJSON(cat *course.Catalog, l i18n.Lang, d store.Dashboard, anon bool) DashJSON {
 	t := i18n.InstructorFor(l)
-	names := LearnerNames(d, t, anon)
+	names := learnerNames(d, t, anon)
 	out := DashJSON{At: d.At.UTC(), Attempts: d.Attempts, Learners: []DashLearnerJSON{}, Exercises: []DashExerciseJSON{}, Stuck: []DashStuckJSON{}}
 	byID := map[int64]int{}
 	for _, lr := range d.Learners {
@@ -85,7 +85,7 @@ func DashboardJSON(cat *course.Catalog, l i18n.Lang, d store.Dashboard, anon boo
 		sums[ex.ExerciseID] = ex
 		extra = append(extra, ex.ExerciseID)
 	}
-	for _, col := range ExerciseColumns(cat, l, extra) {
+	for _, col := range exerciseColumns(cat, l, extra) {
 		sum := sums[col.ID]
 		ej := DashExerciseJSON{ID: col.ID, Key: col.Key, Title: col.Title, Tried: sum.Attempted, Passed: sum.Passed,
 			MedianAttempts: sum.MedianAttempts, Hints: sum.Hints, Problems: []DashProblemJSON{}}

@@ -120,7 +120,7 @@ func Exercise(codes Codes, l i18n.Lang, cat *course.Catalog, ex *exercise.Exerci
 	if st.Result != nil {
 		res := ex.Withhold(*st.Result, st.Progress.HintsRevealed, st.Progress.FailedAttempts, l)
 		vm.Feedback = Feedback(ex, res, st.Answer)
-		codes.TeachFeedback(l, cat, ex, st.Answer, vm.Feedback)
+		codes.teachFeedback(l, cat, ex, st.Answer, vm.Feedback)
 		if st.Card != nil {
 			vm.Feedback.ComesBack = ComesBack(l, *st.Card, st.Now)
 		}
@@ -265,7 +265,7 @@ func (c Codes) reviewMode(vm *view.ExerciseVM, l i18n.Lang, ex *exercise.Exercis
 	}
 	vm.Review = &view.ExerciseReviewVM{Recall: recall, Label: p.ReviewCodes, HintsFolded: p.ReviewHintsFolded, HintsCount: p.ReviewHintsCount}
 	if st.Card != nil {
-		vm.Review.Reasons = c.TrippedReasons(l, ex, st.Card.Codes)
+		vm.Review.Reasons = c.trippedReasons(l, ex, st.Card.Codes)
 		vm.Review.HintsLooked = st.Card.LookedAgain()
 	}
 	vm.ActionURL += "?review=1"

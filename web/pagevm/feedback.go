@@ -155,11 +155,11 @@ func makeExcerpt(lineNo, col int, text string) *view.Excerpt {
 	return &view.Excerpt{LineNo: lineNo, Text: prefix + string(runes) + suffix, Caret: caret.String()}
 }
 
-// TeachFeedback finishes an exercise's feedback for the page: every code of
+// teachFeedback finishes an exercise's feedback for the page: every code of
 // the checker links to its rule's page, the lesson a message names becomes
 // a link instead of a sentence, and a choice exercise's failed answer names
 // the learner's pick in words.
-func (c Codes) TeachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, answer string, fb *view.FeedbackVM) {
+func (c Codes) teachFeedback(l i18n.Lang, cat *course.Catalog, ex *exercise.Exercise, answer string, fb *view.FeedbackVM) {
 	if fb == nil {
 		return
 	}

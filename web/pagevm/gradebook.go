@@ -48,7 +48,7 @@ func (g Grades) Total(learner int64) (int, string) {
 func (g Grades) Table(vm *view.GradebookVM, l i18n.Lang, learners []store.Learner) {
 	t, u := i18n.InstructorFor(l), i18n.UniversityFor(l)
 	for _, ex := range g.Exercises {
-		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: InstructorExerciseURL(l, ex.ID)})
+		vm.Columns = append(vm.Columns, view.GradeColumn{ID: ex.ID, Title: ex.TextIn(l).Title, URL: instructorExerciseURL(l, ex.ID)})
 	}
 	for _, learner := range learners {
 		row := view.GradeRow{Learner: learner.Key(), Name: LearnerLabel(t, learner), URL: LearnerAttemptsURL(learner.ID)}

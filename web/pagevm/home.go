@@ -37,7 +37,7 @@ func Home(l i18n.Lang, cat *course.Catalog, prog store.Progress) view.HomeVM {
 		vm.Intro = intro
 	}
 	if len(prog.Exercises)+len(prog.LessonsRead) > 0 {
-		vm.Continue = ContinueLink(l, CourseSteps(l, cat, prog))
+		vm.Continue = continueLink(l, courseSteps(l, cat, prog))
 		vm.Totals = TotalsText(l, cat, prog)
 	}
 	return vm

@@ -47,7 +47,7 @@ func (codes Codes) InstructorExercise(cat *course.Catalog, l i18n.Lang, ex *exer
 func checkLines(l i18n.Lang, in *i18n.InsightUI, ex *exercise.Exercise) []view.CheckLine {
 	var out []view.CheckLine
 	for _, c := range ex.Checks {
-		text := CheckLookedAt(in, ex, c.ID)
+		text := checkLookedAt(in, ex, c.ID)
 		if fb := c.Feedback(l); fb != "" {
 			text = exercise.InlineHTML(fb)
 		}

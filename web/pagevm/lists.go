@@ -44,7 +44,7 @@ func Finish(l i18n.Lang, cat *course.Catalog, known bool, prog store.Progress) v
 		ExplainURL: "/" + string(l) + "/explain", CheckServerURL: "/" + string(l) + "/check-server",
 	}
 	if known {
-		n := CourseTotals(cat, l, prog)
+		n := courseTotals(cat, l, prog)
 		vm.Passed = i18n.Sprintf(l, p.FinishAll, n.Passed, n.Exercises)
 	}
 	if ls := cat.Lessons(l); len(ls) > 0 {

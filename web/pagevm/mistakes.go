@@ -37,11 +37,11 @@ func (c Codes) MistakeInWords(l i18n.Lang, ex *exercise.Exercise, id string) tem
 			return exercise.InlineHTML(c.Feedback(l))
 		}
 	}
-	return CheckLookedAt(t, ex, id)
+	return checkLookedAt(t, ex, id)
 }
 
-// CheckLookedAt is what a check without feedback looked at, from its id.
-func CheckLookedAt(t *i18n.InsightUI, ex *exercise.Exercise, id string) template.HTML {
+// checkLookedAt is what a check without feedback looked at, from its id.
+func checkLookedAt(t *i18n.InsightUI, ex *exercise.Exercise, id string) template.HTML {
 	rule, arg, _ := strings.Cut(id, ":")
 	text := t.CheckOther
 	switch exercise.Rule(rule) {

@@ -60,10 +60,10 @@ func FinishURL(l i18n.Lang) string { return fmt.Sprintf("/%s/finish", l) }
 // LearnerAttemptsURL is the instructor's page of one learner's attempts.
 func LearnerAttemptsURL(id int64) string { return fmt.Sprintf("/instructor/learners/%d", id) }
 
-// InstructorExerciseURL is where an instructor's page links an exercise:
+// instructorExerciseURL is where an instructor's page links an exercise:
 // its read-only view, not the learner's page (which, in a room with a join
 // code, sends the instructor to the join form). The instructor's language
 // is their own, as on every instructor page.
-func InstructorExerciseURL(_ i18n.Lang, id string) string {
+func instructorExerciseURL(_ i18n.Lang, id string) string {
 	return "/instructor/exercises/" + url.PathEscape(id)
 }

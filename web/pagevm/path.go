@@ -21,9 +21,9 @@ type Step struct {
 	at   time.Time // the learner's last activity on it (zero if none)
 }
 
-// CourseSteps lists the course in order, each step with the learner's
+// courseSteps lists the course in order, each step with the learner's
 // progress on it.
-func CourseSteps(l i18n.Lang, cat *course.Catalog, prog store.Progress) []Step {
+func courseSteps(l i18n.Lang, cat *course.Catalog, prog store.Progress) []Step {
 	p := i18n.PathFor(l)
 	var steps []Step
 	for _, lesson := range cat.Lessons(l) {
@@ -43,10 +43,10 @@ func CourseSteps(l i18n.Lang, cat *course.Catalog, prog store.Progress) []Step {
 	return steps
 }
 
-// ContinueLink is where the learner left off: the step last worked on if
+// continueLink is where the learner left off: the step last worked on if
 // it is not done, else the first step after it that is not done (else the
 // first one anywhere), else the last page. nil before any activity.
-func ContinueLink(l i18n.Lang, steps []Step) *view.NavLink {
+func continueLink(l i18n.Lang, steps []Step) *view.NavLink {
 	last := -1
 	for i, st := range steps {
 		if !st.at.IsZero() && (last < 0 || st.at.After(steps[last].at)) {
@@ -71,8 +71,8 @@ type CourseCounts struct {
 	Passed, Exercises int // exercises passed, of all exercises
 }
 
-// CourseTotals counts the lessons read and exercises passed of the course.
-func CourseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) CourseCounts {
+// courseTotals counts the lessons read and exercises passed of the course.
+func courseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) CourseCounts {
 	var n CourseCounts
 	for _, lesson := range cat.Lessons(l) {
 		n.Lessons++
@@ -91,6 +91,6 @@ func CourseTotals(cat *course.Catalog, l i18n.Lang, prog store.Progress) CourseC
 
 // TotalsText is the course's totals in words.
 func TotalsText(l i18n.Lang, cat *course.Catalog, prog store.Progress) string {
-	n := CourseTotals(cat, l, prog)
+	n := courseTotals(cat, l, prog)
 	return i18n.Sprintf(l, i18n.PathFor(l).Totals, n.Read, n.Lessons, n.Passed, n.Exercises)
 }

@@ -14,11 +14,11 @@ import (
 	"github.com/mcpplayground/playground/web/view"
 )
 
-// TrippedReasons says in words what a review card's codes are: a code of
+// trippedReasons says in words what a review card's codes are: a code of
 // the checker by its rule's title, linked to the rule's page; a failed
 // check of the exercise ("answer:4", "equals:/params/name") by what it
 // looked at. Nothing here names the answer: the review is recall.
-func (c Codes) TrippedReasons(l i18n.Lang, ex *exercise.Exercise, codes []string) []view.ReviewReason {
+func (c Codes) trippedReasons(l i18n.Lang, ex *exercise.Exercise, codes []string) []view.ReviewReason {
 	p := i18n.PathFor(l)
 	out := make([]view.ReviewReason, 0, len(codes))
 	seen := map[string]bool{}
@@ -27,7 +27,7 @@ func (c Codes) TrippedReasons(l i18n.Lang, ex *exercise.Exercise, codes []string
 		if title, ok := c[code][l]; ok && title != "" {
 			r = view.ReviewReason{Text: exercise.InlineHTML(title), URL: c.RuleURL(l, code)}
 		} else {
-			r = view.ReviewReason{Text: CheckInWords(p, ex, code)}
+			r = view.ReviewReason{Text: checkInWords(p, ex, code)}
 		}
 		if seen[string(r.Text)] {
 			continue // two checks on one member read the same
@@ -38,9 +38,9 @@ func (c Codes) TrippedReasons(l i18n.Lang, ex *exercise.Exercise, codes []string
 	return out
 }
 
-// CheckInWords is what a failed check looked at, from its id: its rule,
+// checkInWords is what a failed check looked at, from its id: its rule,
 // then what it was about ("answer:2", "equals:/params/name", "method").
-func CheckInWords(p *i18n.PathUI, ex *exercise.Exercise, id string) template.HTML {
+func checkInWords(p *i18n.PathUI, ex *exercise.Exercise, id string) template.HTML {
 	rule, arg, _ := strings.Cut(id, ":")
 	switch exercise.Rule(rule) {
 	case exercise.RuleAnswer:
@@ -80,11 +80,11 @@ func ComesBack(l i18n.Lang, card review.Card, now time.Time) string {
 	if card.IsDue(now) {
 		return p.ReviewDueNow
 	}
-	return fmt.Sprintf(p.ReviewComesBack, WhenBack(l, card, now))
+	return fmt.Sprintf(p.ReviewComesBack, whenBack(l, card, now))
 }
 
-// WhenBack is "in 1 day": how long until card is due, at now.
-func WhenBack(l i18n.Lang, card review.Card, now time.Time) string {
+// whenBack is "in 1 day": how long until card is due, at now.
+func whenBack(l i18n.Lang, card review.Card, now time.Time) string {
 	p := i18n.PathFor(l)
 	d := card.Due.Sub(now)
 	var when string

@@ -32,13 +32,13 @@ func (codes Codes) Review(cat *course.Catalog, l i18n.Lang, cards []store.Review
 		it := view.ReviewItemVM{
 			Exercise: view.NavLink{URL: ReviewExerciseURL(l, ex.ID), Title: ex.TextIn(l).Title},
 			Box:      fmt.Sprintf(p.ReviewBox, card.Box, review.Boxes),
-			Reasons:  codes.TrippedReasons(l, ex, card.Codes),
+			Reasons:  codes.trippedReasons(l, ex, card.Codes),
 		}
 		if card.IsDue(now) {
 			vm.Items = append(vm.Items, it)
 			continue
 		}
-		it.When = fmt.Sprintf(p.ReviewWhen, WhenBack(l, card.Card, now))
+		it.When = fmt.Sprintf(p.ReviewWhen, whenBack(l, card.Card, now))
 		vm.Later = append(vm.Later, it)
 	}
 	return vm

@@ -29,7 +29,7 @@ func TestCheckInWords(t *testing.T) {
 		{"something-new", "one of the exercise’s checks", "l’une des vérifications de l’exercice"},
 	}
 	for _, tt := range tests {
-		got := []string{string(CheckInWords(i18n.PathFor(i18n.EN), nil, tt.id)), string(CheckInWords(i18n.PathFor(i18n.FR), nil, tt.id))}
+		got := []string{string(checkInWords(i18n.PathFor(i18n.EN), nil, tt.id)), string(checkInWords(i18n.PathFor(i18n.FR), nil, tt.id))}
 		if diff := cmp.Diff([]string{tt.en, tt.fr}, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.id, diff)
 		}
