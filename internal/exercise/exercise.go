@@ -112,8 +112,8 @@ type Exercise struct {
 	wrong   []block // "# Wrong" blocks: answers that must fail
 	starter *block
 	// starterCodes are the codes the checker finds in the starter
-	// (StarterCodes), judged once at load.
-	starterCodes []string
+	// (StarterCodes), judged once, when first asked.
+	starterCodes func() []string
 	sols         []block
 	texts        map[i18n.Lang]*textSource
 	links        []link
@@ -126,10 +126,15 @@ type Exercise struct {
 }
 
 // StarterCodes are the codes of the diagnostics the checker gives the
-// starter message of a message exercise (none without one), judged once
-// when the exercise was loaded: the rules pages list the exercises that
+// starter message of a message exercise (none without one), judged once,
+// the first time they are asked for: the rules pages list the exercises that
 // practise a rule by them.
-func (e *Exercise) StarterCodes() []string { return e.starterCodes }
+func (e *Exercise) StarterCodes() []string {
+	if e.starterCodes == nil {
+		return nil
+	}
+	return e.starterCodes()
+}
 
 // TextIn returns the exercise's text in l, or in another language when it
 // has none in l (a course that does not require both languages).

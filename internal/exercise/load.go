@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 
@@ -198,12 +199,13 @@ func loadFile(fsys fs.FS, r *markdown.Renderer, lessonExists func(string) bool, 
 		sort.SliceStable(fl.errs, func(i, j int) bool { return errLine(fl.errs[i]) < errLine(fl.errs[j]) })
 		return nil, fl.errs
 	}
-	ex.starterCodes = starterCodes(ex)
+	ex.starterCodes = sync.OnceValue(func() []string { return starterCodes(ex) })
 	return ex, nil
 }
 
-// starterCodes judges the starter of a message exercise once, when it is
-// loaded: the codes of its diagnostics, in any language.
+// starterCodes judges the starter of a message exercise: the codes of its
+// diagnostics, in any language. Load wraps it so that it runs once, when
+// first asked (a rule's page), not at start-up.
 func starterCodes(ex *Exercise) []string {
 	if ex.Starter == "" || !ex.Kind.IsMessage() {
 		return nil
