@@ -1,13 +1,16 @@
 package web
 
-import "time"
+import (
+	"time"
 
-// Clock tells the time to the rate limits, the sign-in and join guards, the
-// instructor sessions and the dashboard's cache. mockserver.Clock satisfies
-// it, so one fake clock in a test can drive both.
-type Clock interface {
-	Now() time.Time
-}
+	"github.com/mcpplayground/playground/internal/guard"
+)
+
+// Clock tells the time to the handlers, the guards web configures, the
+// instructor sessions and the dashboard's cache: the guards' clock, so
+// that one fake clock in a test (mockserver.Clock satisfies it) drives
+// them all.
+type Clock = guard.Clock
 
 type systemClock struct{}
 
