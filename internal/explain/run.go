@@ -41,10 +41,11 @@ func FromLog(res logimport.Result, opts Options) *Report {
 		opts.logRevision = res.Revision
 	}
 	opts.noHandshake = res.NoHandshake
-	entries, problems := pickPeer(res, opts.Peer)
+	res = res.OfPeer(opts.Peer)
+	entries := res.Entries
 	r := &Report{Format: string(res.Format), Truncated: res.Truncated, Context: res.Context, ContextLines: res.ContextLines,
-		Messages: make([]Message, len(entries)), Findings: []Finding{}, Lifecycle: lifecycleOf(res.Lifecycle, opts.Peer)}
-	notes, logFindings := r.problemFindings(problems, len(entries), opts.Lang)
+		Messages: make([]Message, len(entries)), Findings: []Finding{}, Lifecycle: res.Lifecycle}
+	notes, logFindings := r.problemFindings(res.Problems, len(entries), opts.Lang)
 	r.events = make([]exchange.Event, len(entries))
 	for _, group := range groupByPeer(entries) {
 		var mine []grader.Finding
@@ -77,35 +78,6 @@ func startRevision(asked string) (string, string) {
 	return grader.DefaultRevision, SourceDefault
 }
 
-// pickPeer keeps only the entries of one peer (and the problems about
-// them, or about no message), renumbering the problems' entries; "" keeps
-// everything.
-func pickPeer(res logimport.Result, peer string) ([]logimport.Entry, []logimport.Problem) {
-	if peer == "" {
-		return res.Entries, res.Problems
-	}
-	renum := make([]int, len(res.Entries))
-	var entries []logimport.Entry
-	for i, e := range res.Entries {
-		renum[i] = -1
-		if e.Peer == peer {
-			renum[i] = len(entries)
-			entries = append(entries, e)
-		}
-	}
-	var problems []logimport.Problem
-	for _, p := range res.Problems {
-		if p.Entry >= 0 && p.Entry < len(renum) {
-			if renum[p.Entry] < 0 {
-				continue
-			}
-			p.Entry = renum[p.Entry]
-		}
-		problems = append(problems, p)
-	}
-	return entries, problems
-}
-
 // groupByPeer lists the entry indices of each conversation: a peer, and
 // each run of it (a server the client started again), in the order they
 // first appear.
@@ -127,19 +99,4 @@ func groupByPeer(entries []logimport.Entry) [][]int {
 		groups[g] = append(groups[g], i)
 	}
 	return groups
-}
-
-// lifecycleOf is the log's lifecycle, of one peer's server when peer
-// says (and the events that name no server).
-func lifecycleOf(events []logimport.Event, peer string) []logimport.Event {
-	if peer == "" {
-		return events
-	}
-	var out []logimport.Event
-	for _, e := range events {
-		if e.Peer == peer || e.Peer == "" {
-			out = append(out, e)
-		}
-	}
-	return out
 }
