@@ -13,17 +13,19 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
 // Bounds of what a Store holds: each learner's latest item, for keepFor,
-// at most keepMax overall and keepBytes of them (their messages' text and
-// keptPerMessage a message), and at most half of each for one network.
+// at most keepMax overall and keepBytes of them (as size counts them), and
+// at most half of each for one network.
 const (
-	keepFor        = 30 * time.Minute
-	keepMax        = 64
-	keepBytes      = 64 << 20
-	keptPerMessage = 512 // an event's fields and report, beside its text
+	keepFor           = 30 * time.Minute
+	keepMax           = 64
+	keepBytes         = 64 << 20
+	keptPerMessage    = 512 // an event's fields and report, beside its text
+	keptPerDiagnostic = 256 // a diagnostic's or a mention's fields, beside its texts
 
 	keepMaxPerNetwork   = keepMax / 2
 	keepBytesPerNetwork = keepBytes / 2
@@ -58,13 +60,54 @@ type Item[T any] struct {
 	size int64
 }
 
-// size is what events cost, as keepBytes counts.
+// size is what events cost, as keepBytes counts: each message's text, id
+// and method, and its diagnostics and mentions in every language the judge
+// wrote them in (an event holds them all, for exchange.Event.In), beside
+// keptPerMessage and keptPerDiagnostic for the fields around them.
 func size(events []exchange.Event) int64 {
 	n := int64(0)
 	for i := range events {
-		n += int64(len(events[i].Raw)) + keptPerMessage
+		e := &events[i]
+		n += int64(len(e.Raw)+len(e.ID)+len(e.Method)) + keptPerMessage
+		for _, d := range e.Report.Diagnostics {
+			n += int64(len(d.Pointer)+8*len(d.Related)) + keptPerDiagnostic + diagnosticSize(d)
+		}
+		for _, m := range e.Mentions {
+			n += keptPerDiagnostic + mentionSize(m)
+		}
 	}
 	return n
+}
+
+// diagnosticSize is d's message and suggestion in every language, a text
+// two languages share counted once (a diagnostic the judge did not write
+// says the same in all).
+func diagnosticSize(d grader.Diagnostic) int64 {
+	first := d.In(i18n.All[0])
+	n := len(first.Message) + len(first.Suggestion)
+	for _, l := range i18n.All[1:] {
+		t := d.In(l)
+		n += other(t.Message, first.Message) + other(t.Suggestion, first.Suggestion)
+	}
+	return int64(n)
+}
+
+// mentionSize is m's message in every language, as diagnosticSize counts.
+func mentionSize(m exchange.Mention) int64 {
+	first := m.In(i18n.All[0]).Message
+	n := len(first)
+	for _, l := range i18n.All[1:] {
+		n += other(m.In(l).Message, first)
+	}
+	return int64(n)
+}
+
+// other is the length of t when it is not the text already counted.
+func other(t, counted string) int {
+	if t == counted {
+		return 0
+	}
+	return len(t)
 }
 
 // Put keeps the item of learner, asked from network at now, replacing the

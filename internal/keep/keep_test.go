@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/grader"
 	"github.com/mcpplayground/playground/internal/i18n"
 )
 
@@ -121,5 +122,48 @@ func TestStoreBytes(t *testing.T) {
 	}
 	if sizes != big.bytes {
 		t.Errorf("the store counts %d bytes, its items hold %d", big.bytes, sizes)
+	}
+}
+
+// What the store counts for an item holds every language its events'
+// diagnostics and mentions are kept in: a conversation judged in French
+// holds the English texts too (exchange.Event.In), and they count.
+func TestSizeCountsEveryLanguage(t *testing.T) {
+	t.Parallel()
+	x := exchange.New(exchange.Options{Lang: i18n.FR})
+	for _, m := range []exchange.Message{
+		{From: grader.SenderClient, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)},
+		{From: grader.SenderClient, Raw: []byte(`{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"nom":"x"},}`)},
+		{From: grader.SenderClient, Raw: []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)},
+	} {
+		x.Add(m)
+	}
+	events := x.Events(0)
+	bare := make([]exchange.Event, len(events))
+	var texts, fr, en int64
+	for i, e := range events {
+		bare[i] = exchange.Event{Seq: e.Seq, Raw: e.Raw, ID: e.ID, Method: e.Method}
+		for _, l := range i18n.All {
+			in := e.In(l)
+			n := int64(0)
+			for _, d := range in.Report.Diagnostics {
+				n += int64(len(d.Message) + len(d.Suggestion))
+			}
+			for _, m := range in.Mentions {
+				n += int64(len(m.Message))
+			}
+			texts += n
+			if l == i18n.FR {
+				fr += n
+			} else {
+				en += n
+			}
+		}
+	}
+	if fr == 0 || en == 0 || len(events[0].Mentions) == 0 {
+		t.Fatalf("the conversation says %d bytes in French, %d in English, %d mentions on #1: the test needs diagnostics and mentions", fr, en, len(events[0].Mentions))
+	}
+	if got := size(events) - size(bare); got < texts {
+		t.Errorf("the diagnostics and mentions count %d bytes, want at least their %d in French and %d in English", got, fr, en)
 	}
 }
