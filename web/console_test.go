@@ -8,9 +8,11 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -604,49 +606,70 @@ func TestConsoleTemplates(t *testing.T) {
 }
 
 // A cancelled request is marked as such: no response will come, and the
-// page stops waiting for one.
+// page stops waiting for one. The test runs in a synctest bubble, the
+// browser reaching the router without a network (inProcess): once the
+// cancellation is sent, synctest.Wait returns when every goroutine of the
+// server is blocked for good, so the call's goroutine has returned and
+// sent whatever it was going to send; a ping with the call's id is then
+// answered (the id is free again), and the page shows no response.
 func TestConsoleCancellation(t *testing.T) {
-	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
-	b := newBrowser(t, e.serve(t))
-	b.send(msgInitialize)
-	b.send(msgInitialized)
-	call := b.send(`{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":10}}}`)
-	callSeq := call.Events[0].Seq
-	cancel := b.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow","reason":"changed my mind"}}`)
-	if len(cancel.Events) != 1 || len(cancel.Events[0].Updates) != 1 || cancel.Events[0].Updates[0].Seq != callSeq {
-		t.Fatalf("the cancellation updates %+v, want the call #%d", cancel.Events, callSeq)
-	}
-	mustContain(t, "cancelled call", cancel.Events[0].Updates[0].HTML, `data-status="cancelled"`, "cancelled by #", "no response will come")
-	waitCallOver(t, b, "slow")
-	page := b.get("/en/console")
-	mustContain(t, "page after the cancellation", page.body, "cancelled by #")
-	if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) ||
-		strings.Contains(page.body, "ready to ship") {
-		t.Error("the cancelled call still waits, or got a response")
-	}
+	bundledCatalog(t) // loaded outside the bubble: the package's tests share it
+	synctest.Test(t, func(t *testing.T) {
+		e := newTestEnv(t, Config{}, withMock(quickSlowTool))
+		b := inProcessBrowser(t, e.h)
+		b.send(msgInitialize)
+		b.send(msgInitialized)
+		call := b.send(`{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"prepare_delivery","arguments":{"steps":10}}}`)
+		callSeq := call.Events[0].Seq
+		cancel := b.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"slow","reason":"changed my mind"}}`)
+		if len(cancel.Events) != 1 || len(cancel.Events[0].Updates) != 1 || cancel.Events[0].Updates[0].Seq != callSeq {
+			t.Fatalf("the cancellation updates %+v, want the call #%d", cancel.Events, callSeq)
+		}
+		mustContain(t, "cancelled call", cancel.Events[0].Updates[0].HTML, `data-status="cancelled"`, "cancelled by #", "no response will come")
+		synctest.Wait()
+		r := b.send(`{"jsonrpc":"2.0","id":"slow","method":"ping"}`)
+		if kinds := eventKinds(r); kinds != "request response" {
+			t.Fatalf("a ping with the cancelled call's id gets %q, want a request and its response: the call is still in flight", kinds)
+		}
+		page := b.get("/en/console")
+		mustContain(t, "page after the cancellation", page.body, "cancelled by #")
+		if strings.Contains(page.body, "waiting for its response") || strings.Contains(page.body, "response to #"+itoa(callSeq)) ||
+			strings.Contains(page.body, "ready to ship") {
+			t.Error("the cancelled call still waits, or got a response")
+		}
+	})
 }
 
-// waitCallOver waits until the gift server no longer holds the request
-// with id in flight: it takes a ping with the same id only once the
-// request's goroutine has returned, so whatever that request was going to
-// send has been sent. Only the test's deadline bounds the wait. It probes,
-// because that moment has no event: a cancelled request is not answered,
-// the gift server logs nothing and the console records nothing then; the
-// freed id is its only trace.
-func waitCallOver(t *testing.T, b *browser, id string) {
-	t.Helper()
-	probe := `{"jsonrpc":"2.0","id":"` + id + `","method":"ping"}`
-	deadline := testDeadline(t)
-	for {
-		r := b.send(probe)
-		if n := len(r.Events); n == 2 && r.Events[1].Kind == "response" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("request %q is still in flight after its cancellation", id)
-		}
-		time.Sleep(10 * time.Millisecond)
+// eventKinds are the kinds of a reply's events, in order.
+func eventKinds(r consoleReply) string {
+	kinds := make([]string, len(r.Events))
+	for i, ev := range r.Events {
+		kinds[i] = ev.Kind
 	}
+	return strings.Join(kinds, " ")
+}
+
+// inProcessBrowser is a browser whose requests h serves in the test's
+// goroutine, with no network between them: inside a synctest bubble, what
+// the requests start is the bubble's, and nothing waits on a socket.
+func inProcessBrowser(t testing.TB, h http.Handler) *browser {
+	b := newBrowser(t, "http://127.0.0.1:8080")
+	b.c.Transport = inProcess{h}
+	return b
+}
+
+// inProcess serves a client's request with a handler, as the server
+// would receive it from a loopback peer.
+type inProcess struct{ h http.Handler }
+
+func (p inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
+	in := req.Clone(req.Context())
+	in.RemoteAddr = "127.0.0.1:50000"
+	in.RequestURI = req.URL.RequestURI()
+	in.Host = req.URL.Host
+	rec := httptest.NewRecorder()
+	p.h.ServeHTTP(rec, in)
+	return rec.Result(), nil
 }
 
 // When the session a page knew is gone (here evicted; after a restart,
