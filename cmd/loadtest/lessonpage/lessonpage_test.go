@@ -100,6 +100,31 @@ median cost ratio (bare Gin / playground, processor time a page): 0.833
 	}
 }
 
+// With -base, each round also says the baseline's figures and its ratios
+// to the same bare Gin round, and the medians close with the baseline's.
+func TestReportWithBaseline(t *testing.T) {
+	side := func(pages int64, cpu time.Duration) *side {
+		return &side{served: served{pages: pages, elapsed: time.Second}, cpu: cpu}
+	}
+	rounds := []roundPair{
+		{playground: *side(9500, 285*time.Millisecond), bare: *side(10000, 250*time.Millisecond), base: side(9000, 300*time.Millisecond)},
+		{playground: *side(9600, 288*time.Millisecond), bare: *side(10000, 250*time.Millisecond), base: side(8000, 320*time.Millisecond)},
+	}
+	var out bytes.Buffer
+	report(&out, rounds)
+	want := `round 1: playground    9500 pages/s (30.0 µs a page), bare Gin   10000 pages/s (25.0 µs a page), ratio 0.950, cost ratio 0.833
+         baseline      9000 pages/s (33.3 µs a page), ratio 0.900, cost ratio 0.750
+round 2: playground    9600 pages/s (30.0 µs a page), bare Gin   10000 pages/s (25.0 µs a page), ratio 0.960, cost ratio 0.833
+         baseline      8000 pages/s (40.0 µs a page), ratio 0.800, cost ratio 0.625
+median ratio (playground / bare Gin, pages a second): 0.955 over 2 rounds each
+median cost ratio (bare Gin / playground, processor time a page): 0.833
+baseline: median ratio 0.850, median cost ratio 0.688
+`
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("report (-want +got):\n%s", diff)
+	}
+}
+
 func TestMedian(t *testing.T) {
 	for _, tt := range []struct {
 		xs   []float64
@@ -149,9 +174,9 @@ func TestMeasureOneRound(t *testing.T) {
 		t.Error("the playground sent no Content-Security-Policy: not the page measured")
 	}
 
-	load := loader(goLoad{conns: 4, headers: p.headers})
+	load := loader(goLoad{conns: 4})
 	if wrk, err := exec.LookPath("wrk"); err == nil {
-		load = wrkLoad{bin: wrk, threads: 1, conns: 4, headers: p.headers}
+		load = wrkLoad{bin: wrk, threads: 1, conns: 4}
 	}
 	rounds, err := measure(ctx, load, p, 1, time.Second)
 	if err != nil {

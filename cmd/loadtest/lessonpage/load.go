@@ -15,10 +15,11 @@ import (
 	"time"
 )
 
-// loader loads one server for one round of about d and says how many
-// pages it served whole with 200, and in how long.
+// loader loads one server for one round of about d, sending headers
+// ("Name: value") with every request, and says how many pages it served
+// whole with 200, and in how long.
 type loader interface {
-	round(ctx context.Context, url string, d time.Duration) (served, error)
+	round(ctx context.Context, url string, headers []string, d time.Duration) (served, error)
 	String() string
 }
 
@@ -39,17 +40,16 @@ func (s served) rate() float64 {
 type wrkLoad struct {
 	bin            string
 	threads, conns int
-	headers        []string
 }
 
 func (w wrkLoad) String() string {
 	return fmt.Sprintf("wrk -t%d -c%d (%s)", w.threads, w.conns, w.bin)
 }
 
-func (w wrkLoad) round(ctx context.Context, url string, d time.Duration) (served, error) {
+func (w wrkLoad) round(ctx context.Context, url string, headers []string, d time.Duration) (served, error) {
 	secs := max(1, int(d.Round(time.Second)/time.Second))
 	args := []string{"-t" + strconv.Itoa(w.threads), "-c" + strconv.Itoa(w.conns), "-d" + strconv.Itoa(secs) + "s"}
-	for _, h := range w.headers {
+	for _, h := range headers {
 		args = append(args, "-H", h)
 	}
 	var out bytes.Buffer
@@ -96,13 +96,12 @@ func parseWrk(out string) (served, error) {
 // goLoad is Go's HTTP client, for a machine without wrk: conns loops each
 // fetch the page over its own keep-alive connection.
 type goLoad struct {
-	conns   int
-	headers []string
+	conns int
 }
 
 func (g goLoad) String() string { return fmt.Sprintf("Go's HTTP client, %d loops", g.conns) }
 
-func (g goLoad) round(ctx context.Context, url string, d time.Duration) (served, error) {
+func (g goLoad) round(ctx context.Context, url string, headers []string, d time.Duration) (served, error) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: g.conns, MaxConnsPerHost: g.conns}}
 	defer client.CloseIdleConnections()
 	start := time.Now()
@@ -114,7 +113,7 @@ func (g goLoad) round(ctx context.Context, url string, d time.Duration) (served,
 	for range g.conns {
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				if err := fetch(ctx, client, url, g.headers); err != nil {
+				if err := fetch(ctx, client, url, headers); err != nil {
 					if ctx.Err() == nil {
 						errs <- err
 						cancel()

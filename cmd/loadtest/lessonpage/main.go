@@ -12,6 +12,12 @@
 //
 //	go run ./cmd/loadtest/lessonpage -measure -rounds 5 -d 5s -c 64
 //	go run ./cmd/loadtest/lessonpage -measure -learner   # as a browser with a learner's cookie
+//	go run ./cmd/loadtest/lessonpage -measure -base /tmp/before   # a change against the binary before it
+//
+// With -base, a second playground binary is loaded in the same rounds
+// (the two playgrounds in turn, then bare Gin), each compared with the
+// same bare Gin round: a change and what it changed, on the same machine
+// at the same moments.
 //
 // With -same-headers the reference sends the playground's headers too
 // (security headers, Etag, Cache-Control): the same bytes on the wire,
@@ -39,6 +45,7 @@ import (
 // config is what the flags ask for.
 type config struct {
 	bin         string // the playground binary; built from this checkout when empty
+	base        string // a baseline playground binary measured in the same rounds
 	real        string // the playground's address
 	bare        string // the bare Gin server's address
 	path        string
@@ -57,6 +64,7 @@ type config struct {
 func main() {
 	var cfg config
 	flag.StringVar(&cfg.bin, "bin", "", "playground binary to run (default: built from this checkout)")
+	flag.StringVar(&cfg.base, "base", "", "with -measure: a second playground binary (the baseline of a change), loaded in the same rounds")
 	flag.StringVar(&cfg.real, "real", "127.0.0.1:18081", "address of the playground (-measure: a free port)")
 	flag.StringVar(&cfg.bare, "bare", "127.0.0.1:18082", "address of the bare Gin server (-measure: a free port)")
 	flag.StringVar(&cfg.path, "path", "/en/lessons/requests", "page to load")
@@ -99,13 +107,16 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	}
 	defer pair.stop()
 	log.Printf("playground on %s, bare Gin on %s (%d bytes)", pair.realURL, pair.bareURL, pair.size)
+	if pair.base != nil {
+		log.Printf("baseline (%s) on %s", cfg.base, pair.baseURL)
+	}
 	if !cfg.measure {
 		<-ctx.Done()
 		return nil
 	}
-	load := loader(goLoad{conns: cfg.conns, headers: pair.headers})
+	load := loader(goLoad{conns: cfg.conns})
 	if wrk, err := exec.LookPath(cfg.wrk); err == nil {
-		load = wrkLoad{bin: wrk, threads: cfg.threads, conns: cfg.conns, headers: pair.headers}
+		load = wrkLoad{bin: wrk, threads: cfg.threads, conns: cfg.conns}
 	} else {
 		log.Printf("%s not found (%v): Go's HTTP client loads", cfg.wrk, err)
 	}

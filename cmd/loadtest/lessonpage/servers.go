@@ -17,22 +17,26 @@ import (
 )
 
 // pair is the playground and the bare Gin server, each a child process,
-// serving the same page.
+// serving the same page, and with -base a second playground binary (the
+// baseline a change is measured against) in a process of its own.
 type pair struct {
 	dir              string
-	real             *repo.Process
+	real, base       *repo.Process
 	bare             *exec.Cmd
 	realURL, bareURL string
+	baseURL          string
 	size             int      // the page's bytes
 	headers          []string // "Name: value" sent with every request
+	baseHeaders      []string // the same, with the baseline's own learner
 }
 
 // bareReadyPrefix starts the line the bare Gin child prints on stdout once
 // it accepts connections; the address follows.
 const bareReadyPrefix = "bare Gin serving on "
 
-// startPair starts the playground, takes the page it serves (as a learner
-// when cfg.learner), and starts a bare Gin server writing those bytes.
+// startPair starts the playground (and the baseline), takes the page it
+// serves (as a learner when cfg.learner), and starts a bare Gin server
+// writing those bytes.
 func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 	p = &pair{}
 	if p.dir, err = os.MkdirTemp("", "lessonpage"); err != nil {
@@ -49,23 +53,14 @@ func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 			return p, err
 		}
 	}
-	args := []string{"-addr", cfg.real, "-db", filepath.Join(p.dir, "load.db")}
 	startCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	p.real, err = repo.Start(startCtx, bin, args, repo.StartOptions{OnLine: func(line string) {
-		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
-			fmt.Fprintln(os.Stderr, "playground:", line)
-		}
-	}})
-	if errors.Is(err, repo.ErrExited) {
-		return p, fmt.Errorf("%w:\n%s", err, p.real.Log())
-	} else if err != nil {
+	if p.real, p.realURL, p.headers, err = startPlayground(startCtx, cfg, bin, cfg.real, filepath.Join(p.dir, "load.db")); err != nil {
 		return p, err
 	}
-	p.realURL = "http://" + p.real.Addr + cfg.path
-	if cfg.learner {
-		if p.headers, err = browserHeaders(ctx, "http://"+p.real.Addr, cfg.path); err != nil {
-			return p, err
+	if cfg.base != "" {
+		if p.base, p.baseURL, p.baseHeaders, err = startPlayground(startCtx, cfg, cfg.base, "127.0.0.1:0", filepath.Join(p.dir, "base.db")); err != nil {
+			return p, fmt.Errorf("the baseline: %w", err)
 		}
 	}
 	body, header, err := get(ctx, p.realURL, p.headers)
@@ -73,7 +68,7 @@ func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 		return p, err
 	}
 	p.size = len(body)
-	args = []string{"-bare-body", filepath.Join(p.dir, "page.html"), "-bare", cfg.bare, "-path", cfg.path}
+	args := []string{"-bare-body", filepath.Join(p.dir, "page.html"), "-bare", cfg.bare, "-path", cfg.path}
 	if err := os.WriteFile(args[1], body, 0o600); err != nil {
 		return p, err
 	}
@@ -87,6 +82,28 @@ func startPair(ctx context.Context, cfg config) (p *pair, err error) {
 		return p, err
 	}
 	return p, nil
+}
+
+// startPlayground runs bin serve on addr with a fresh database at db and
+// returns the page's URL and, with cfg.learner, the headers of a learner
+// of that server.
+func startPlayground(ctx context.Context, cfg config, bin, addr, db string) (*repo.Process, string, []string, error) {
+	proc, err := repo.Start(ctx, bin, []string{"-addr", addr, "-db", db}, repo.StartOptions{OnLine: func(line string) {
+		if strings.Contains(line, "level=WARN") || strings.Contains(line, "level=ERROR") {
+			fmt.Fprintln(os.Stderr, "playground:", line)
+		}
+	}})
+	if errors.Is(err, repo.ErrExited) {
+		return proc, "", nil, fmt.Errorf("%w:\n%s", err, proc.Log())
+	} else if err != nil {
+		return proc, "", nil, err
+	}
+	url := "http://" + proc.Addr + cfg.path
+	if !cfg.learner {
+		return proc, url, nil, nil
+	}
+	headers, err := browserHeaders(ctx, "http://"+proc.Addr, cfg.path)
+	return proc, url, headers, err
 }
 
 // startBare runs this program again as the bare Gin server and returns
@@ -133,8 +150,10 @@ func startBare(ctx context.Context, args []string, path string) (*exec.Cmd, stri
 
 // stop ends both servers and removes the database and the page.
 func (p *pair) stop() {
-	if p.real != nil {
-		p.real.Kill()
+	for _, proc := range []*repo.Process{p.real, p.base} {
+		if proc != nil {
+			proc.Kill()
+		}
 	}
 	if p.bare != nil {
 		_ = p.bare.Process.Kill()
