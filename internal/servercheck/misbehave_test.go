@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/signal"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/mcpplayground/playground/internal/exercise"
@@ -114,13 +114,14 @@ func handshakeOnly(t testing.TB) *exercise.Exercise {
 	return nil
 }
 
-// settle waits until the goroutines started by a run are gone. It
-// samples, because nothing says when they are: Close waits for the
-// transport's own goroutines, but a goroutine's exit sends no event, and
-// the last ones (the process waiter past its close, net/http's connection
-// loops on both sides) end on their own after Close returns. Only the
-// test binary's deadline ends the wait: a busy machine is slow to end
-// goroutines, not wrong to.
+// settle waits until the goroutines started by a stdio run are gone.
+// Close has waited for each of them to say it is done (the transport's
+// WaitGroup: its readers, its writer and the process's waiter), and the
+// process is reaped; what is left is their last instructions after that,
+// which no event follows, so it samples the count. Only the test binary's
+// deadline ends the wait: a busy machine is slow to end goroutines, not
+// wrong to. (The HTTP runs need no sampling: TestMisbehavingHTTPServers
+// runs in a synctest bubble, whose end is the end of every goroutine.)
 func settle(t *testing.T, before int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Minute)
@@ -262,12 +263,16 @@ func TestStartFailureIsUnreachable(t *testing.T) {
 	}
 }
 
-// Misbehaving HTTP servers: the same verdicts, no goroutine left behind.
+// Misbehaving HTTP servers: the same verdicts, no connection or goroutine
+// left behind. Each runs in a synctest bubble on an in-memory network
+// (pipeServer): the steps' timeouts take no real time; once the transport
+// is closed and synctest.Wait returns, both sides have done all they will,
+// and the server must hold no connection the client left open; the
+// bubble's end then waits for every goroutine of both sides, a leaked one
+// failing the test (a deadlock) instead of being sampled for.
 func TestMisbehavingHTTPServers(t *testing.T) {
 	ex := handshakeOnly(t)
 	junk := strings.Repeat("x", 64<<10)
-	stop := make(chan struct{})
-	defer close(stop)
 	tests := []struct {
 		name    string
 		handler http.HandlerFunc
@@ -275,10 +280,7 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 	}{
 		{"silent", func(w http.ResponseWriter, r *http.Request) {
 			_, _ = io.Copy(io.Discard, r.Body) // so the server notices the client leave
-			select {
-			case <-r.Context().Done():
-			case <-stop:
-			}
+			<-r.Context().Done()
 		}, "No reply within"},
 		{"huge", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
@@ -290,7 +292,7 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 		}, "larger than 1 MiB"},
 		{"sse-flood", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/event-stream")
-			for r.Context().Err() == nil && len(stop) == 0 {
+			for r.Context().Err() == nil {
 				if _, err := io.WriteString(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n"); err != nil {
 					return
 				}
@@ -307,21 +309,24 @@ func TestMisbehavingHTTPServers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := httptest.NewServer(tc.handler)
-			defer srv.Close()
-			before := runtime.NumGoroutine()
-			tr := NewHTTP(srv.URL, nil)
-			defer tr.Close()
-			res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: timeoutFor(tc.name)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sr := res.Steps[0]
-			if sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), tc.want) {
-				t.Errorf("handshake: %s %q, want a failure saying %q", sr.Status, sr.Problems, tc.want)
-			}
-			tr.Close()
-			settle(t, before)
+			synctest.Test(t, func(t *testing.T) {
+				srv := servePipes(t, tc.handler)
+				tr := NewHTTP("http://misbehaving.test/mcp", srv.client())
+				defer tr.Close()
+				res, err := Run(context.Background(), ex, tr, Options{Lang: i18n.EN, Timeout: timeoutFor(tc.name)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sr := res.Steps[0]
+				if sr.Status != StatusFailed || !strings.Contains(strings.Join(sr.Problems, " "), tc.want) {
+					t.Errorf("handshake: %s %q, want a failure saying %q", sr.Status, sr.Problems, tc.want)
+				}
+				tr.Close()
+				synctest.Wait()
+				if n := srv.Open(); n != 0 {
+					t.Errorf("the server still has %d connections open after the transport's Close", n)
+				}
+			})
 		})
 	}
 }

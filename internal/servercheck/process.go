@@ -44,8 +44,14 @@ func StartCommand(name string, args []string, env []string) (Transport, error) {
 	}
 	closeAll(inR, outW, errW) // the child holds its ends
 	p := &proc{cmd: cmd, exited: make(chan struct{})}
-	go p.wait()
 	t := newStdio(inW, outR, errR)
+	// The process's waiter is one of the transport's goroutines: Close,
+	// which reaps the process, waits for it to return too.
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		p.wait()
+	}()
 	t.pid = cmd.Process.Pid
 	t.exited = p.status
 	t.stop = p.stop
