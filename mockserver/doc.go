@@ -44,9 +44,15 @@
 // judges every message a client sends (strict.go, about 3 µs): what it
 // calls an error in the text or the envelope that encoding/json would let
 // through (a duplicate key, a member name in another case, text that is
-// not UTF-8, an id of another type) is refused with its message. Each
-// message is then read once, in one pass (jsonfast.go), exactly as
-// encoding/json reads it. Console sessions run the checker on every
+// not UTF-8, an id of another type) is refused with its message. The
+// checker hands over what it read (grader.CheckRead's Reading: the
+// envelope's members, the method, and params' objects two levels down,
+// raw), and the server dispatches from that (params.go), so each message
+// is read once, exactly as encoding/json would read it. encoding/json
+// reads only a text the checker calls broken or that is no object, to
+// answer it as before, and an object deeper than the reading goes. A
+// refusal's error.data gives that same report in the session's language
+// when the session speaks the checker's default revision. Console sessions run the checker on every
 // message in both directions to show warnings (the stricter findings) next
 // to each message of the timeline.
 //

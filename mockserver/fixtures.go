@@ -128,7 +128,7 @@ func conformanceTools() []*tool {
 		{name: "json_schema_2020_12_tool", description: "Tool with JSON Schema 2020-12 features",
 			inputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}`),
 			call: func(c *call) (any, *rpcError) {
-				return textResult("json_schema_2020_12_tool received: " + string(marshal(c.args))), nil
+				return textResult("json_schema_2020_12_tool received: " + string(marshal(c.args.asMap()))), nil
 			}},
 		{name: "test_reconnection", description: "Closes its SSE stream mid-call; the result arrives after the client reconnects with Last-Event-ID.", blocking: true,
 			call: callReconnection},

@@ -238,7 +238,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	hs, created, rf := h.sessionFor(w, r, m, perr, body)
+	hs, created, rf := h.sessionFor(w, r, m, perr)
 	if hs == nil {
 		return
 	}
@@ -268,7 +268,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 // writes the error response itself and returns nil when there is none. A
 // request for an existing session is charged to it on the way (rf says
 // why it could not be); nothing else is.
-func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *message, perr *rpcError, body []byte) (hs *httpSession, created bool, rf refusal) {
+func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *message, perr *rpcError) (hs *httpSession, created bool, rf refusal) {
 	sid := r.Header.Get(HeaderSessionID)
 	if sid != "" {
 		v := r.Header.Get(HeaderProtocolVersion)
@@ -286,7 +286,7 @@ func (h *HTTPHandler) sessionFor(w http.ResponseWriter, r *http.Request, m *mess
 	}
 	if perr != nil {
 		tmp := h.srv.NewSession(SessionOptions{})
-		httpError(w, http.StatusBadRequest, m.id, tmp.explain(body, perr))
+		httpError(w, http.StatusBadRequest, m.id, tmp.explain(m, perr))
 		return nil, false, 0
 	}
 	if m.kind != grader.KindRequest || m.method != "initialize" {

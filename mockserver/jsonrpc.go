@@ -33,6 +33,11 @@ type message struct {
 	result json.RawMessage // responses
 	errObj json.RawMessage // error responses
 	raw    []byte
+	// rep and rd are the judge's report on raw (by the default revision,
+	// in English) and its reading (parseMessage): the members above and
+	// the params' objects come from rd.
+	rep grader.Report
+	rd  grader.Reading
 
 	// The params, decoded once for every reader of them (decodedParams).
 	decoded  bool
@@ -43,7 +48,7 @@ type message struct {
 // decodedParams is decodeParams(m.params), decoded on first use.
 func (m *message) decodedParams() (params, *rpcError) {
 	if !m.decoded {
-		m.p, m.paramErr = decodeParams(m.params)
+		m.p, m.paramErr = decodeParams(m.params, &m.rd)
 		m.decoded = true
 	}
 	return m.p, m.paramErr
@@ -79,24 +84,28 @@ func newError(code int, format string, args ...any) *rpcError {
 
 var nullID = json.RawMessage("null")
 
-// parseMessage decodes one message. On failure it returns the error to answer
-// and, when the id could be read, the message with that id set. It is as
-// strict as the judge (strict.go): what encoding/json would let through but
-// the checker calls an error is refused. The message's members alias raw:
-// the caller hands raw over and never writes to it again (Handle and the
-// console pass a copy).
+// parseMessage judges one message and decodes it from what the judge read
+// (grader.CheckRead), so that it is read once. On failure it returns the
+// error to answer and, when the id could be read, the message with that id
+// set. It is as strict as the judge (strict.go): what encoding/json would
+// let through but the checker calls an error is refused. The message's
+// members alias raw: the caller hands raw over and never writes to it
+// again (Handle and the console pass a copy).
 func parseMessage(raw []byte) (*message, *rpcError) {
-	m, rpcErr := decodeMessage(raw)
+	rep, rd := grader.CheckRead(raw, grader.Options{Sender: grader.SenderClient})
+	m, rpcErr := decodeMessage(raw, rd)
+	m.rep = rep
 	if rpcErr != nil {
 		return m, rpcErr
 	}
-	return m, judgeMessage(m, raw)
+	return m, judgeMessage(m, rep)
 }
 
-// decodeMessage reads the envelope of one message as encoding/json sees it.
-func decodeMessage(raw []byte) (*message, *rpcError) {
-	m := &message{raw: raw, kind: grader.KindInvalid}
-	env, rpcErr := decodeEnvelope(raw)
+// decodeMessage reads the envelope of one message as encoding/json sees it,
+// from the judge's reading rd when it has one.
+func decodeMessage(raw []byte, rd grader.Reading) (*message, *rpcError) {
+	m := &message{raw: raw, kind: grader.KindInvalid, rd: rd}
+	env, rpcErr := decodeEnvelope(raw, &m.rd)
 	if rpcErr != nil {
 		return m, rpcErr
 	}
@@ -131,16 +140,19 @@ func decodeMessage(raw []byte) (*message, *rpcError) {
 }
 
 // decodeEnvelope reads the message's members, refusing batches and what
-// is not a JSON object.
-func decodeEnvelope(raw []byte) (envelope, *rpcError) {
-	if grader.FirstByte(raw) == '[' {
-		if !json.Valid(raw) {
+// is not a JSON object. They are the judge's reading of an object; what the
+// judge has no reading of (a text it calls broken, refused whatever its
+// envelope) or is no object is read by encoding/json, so that the error
+// answering it is the one encoding/json's reading leads to.
+func decodeEnvelope(raw []byte, rd *grader.Reading) (envelope, *rpcError) {
+	switch first := grader.FirstByte(raw); {
+	case first == '[':
+		if !rd.OK && !json.Valid(raw) {
 			return envelope{}, newError(CodeParseError, "Parse error: the message is not valid JSON")
 		}
 		return envelope{}, newError(CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported since MCP 2025-06-18; send one message at a time")
-	}
-	if env, ok := readEnvelopeFast(raw); ok {
-		return env, nil
+	case first == '{' && rd.OK:
+		return rd.Members, nil
 	}
 	env, err := grader.ReadMembers(raw)
 	if err != nil {
@@ -179,8 +191,11 @@ func checkVersion(v json.RawMessage) *rpcError {
 
 // parseCall reads a request or a notification.
 func parseCall(m *message, env *envelope, hasID bool) *rpcError {
-	var method string
-	if err := unmarshalString(env.Method, &method); err != nil {
+	method, ok := m.rd.Method, m.rd.OK && grader.FirstByte(env.Method) == '"'
+	if !m.rd.OK {
+		ok = json.Unmarshal(env.Method, &method) == nil
+	}
+	if !ok {
 		return newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
 	}
 	if len(env.Result) > 0 || len(env.Error) > 0 {
@@ -289,84 +304,4 @@ func request(id json.RawMessage, method string, params any) []byte {
 	out = append(out, `,"params":`...)
 	out = append(out, p...)
 	return append(out, '}')
-}
-
-// params is a decoded params object: its members, raw.
-type params map[string]json.RawMessage
-
-// decodeParams decodes a params object; absent params are an empty object.
-func decodeParams(raw json.RawMessage) (params, *rpcError) {
-	if len(raw) == 0 {
-		return params{}, nil
-	}
-	if grader.FirstByte(raw) != '{' {
-		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
-	}
-	if p, ok := decodeParamsFast(raw); ok {
-		return p, nil
-	}
-	var p params
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return nil, newError(CodeInvalidParams, `Invalid params: "params" must be an object`)
-	}
-	return p, nil
-}
-
-// str reads a string member. A missing member is "", false, nil unless
-// required; a null member counts as a wrong type (the spec says omit it).
-func (p params) str(key string, required bool) (string, bool, *rpcError) {
-	raw, ok := p[key]
-	if !ok {
-		if required {
-			return "", false, newError(CodeInvalidParams, "Invalid params: %q is required", key)
-		}
-		return "", false, nil
-	}
-	var s string
-	if grader.FirstByte(raw) != '"' || unmarshalString(raw, &s) != nil {
-		return "", false, newError(CodeInvalidParams, "Invalid params: %q must be a string", key)
-	}
-	return s, true, nil
-}
-
-// object reads an object member as its own params.
-func (p params) object(key string, required bool) (params, bool, *rpcError) {
-	raw, ok := p[key]
-	if !ok {
-		if required {
-			return nil, false, newError(CodeInvalidParams, "Invalid params: %q is required", key)
-		}
-		return nil, false, nil
-	}
-	if grader.FirstByte(raw) != '{' {
-		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
-	}
-	o, perr := decodeParams(raw)
-	if perr != nil {
-		return nil, false, newError(CodeInvalidParams, "Invalid params: %q must be an object", key)
-	}
-	return o, true, nil
-}
-
-// meta returns params._meta (nil when absent or not an object).
-func (p params) meta() params {
-	m, _, err := p.object("_meta", false)
-	if err != nil {
-		return nil
-	}
-	return m
-}
-
-// progressToken returns params._meta.progressToken when it is a string or a
-// number, as raw JSON.
-func (p params) progressToken() json.RawMessage {
-	raw, ok := p.meta()["progressToken"]
-	if !ok {
-		return nil
-	}
-	switch c := grader.FirstByte(raw); {
-	case c == '"', c == '-', c >= '0' && c <= '9':
-		return raw
-	}
-	return nil
 }

@@ -106,7 +106,7 @@ type listener struct {
 // subscriptionsListen opens a 2026-07-28 notification stream: it acknowledges
 // what it will send, then waits until the client closes the stream.
 func (s *Session) subscriptionsListen(ctx context.Context, r *req) (any, *rpcError) {
-	raw, ok := r.p["notifications"]
+	raw, ok := r.p.get("notifications")
 	if !ok {
 		return nil, newError(CodeInvalidParams, `Invalid params: "notifications" is required`)
 	}

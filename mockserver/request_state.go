@@ -66,13 +66,13 @@ func (c *call) requestState(key, method string) string {
 // there are none, members sorted, each value decoded and encoded again (so
 // 40 and 40.0, or "é" and "\u00e9", are the same arguments).
 func canonicalArgs(args params) string {
-	v := make(map[string]any, len(args))
-	for k, raw := range args {
+	v := make(map[string]any, len(args.fields))
+	for _, f := range args.fields {
 		var x any
-		if json.Unmarshal(raw, &x) != nil {
-			x = string(raw)
+		if json.Unmarshal(f.Value, &x) != nil {
+			x = string(f.Value)
 		}
-		v[k] = x
+		v[f.Name] = x
 	}
 	return string(marshal(v))
 }

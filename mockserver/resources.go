@@ -383,13 +383,12 @@ func (s *Session) promptsGet(_ context.Context, r *req) (any, *rpcError) {
 	if err != nil {
 		return nil, err
 	}
-	args := make(map[string]string, len(rawArgs))
-	for k := range rawArgs {
-		v, _, err := rawArgs.str(k, true)
-		if err != nil {
-			return nil, newError(CodeInvalidParams, "Invalid params: prompt argument %q must be a string", k)
+	args := make(map[string]string, len(rawArgs.fields))
+	for _, f := range rawArgs.fields {
+		if !f.IsString() {
+			return nil, newError(CodeInvalidParams, "Invalid params: prompt argument %q must be a string", f.Name)
 		}
-		args[k] = v
+		args[f.Name] = f.Str
 	}
 	for _, a := range p.Arguments {
 		if _, ok := args[a.Name]; a.Required && !ok {

@@ -221,14 +221,14 @@ func (s *Session) reject(m *message, e *rpcError) []byte {
 	}
 	e = s.localizeError(e)
 	if e.explain && m != nil && len(m.raw) > 0 {
-		e = s.explain(m.raw, e)
+		e = s.explain(m, e)
 	}
 	return errorReply(id, e)
 }
 
-// explain adds the checker's findings about raw to e.Data.
-func (s *Session) explain(raw []byte, e *rpcError) *rpcError {
-	diags := s.diagnostics(raw)
+// explain adds the checker's findings about m to e.Data.
+func (s *Session) explain(m *message, e *rpcError) *rpcError {
+	diags := s.diagnostics(m)
 	if len(diags) == 0 {
 		return e
 	}
@@ -250,9 +250,11 @@ func (s *Session) explain(raw []byte, e *rpcError) *rpcError {
 	return &out
 }
 
-// diagnostics runs the checker on a client message, by the revision it
-// is answered under (a 2026-07-28 request names its own); it never panics.
-func (s *Session) diagnostics(raw []byte) (diags []grader.Diagnostic) {
+// diagnostics are the checker's findings on a client message, by the
+// revision it is answered under (a 2026-07-28 request names its own): the
+// report parseMessage judged, in the session's language, when it is that
+// revision's; it never panics.
+func (s *Session) diagnostics(m *message) (diags []grader.Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.srv.log.Error("checker panicked", "panic", r)
@@ -260,12 +262,17 @@ func (s *Session) diagnostics(raw []byte) (diags []grader.Diagnostic) {
 		}
 	}()
 	rev := s.Revision()
-	if statelessRequest(raw) {
+	if statelessRequest(m.raw) {
 		rev = Rev20260728
 	} else if rev == "" {
 		rev = grader.DefaultRevision
 	}
-	rep := grader.Check(raw, grader.Options{Protocol: rev, Lang: s.lang, Sender: grader.SenderClient})
+	var rep grader.Report
+	if m.rep.Protocol == rev {
+		rep = m.rep.In(s.lang)
+	} else {
+		rep = grader.Check(m.raw, grader.Options{Protocol: rev, Lang: s.lang, Sender: grader.SenderClient})
+	}
 	for _, d := range rep.Diagnostics {
 		if d.Severity == grader.SeverityError {
 			diags = append(diags, d)
@@ -353,16 +360,14 @@ func statelessRequest(raw []byte) bool {
 
 // modernVersion returns the revision named in params._meta, if any.
 func modernVersion(p params) (string, bool, *rpcError) {
-	meta := p.meta()
-	raw, ok := meta[MetaProtocolVersion]
+	f, ok := p.meta().field(MetaProtocolVersion)
 	if !ok {
 		return "", false, nil
 	}
-	var v string
-	if grader.FirstByte(raw) != '"' || unmarshalString(raw, &v) != nil {
+	if !f.IsString() {
 		return "", true, newError(CodeInvalidParams, "Invalid params: _meta[%q] must be a string", MetaProtocolVersion)
 	}
-	return v, true, nil
+	return f.Str, true, nil
 }
 
 func (s *Session) request(ctx context.Context, m *message) []byte {
@@ -429,7 +434,7 @@ func (s *Session) notification(m *message) {
 		if err != nil {
 			return
 		}
-		id, ok := p["requestId"]
+		id, ok := p.get("requestId")
 		if !ok {
 			return
 		}
@@ -571,10 +576,7 @@ type initializeResult struct {
 }
 
 func parseCaps(p params) clientCaps {
-	_, sampling := p["sampling"]
-	_, elicitation := p["elicitation"]
-	_, roots := p["roots"]
-	return clientCaps{sampling: sampling, elicitation: elicitation, roots: roots}
+	return clientCaps{sampling: p.has("sampling"), elicitation: p.has("elicitation"), roots: p.has("roots")}
 }
 
 var emptyResult = json.RawMessage("{}")
@@ -603,7 +605,7 @@ func (s *Session) setLevel(_ context.Context, r *req) (any, *rpcError) {
 
 // pageSize is the page size asked for with _meta, or the server's default.
 func (s *Session) pageSize(r *req) int {
-	if raw, ok := r.meta[MetaPageSize]; ok {
+	if raw, ok := r.meta.get(MetaPageSize); ok {
 		if n, err := strconv.Atoi(string(bytes.TrimSpace(raw))); err == nil && n > 0 {
 			return n
 		}

@@ -40,10 +40,8 @@ func toolName(m *message) string {
 	}
 	if fields, err := m.decodedParams(); err == nil && len(m.params) > 0 {
 		if !hasOtherCase(fields, "name") {
-			if raw, ok := fields["name"]; ok && unmarshalString(raw, &p.Name) != nil {
-				return ""
-			}
-			return p.Name
+			f, _ := fields.field("name")
+			return f.Str // "" when it is not a string, as json.Unmarshal leaves it
 		}
 	}
 	if json.Unmarshal(m.params, &p) != nil {
@@ -55,8 +53,8 @@ func toolName(m *message) string {
 // hasOtherCase tells whether p has a key that encoding/json would match
 // to name, other than name itself.
 func hasOtherCase(p params, name string) bool {
-	for k := range p {
-		if k != name && strings.EqualFold(k, name) {
+	for _, f := range p.fields {
+		if f.Name != name && strings.EqualFold(f.Name, name) {
 			return true
 		}
 	}

@@ -25,11 +25,10 @@ func judgedStrictly(code string) bool {
 	return strings.HasPrefix(code, "json.")
 }
 
-// judgeMessage asks the checker about a message encoding/json has read,
-// and refuses it when the checker finds an error it enforces. The id of a
-// refused message is kept only when the checker had no objection to it.
-func judgeMessage(m *message, raw []byte) *rpcError {
-	rep := grader.Check(raw, grader.Options{Sender: grader.SenderClient})
+// judgeMessage refuses a message when the checker's report on it (rep,
+// from parseMessage) has an error the server enforces. The id of a refused
+// message is kept only when the checker had no objection to it.
+func judgeMessage(m *message, rep grader.Report) *rpcError {
 	for _, d := range rep.Diagnostics {
 		if d.Severity != grader.SeverityError || !judgedStrictly(d.Code) {
 			continue

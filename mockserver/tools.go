@@ -132,14 +132,14 @@ func (t *tool) validate(args params) []argProblem {
 	}
 	var problems []argProblem
 	for _, a := range t.args {
-		raw, ok := args[a.name]
+		f, ok := args.field(a.name)
 		if !ok {
 			if a.required {
 				problems = append(problems, argProblem{a.name, "missing", "is required", a.hint})
 			}
 			continue
 		}
-		if p := a.check(raw); p != "" {
+		if p := a.check(f); p != "" {
 			problems = append(problems, argProblem{a.name, "invalid", p, a.hint})
 		}
 	}
@@ -147,9 +147,9 @@ func (t *tool) validate(args params) []argProblem {
 		return problems
 	}
 	var unknown []string
-	for k := range args {
-		if !slices.ContainsFunc(t.args, func(a argSpec) bool { return a.name == k }) {
-			unknown = append(unknown, k)
+	for _, f := range args.fields {
+		if !slices.ContainsFunc(t.args, func(a argSpec) bool { return a.name == f.Name }) {
+			unknown = append(unknown, f.Name)
 		}
 	}
 	slices.Sort(unknown)
@@ -206,23 +206,19 @@ func (t *tool) argNames() string {
 
 // check returns what is wrong with one argument's value ("" when nothing),
 // as the end of a sentence whose subject is the argument.
-func (a argSpec) check(raw json.RawMessage) string {
+func (a argSpec) check(arg grader.Field) string {
+	raw := arg.Value
 	switch a.typ {
 	case "string":
-		if len(a.enum) == 0 && plainString(raw) {
-			return ""
-		}
-		var s string
-		if grader.FirstByte(raw) != '"' || unmarshalString(raw, &s) != nil {
+		if !arg.IsString() {
 			return "must be a string, not " + jsonType(raw)
 		}
-		if len(a.enum) > 0 && !slices.Contains(a.enum, s) {
+		if len(a.enum) > 0 && !slices.Contains(a.enum, arg.Str) {
 			return "must be one of " + strings.Join(a.enum, ", ")
 		}
 	case "number", "integer":
-		var f float64
-		c := grader.FirstByte(raw)
-		if !(c == '-' || (c >= '0' && c <= '9')) || unmarshalNumber(raw, &f) != nil {
+		f, ok := number(raw)
+		if c := grader.FirstByte(raw); !(c == '-' || (c >= '0' && c <= '9')) || !ok {
 			return fmt.Sprintf("must be %s %s, not %s", article(a.typ), a.typ, jsonType(raw))
 		}
 		if a.typ == "integer" && f != math.Trunc(f) {
@@ -274,10 +270,8 @@ type call struct {
 func (c *call) related() string { return c.r.m.idKey() }
 
 func (c *call) str(name string) string {
-	var s string
-	if raw, ok := c.args[name]; ok {
-		_ = unmarshalString(raw, &s)
-		return s
+	if f, ok := c.args.field(name); ok {
+		return f.Str // "" when it is not a string, as json.Unmarshal leaves it
 	}
 	for _, a := range c.t.args {
 		if a.name == name {
@@ -290,9 +284,10 @@ func (c *call) str(name string) string {
 }
 
 func (c *call) num(name string, def float64) float64 {
-	var f float64
-	if raw, ok := c.args[name]; ok && unmarshalNumber(raw, &f) == nil {
-		return f
+	if raw, ok := c.args.get(name); ok {
+		if f, ok := number(raw); ok {
+			return f
+		}
 	}
 	return def
 }
@@ -382,13 +377,13 @@ type inputRequest struct {
 // to answer instead (request_state.go).
 func (c *call) ask(key, method string, params any) (answer json.RawMessage, pending any, rerr *rpcError, err error) {
 	if c.r.modern {
-		_, carries := c.r.p["inputResponses"]
+		carries := c.r.p.has("inputResponses")
 		verified, rerr := c.retryState(key, method, carries)
 		if rerr != nil {
 			return nil, nil, rerr, nil
 		}
 		if responses, _, perr := c.r.p.object("inputResponses", false); verified && perr == nil {
-			if raw, ok := responses[key]; ok {
+			if raw, ok := responses.get(key); ok {
 				return raw, nil, nil, nil
 			}
 		}
@@ -543,7 +538,7 @@ func (s *Session) toolsCall(ctx context.Context, r *req) (any, *rpcError) {
 	c.undeclaredLog()
 	if tp, ok, _ := r.p.object("task", false); ok && t.taskSupport != "" && r.rev == Rev20251125 {
 		var ttl int64
-		if raw, has := tp["ttl"]; has {
+		if raw, has := tp.get("ttl"); has {
 			_ = json.Unmarshal(raw, &ttl)
 		}
 		return s.startTask(ctx, c, ttl)

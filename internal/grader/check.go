@@ -44,6 +44,11 @@ var oversize [MaxSize + 1]byte
 // Check checks one message and explains what it finds. It never panics, does not
 // keep src, and answers in opts.Lang.
 func Check(src []byte, opts Options) Report {
+	return check(src, opts, nil)
+}
+
+// check is Check; with rd, it also hands over what it read (CheckRead).
+func check(src []byte, opts Options, rd *Reading) Report {
 	revName := opts.Protocol
 	if revName == "" {
 		revName = DefaultRevision
@@ -85,6 +90,9 @@ func Check(src []byte, opts Options) Report {
 		if !st.p.fatal && root != nil {
 			st.root = root
 			st.message(root, &rep, opts.Request)
+			if rd != nil && len(st.p.diags) == 0 {
+				rd.read(root)
+			}
 		}
 		st.receiverSees(&rep)
 	}
