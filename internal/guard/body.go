@@ -13,12 +13,18 @@ import (
 func LimitBody(n int64) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+			if hasBody(r) {
 				r.Body = &limitedBody{ReadCloser: http.MaxBytesReader(w, r.Body, n), raw: r.Body}
 			}
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// hasBody reports whether r carries a body: the server gives a request
+// without one http.NoBody, and ContentLength 0 announces none.
+func hasBody(r *http.Request) bool {
+	return r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0
 }
 
 // limitedBody is a body LimitBody bounded, which keeps the body as it came.

@@ -26,7 +26,7 @@ func BodyDeadline(d time.Duration) Middleware {
 	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+			if hasBody(r) {
 				rc := http.NewResponseController(innermost(w))
 				if rc.SetReadDeadline(time.Now().Add(d)) == nil {
 					r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
