@@ -55,8 +55,13 @@ func (m *message) decodedParams() (params, *rpcError) {
 }
 
 // idKey is the map key of a request id, as the judge keys ids: 1 and "1"
-// differ, "a" and "\u0061" do not.
-func (m *message) idKey() string { return grader.IDKeyOf(m.id).String() }
+// differ, "a" and "\u0061" do not. The judge's reading has it.
+func (m *message) idKey() string {
+	if len(m.id) > 0 && len(m.rd.ID) == len(m.id) && &m.rd.ID[0] == &m.id[0] {
+		return m.rd.Key.String()
+	}
+	return grader.IDKeyOf(m.id).String()
+}
 
 type envelope = grader.Members
 
@@ -191,10 +196,7 @@ func checkVersion(v json.RawMessage) *rpcError {
 
 // parseCall reads a request or a notification.
 func parseCall(m *message, env *envelope, hasID bool) *rpcError {
-	method, ok := m.rd.Method, m.rd.OK && grader.FirstByte(env.Method) == '"'
-	if !m.rd.OK {
-		ok = json.Unmarshal(env.Method, &method) == nil
-	}
+	method, ok := methodOf(env, &m.rd)
 	if !ok {
 		return newError(CodeInvalidRequest, `Invalid Request: "method" must be a string`)
 	}
@@ -212,6 +214,17 @@ func parseCall(m *message, env *envelope, hasID bool) *rpcError {
 		m.kind = grader.KindNotification
 	}
 	return nil
+}
+
+// methodOf is the method's text, when it is a JSON string: the judge's
+// reading of it, or encoding/json's of a text the judge has no reading of.
+func methodOf(env *envelope, rd *grader.Reading) (string, bool) {
+	if rd.OK {
+		return rd.Method, grader.FirstByte(env.Method) == '"'
+	}
+	var method string
+	err := json.Unmarshal(env.Method, &method)
+	return method, err == nil
 }
 
 // parseResponse reads a response: an id, and result or error.

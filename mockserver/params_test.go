@@ -28,6 +28,7 @@ var readingSeeds = []string{
 	`{"jsonrpc":"2.0","error":{"code":-32700,"message":"x"}}`,
 	`{"jsonrpc":"2.0","id":1.5e3,"result":{"a":[true,false,null,-0.0,1E+2]}}`,
 	`{"jsonrpc":"2.0","id":01,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":"\u0061","method":"ping"}`, `{"jsonrpc":"2.0","id":1e0,"method":"ping"}`, `{"jsonrpc":"2.0","id":-0,"result":{}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"ping",}`,
 	`{"jsonrpc":"2.0","id":1,"method":"ping"} x`,
 	`{"jsonrpc":"2.0","id":1,"method":"pi\u00e9ng\"\\\/\b\f\n\r\t"}`,
@@ -38,6 +39,7 @@ var readingSeeds = []string{
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","name":"y","Name":"z"}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"na\u006de":"x","arguments":{"budget":null,"occasion":"\u00e9"}}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":1,"io.modelcontextprotocol/clientCapabilities":{"roots":{"x":{}}}}}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":{},"b":{"x":1},"c":{},"d":{"e":{"y":"z"},"f":{}},"g":{}}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1,2]}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":null}`,
 	`{"jsonrpc":"2.0","id":1,"method":7}`,
@@ -78,11 +80,11 @@ func sameAsEncodingJSON(t *testing.T, text []byte) {
 	type decoded struct {
 		Kind                       grader.Kind
 		ID, Params, Result, ErrObj string
-		Method                     string
+		Method, Key                string
 		Err                        *rpcError
 	}
 	view := func(m *message, e *rpcError) decoded {
-		return decoded{m.kind, string(m.id), string(m.params), string(m.result), string(m.errObj), m.method, e}
+		return decoded{m.kind, string(m.id), string(m.params), string(m.result), string(m.errObj), m.method, m.idKey(), e}
 	}
 	if d := cmp.Diff(view(want, wantErr), view(got, gotErr), cmp.AllowUnexported(rpcError{})); d != "" {
 		t.Fatalf("%q decodes otherwise from the judge's reading (-encoding/json +reading):\n%s", text, d)

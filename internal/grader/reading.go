@@ -34,10 +34,12 @@ type Reading struct {
 	Members
 	// Method is Members.Method decoded, when it is a JSON string.
 	Method string
+	// Key is the key of Members.ID, as IDKeyOf gives it.
+	Key IDKey
 	// Fields are the members of the message's object, in text order.
 	Fields []Field
 
-	objects []readObject // params and the objects under it
+	objects objectList // params and the objects under it
 }
 
 // Field is one member of an object as the judge read it: its name decoded,
@@ -56,6 +58,32 @@ type readObject struct {
 	fields []Field
 }
 
+// objectList holds a reading's objects, the first few in place: a
+// common message (a tools/call's params and arguments) costs no
+// allocation for them.
+type objectList struct {
+	n      int
+	inline [4]readObject
+	more   []readObject
+}
+
+func (l *objectList) add(o readObject) {
+	if l.n < len(l.inline) {
+		l.inline[l.n] = o
+	} else {
+		l.more = append(l.more, o)
+	}
+	l.n++
+}
+
+// at is the i-th object.
+func (l *objectList) at(i int) *readObject {
+	if i < len(l.inline) {
+		return &l.inline[i]
+	}
+	return &l.more[i-len(l.inline)]
+}
+
 // readingDepth is how many levels of objects under params a reading keeps:
 // params.arguments and params._meta, and params._meta's objects (a
 // 2026-07-28 request's client capabilities).
@@ -70,8 +98,8 @@ func (r *Reading) Object(v []byte) ([]Field, bool) {
 	if r == nil || len(v) == 0 {
 		return nil, false
 	}
-	for i := range r.objects {
-		o := &r.objects[i]
+	for i := range r.objects.n {
+		o := r.objects.at(i)
 		if len(o.raw) == len(v) && &o.raw[0] == &v[0] {
 			return o.fields, true
 		}
@@ -95,7 +123,7 @@ func (rd *Reading) read(root *Value) {
 	if root.Kind != Object {
 		return
 	}
-	var params *Value
+	var params, id *Value
 	for _, m := range root.Members {
 		name, ok := envelopeName(m.Key)
 		if !ok {
@@ -106,7 +134,7 @@ func (rd *Reading) read(root *Value) {
 		case "jsonrpc":
 			rd.JSONRPC = raw
 		case "id":
-			rd.ID = raw
+			rd.ID, id = raw, m.Value
 		case "method":
 			rd.Members.Method, rd.Method = raw, ""
 			if m.Value.Kind == String {
@@ -120,13 +148,30 @@ func (rd *Reading) read(root *Value) {
 			rd.Error = raw
 		}
 	}
+	rd.Key = idKeyOf(id)
 	nobj, nfields := countObjects(params, readingDepth)
 	buf, fields := appendFields(make([]Field, 0, len(root.Members)+nfields), root)
 	rd.Fields = fields
+	if nobj > len(rd.objects.inline) {
+		rd.objects.more = make([]readObject, 0, nobj-len(rd.objects.inline))
+	}
 	if nobj > 0 {
-		rd.objects = make([]readObject, 0, nobj)
 		rd.keep(buf, params, readingDepth)
 	}
+}
+
+// idKeyOf is IDKeyOf of v's text, without copying a string's or a plain
+// integer's.
+func idKeyOf(v *Value) IDKey {
+	switch {
+	case v == nil:
+		return IDKey{}
+	case v.Kind == String:
+		return stringKey(v.Str)
+	case v.Kind == Number && plainInteger(v.Raw):
+		return IDKey{kind: 'n', s: v.Raw}
+	}
+	return IDKeyOf(rawOf(v))
 }
 
 // envelopeName is the envelope member that encoding/json decodes a member
@@ -161,7 +206,7 @@ func (rd *Reading) keep(buf []Field, v *Value, depth int) []Field {
 		return buf
 	}
 	buf, fields := appendFields(buf, v)
-	rd.objects = append(rd.objects, readObject{raw: rawOf(v), fields: fields})
+	rd.objects.add(readObject{raw: rawOf(v), fields: fields})
 	for _, m := range v.Members {
 		buf = rd.keep(buf, m.Value, depth-1)
 	}

@@ -24,11 +24,14 @@ var readingSeeds = []string{
 	`{"jsonrpc":"2.0","id":null,"result":{}}`,
 	`{"jsonrpc":"2.0","id":1.5e3,"result":{"a":[true,false,null,-0.0,1E+2]}}`,
 	`{"jsonrpc":"2.0","id":01,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":1e0,"method":"ping"}`, `{"jsonrpc":"2.0","id":1e999,"method":"ping"}`, `{"jsonrpc":"2.0","id":-0,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":"a","method":"ping"}`, `{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, `{"jsonrpc":"2.0","id":true,"method":"ping"}`,
 	`{"jsonrpc":"2.0","id":1,"method":"ping",}`,
 	`{"jsonrpc":"2.0","id":1,"method":"pi\u00e9ng\"\\\/\b\f\n\r\t\ud83d\ude00\ud800x"}`,
 	"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"caf\xc3\xa9\xff\"}",
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","Name":"z","na\u006de2":"y","_meta":{"progressToken":"t","io.modelcontextprotocol/clientCapabilities":{"sampling":{}}}}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"a":{"b":{"c":{"d":{}}}}}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":{},"b":{"x":1},"c":{},"d":{"e":{"y":"z"},"f":{}},"g":{}}}`,
 	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[1,2]}`,
 	`{"jsonrpc":"2.0","id":1,"method":7,"params":null}`,
 	`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
@@ -89,6 +92,9 @@ func agreeWithEncodingJSON(t *testing.T, src []byte) {
 	}
 	if d := cmp.Diff(want, rd.Members, cmpopts.EquateEmpty()); d != "" {
 		t.Fatalf("envelope of %q (-encoding/json +reading):\n%s", src, d)
+	}
+	if k := IDKeyOf(want.ID); k != rd.Key {
+		t.Fatalf("id key of %q: %q, IDKeyOf gives %q", src, rd.Key, k)
 	}
 	var method string
 	if json.Unmarshal(want.Method, &method) == nil && rd.Method != method {
