@@ -2,11 +2,8 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,55 +116,6 @@ func TestE2EHostileNamesAndAnswersAreInert(t *testing.T) {
 	)
 	e2etest.Wait(t, ctx, "a live refresh of the dashboard", `!document.querySelector("#dash-live .dash-summary[data-old]")`)
 	evalXSS(t, ctx, "dashboard after a live refresh", xssPayloads...)
-}
-
-// axePath finds axe-core's browser bundle: $AXE_CORE_JS, else where
-// .ci/run installs it (npm install --prefix "$cache/mcp-playground/axe").
-func axePath() string {
-	if p := os.Getenv("AXE_CORE_JS"); p != "" {
-		return p
-	}
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "mcp-playground", "axe", "node_modules", "axe-core", "axe.min.js")
-}
-
-func loadAxe(t *testing.T) string {
-	t.Helper()
-	p := axePath()
-	src, err := os.ReadFile(p)
-	if err != nil {
-		msg := fmt.Sprintf("axe-core not found at %s: install it with `npm install --prefix %q axe-core@4.14.1`, or set AXE_CORE_JS to axe.min.js (%v)",
-			p, strings.TrimSuffix(p, filepath.FromSlash("/node_modules/axe-core/axe.min.js")), err)
-		if os.Getenv("PLAYGROUND_E2E") == "require" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return string(src)
-}
-
-// axeRun runs axe-core on the current page and returns its serious and
-// critical violations, one line each.
-const axeRun = `axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
-	return r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; }).map(function (v) {
-		return v.impact + " " + v.id + ": " + v.help + " — " + v.nodes.slice(0, 3).map(function (n) { return n.target.join(" "); }).join(" | ");
-	});
-})`
-
-func checkAxe(t *testing.T, ctx context.Context, axe, page string) {
-	t.Helper()
-	for _, theme := range []string{"light", "dark"} {
-		e2etest.Do(t, ctx, "inject axe-core on "+page,
-			chromedp.Evaluate[chromedp.Void](`document.documentElement.dataset.theme = "`+theme+`"`),
-			chromedp.Evaluate[chromedp.Void](axe),
-		)
-		for _, v := range e2etest.Get(t, ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise)) {
-			t.Errorf("%s (%s theme): %s", page, theme, v)
-		}
-	}
 }
 
 // No serious or critical accessibility violation (axe-core) on the pages a
