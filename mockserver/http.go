@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -231,7 +230,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, perr := parseMessage(body)
-	if perr == nil && m.kind == grader.KindRequest && bytes.Contains(m.params, []byte(MetaProtocolVersion)) {
+	if perr == nil && m.kind == grader.KindRequest {
 		p, _ := m.decodedParams()
 		if version, modern, _ := modernVersion(p); modern {
 			h.postModern(w, r, m, p, version)

@@ -97,26 +97,24 @@ var nullID = json.RawMessage("null")
 // members alias raw: the caller hands raw over and never writes to it
 // again (Handle and the console pass a copy).
 func parseMessage(raw []byte) (*message, *rpcError) {
-	rep, rd := grader.CheckRead(raw, grader.Options{Sender: grader.SenderClient})
-	m, rpcErr := decodeMessage(raw, rd)
-	m.rep = rep
-	if rpcErr != nil {
+	m := &message{raw: raw, kind: grader.KindInvalid}
+	m.rep = grader.CheckRead(raw, grader.Options{Sender: grader.SenderClient}, &m.rd)
+	if rpcErr := m.decode(); rpcErr != nil {
 		return m, rpcErr
 	}
-	return m, judgeMessage(m, rep)
+	return m, judgeMessage(m, m.rep)
 }
 
-// decodeMessage reads the envelope of one message as encoding/json sees it,
-// from the judge's reading rd when it has one.
-func decodeMessage(raw []byte, rd grader.Reading) (*message, *rpcError) {
-	m := &message{raw: raw, kind: grader.KindInvalid, rd: rd}
-	env, rpcErr := decodeEnvelope(raw, &m.rd)
+// decode reads the envelope of m.raw as encoding/json sees it, from the
+// judge's reading m.rd when it has one.
+func (m *message) decode() *rpcError {
+	env, rpcErr := decodeEnvelope(m.raw, &m.rd)
 	if rpcErr != nil {
-		return m, rpcErr
+		return rpcErr
 	}
 	m.id = readableID(env.ID)
 	if rpcErr := checkVersion(env.JSONRPC); rpcErr != nil {
-		return m, rpcErr
+		return rpcErr
 	}
 	hasID := len(env.ID) > 0
 	if len(env.Method) == 0 && (len(env.Result) > 0 || len(env.Error) > 0) {
@@ -126,22 +124,22 @@ func decodeMessage(raw []byte, rd grader.Reading) (*message, *rpcError) {
 		if len(env.Error) > 0 && len(env.Result) == 0 && m.id == nil && (!hasID || bytes.Equal(bytes.TrimSpace(env.ID), nullID)) {
 			// An error about a message whose id the client could not read.
 			m.errObj = env.Error
-			return m, nil
+			return nil
 		}
 	}
 	if hasID && m.id == nil {
 		if bytes.Equal(bytes.TrimSpace(env.ID), nullID) {
-			return m, newError(CodeInvalidRequest, `Invalid Request: "id" must not be null in MCP; use a string or an integer`)
+			return newError(CodeInvalidRequest, `Invalid Request: "id" must not be null in MCP; use a string or an integer`)
 		}
-		return m, newError(CodeInvalidRequest, `Invalid Request: "id" must be a string or an integer`)
+		return newError(CodeInvalidRequest, `Invalid Request: "id" must be a string or an integer`)
 	}
 	if len(env.Method) > 0 {
-		return m, parseCall(m, &env, hasID)
+		return parseCall(m, &env, hasID)
 	}
 	if len(env.Result) > 0 || len(env.Error) > 0 {
-		return m, parseResponse(m, &env, hasID)
+		return parseResponse(m, &env, hasID)
 	}
-	return m, newError(CodeInvalidRequest, `Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`)
+	return newError(CodeInvalidRequest, `Invalid Request: the message has no "method" (request or notification) and no "result" or "error" (response)`)
 }
 
 // decodeEnvelope reads the message's members, refusing batches and what

@@ -74,9 +74,9 @@ func corpusTexts(t testing.TB) []string {
 // objects in it, down to what the server reads.
 func sameAsEncodingJSON(t *testing.T, text []byte) {
 	t.Helper()
-	_, rd := grader.CheckRead(text, grader.Options{Sender: grader.SenderClient})
-	got, gotErr := decodeMessage(text, rd)
-	want, wantErr := decodeMessage(text, grader.Reading{})
+	got, want := &message{raw: text, kind: grader.KindInvalid}, &message{raw: text, kind: grader.KindInvalid}
+	grader.CheckRead(text, grader.Options{Sender: grader.SenderClient}, &got.rd)
+	gotErr, wantErr := got.decode(), want.decode()
 	type decoded struct {
 		Kind                       grader.Kind
 		ID, Params, Result, ErrObj string
@@ -142,9 +142,8 @@ func TestReadingAgreesWithEncodingJSON(t *testing.T) {
 		sameAsEncodingJSON(t, []byte(text))
 	}
 	for _, text := range []string{string(benchCall), initMsg, initialized} {
-		_, rd := grader.CheckRead([]byte(text), grader.Options{})
-		m, err := decodeMessage([]byte(text), rd)
-		if !rd.OK || err != nil {
+		m, err := parseMessage([]byte(text))
+		if !m.rd.OK || err != nil {
 			t.Fatalf("%s: no reading (%v)", text, err)
 		}
 		if p, _ := m.decodedParams(); len(m.params) > 0 && p.rd == nil {

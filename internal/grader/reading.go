@@ -85,8 +85,8 @@ func (l *objectList) at(i int) *readObject {
 }
 
 // readingDepth is how many levels of objects under params a reading keeps:
-// params.arguments and params._meta, and params._meta's objects (a
-// 2026-07-28 request's client capabilities).
+// the objects params holds (arguments, _meta…) and the objects they hold
+// (a 2026-07-28 request's client capabilities, in _meta).
 const readingDepth = 2
 
 // Object returns the members, in text order, of an object the reading
@@ -107,13 +107,13 @@ func (r *Reading) Object(v []byte) ([]Field, bool) {
 	return nil, false
 }
 
-// CheckRead is Check, and hands over what it read (Reading): a receiver
-// that must judge each message anyway dispatches it from that, without
-// reading it again. The verdict is Check's. The reading aliases src.
-func CheckRead(src []byte, opts Options) (Report, Reading) {
-	var rd Reading
-	rep := check(src, opts, &rd)
-	return rep, rd
+// CheckRead is Check, and hands over what it read: it sets *rd to its
+// reading of src, which aliases src. A receiver that must judge each
+// message anyway dispatches it from that, without reading it again. The
+// verdict is Check's.
+func CheckRead(src []byte, opts Options, rd *Reading) Report {
+	*rd = Reading{}
+	return check(src, opts, rd)
 }
 
 // read fills the reading from the tree of a text that parsed without any

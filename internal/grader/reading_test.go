@@ -67,7 +67,8 @@ func FuzzCheckRead(f *testing.F) {
 func agreeWithEncodingJSON(t *testing.T, src []byte) {
 	t.Helper()
 	opts := Options{Sender: SenderClient}
-	rep, rd := CheckRead(src, opts)
+	var rd Reading
+	rep := CheckRead(src, opts, &rd)
 	if d := cmp.Diff(Check(src, opts), rep, cmpopts.IgnoreUnexported(Diagnostic{})); d != "" {
 		t.Fatalf("CheckRead's report of %q is not Check's (-Check +CheckRead):\n%s", src, d)
 	}
