@@ -66,16 +66,19 @@ func mayHaveCookie(r *http.Request, name string) bool {
 	return false
 }
 
-// langOf is the page's language: the /{lang}/ prefix, else the cookie, else
-// Accept-Language.
+// langOf is the page's language: the /{lang}/ prefix, else the one a
+// handler chose for a path without one (langKey: the instructor's pages,
+// the LTI deep link), else the cookie, else Accept-Language. The prefix
+// comes first: a learner's page is told by its path without the lock of
+// the context's keys.
 func langOf(c *gin.Context) i18n.Lang {
-	if v, ok := c.Get(langKey); ok {
-		return v.(i18n.Lang)
-	}
 	if first, _, _ := strings.Cut(strings.TrimPrefix(c.Request.URL.Path, "/"), "/"); first != "" {
 		if l, ok := i18n.Parse(first); ok {
 			return l
 		}
+	}
+	if v, ok := c.Get(langKey); ok {
+		return v.(i18n.Lang)
 	}
 	return rootLang(c)
 }
