@@ -35,16 +35,22 @@ func (s *Session) blocking(m *message) bool {
 // (encoding/json matches "NAME" too), "" when it cannot be read; from the
 // decoded params unless another case of "name" is there.
 func toolName(m *message) string {
-	var p struct {
-		Name string `json:"name"`
-	}
 	if fields, err := m.decodedParams(); err == nil && len(m.params) > 0 {
 		if !hasOtherCase(fields, "name") {
 			f, _ := fields.field("name")
 			return f.Str // "" when it is not a string, as json.Unmarshal leaves it
 		}
 	}
-	if json.Unmarshal(m.params, &p) != nil {
+	return nameField(m.params)
+}
+
+// nameField is what encoding/json reads into a struct's Name string field
+// from params ("" when it cannot).
+func nameField(params json.RawMessage) string {
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(params, &p) != nil {
 		return ""
 	}
 	return p.Name
