@@ -19,13 +19,15 @@ func (s *Server) lessonShow(c *gin.Context) error {
 		c.Status(http.StatusNotModified)
 		return nil
 	}
+	// By name, as guard.SecurityHeaders sets its own: net/http sorts the
+	// keys it ranges, with fewer moves when they come in order. A declared
+	// length lets net/http send the page in one piece instead of chunked,
+	// which is a fifth of the throughput on this path.
 	h := c.Writer.Header()
-	h["Etag"] = p.etagHeader
 	h["Cache-Control"] = noCache
-	h["Content-Type"] = htmlContentType
-	// A declared length lets net/http send the page in one piece instead of
-	// chunked, which is a fifth of the throughput on this path.
 	h["Content-Length"] = p.lengthHeader
+	h["Content-Type"] = htmlContentType
+	h["Etag"] = p.etagHeader
 	c.Status(http.StatusOK)
 	// A failed write is a client gone mid-page: nobody to answer, nothing
 	// of ours to fix (render ignores it too).

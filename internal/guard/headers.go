@@ -22,15 +22,18 @@ const ContentSecurityPolicy = "default-src 'self'; img-src 'self' data:; object-
 // between responses (each has capacity 1, so an Add on one response copies
 // instead of writing into the shared array), which saves six allocations per
 // request on the hottest path. A slice, not a map: ranging over a map costs
-// more than the four assignments.
+// more than the four assignments. They come in the order net/http writes
+// headers, by name: a map of one group is ranged in the order its keys
+// were set (from a random first one), and net/http sorts what it ranges,
+// with fewer moves when the keys come in order.
 var securityHeaderValues = [...]struct {
 	key   string
 	value []string
 }{
 	{"Content-Security-Policy", []string{ContentSecurityPolicy}},
-	{"X-Content-Type-Options", []string{"nosniff"}},
-	{"Referrer-Policy", []string{"same-origin"}},
 	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+	{"Referrer-Policy", []string{"same-origin"}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
 }
 
 // SecurityHeaders sets the security headers on every response.

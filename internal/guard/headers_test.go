@@ -106,3 +106,13 @@ func effective(policy map[string]string, list []string) string {
 	}
 	return "(none)"
 }
+
+// The security headers are set in the order net/http writes them, by
+// name (see securityHeaderValues).
+func TestSecurityHeadersByName(t *testing.T) {
+	for i := 1; i < len(securityHeaderValues); i++ {
+		if a, b := securityHeaderValues[i-1].key, securityHeaderValues[i].key; a >= b {
+			t.Errorf("%s comes before %s", a, b)
+		}
+	}
+}
