@@ -8,9 +8,9 @@ import (
 
 // Reading is a message as the judge read it, handed over by CheckRead to
 // the receiver that dispatches it, so that the text is read once: the
-// envelope's members raw as written, the method's text, and the members of
-// the objects a receiver looks into (the message itself, params, the
-// objects params holds and the objects they hold), the way go-sdk's
+// envelope's members raw as written, the method's text, the id's key, and
+// the members of the objects a receiver looks into (params, the objects
+// params holds and the objects they hold), the way go-sdk's
 // jsonrpc2.DecodeMessage hands over a Request (method, id, params) or a
 // Response (id, result, error).
 //
@@ -23,8 +23,9 @@ import (
 // both on the judge's corpus and on fuzzed texts).
 //
 // A reading aliases the text it was read from: its raw values, method,
-// names and strings point into it (an unescaped string is a copy), so the
-// text must not change while any of them is in use.
+// names, strings and key point into it (a string written with escapes is
+// a decoded copy), so the text must not change while any of them is in
+// use.
 type Reading struct {
 	// OK is true when the text is JSON without any diagnostic of its
 	// text (the judge may still refuse its envelope or its method).
@@ -36,8 +37,6 @@ type Reading struct {
 	Method string
 	// Key is the key of Members.ID, as IDKeyOf gives it.
 	Key IDKey
-	// Fields are the members of the message's object, in text order.
-	Fields []Field
 
 	objects objectList // params and the objects under it
 }
@@ -150,14 +149,13 @@ func (rd *Reading) read(root *Value) {
 	}
 	rd.Key = idKeyOf(id)
 	nobj, nfields := countObjects(params, readingDepth)
-	buf, fields := appendFields(make([]Field, 0, len(root.Members)+nfields), root)
-	rd.Fields = fields
+	if nobj == 0 {
+		return
+	}
 	if nobj > len(rd.objects.inline) {
 		rd.objects.more = make([]readObject, 0, nobj-len(rd.objects.inline))
 	}
-	if nobj > 0 {
-		rd.keep(buf, params, readingDepth)
-	}
+	rd.keep(make([]Field, 0, nfields), params, readingDepth)
 }
 
 // idKeyOf is IDKeyOf of v's text, without copying a string's or a plain

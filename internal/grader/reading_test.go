@@ -83,7 +83,7 @@ func agreeWithEncodingJSON(t *testing.T, src []byte) {
 	}
 	want, err := ReadMembers(src)
 	if FirstByte(src) != '{' {
-		if !cmp.Equal(rd.Members, Members{}) || rd.Fields != nil {
+		if !cmp.Equal(rd.Members, Members{}) || rd.objects.n > 0 {
 			t.Fatalf("members read in %q, which is not an object", src)
 		}
 		return
@@ -101,7 +101,6 @@ func agreeWithEncodingJSON(t *testing.T, src []byte) {
 	if json.Unmarshal(want.Method, &method) == nil && rd.Method != method {
 		t.Fatalf("method of %q: %q, encoding/json reads %q", src, rd.Method, method)
 	}
-	sameObject(t, src, src, rd.Fields)
 	if len(rd.Params) > 0 && rd.Params[0] == '{' {
 		sameObjects(t, src, &rd, rd.Params, readingDepth)
 	}
