@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"github.com/mcpplayground/playground/internal/grader"
@@ -230,7 +231,10 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, perr := parseMessage(body)
-	if perr == nil && m.kind == grader.KindRequest {
+	// The key is looked for as written: a request that writes it with
+	// escapes takes the session's way here (the session then reads it,
+	// decoded, as modern); left as it always was.
+	if perr == nil && m.kind == grader.KindRequest && bytes.Contains(m.params, []byte(MetaProtocolVersion)) {
 		p, _ := m.decodedParams()
 		if version, modern, _ := modernVersion(p); modern {
 			h.postModern(w, r, m, p, version)
