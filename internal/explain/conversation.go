@@ -93,8 +93,7 @@ func (r *Report) liftSession(rep grader.Report, gi int, placed []string) {
 		}
 		msgs := append(slices.Clone(d.Related), gi)
 		slices.Sort(msgs)
-		r.Findings = append(r.Findings, Finding{Code: d.Code, Severity: d.Severity,
-			Messages: slices.Compact(msgs), Message: d.Message, Lesson: d.Lesson})
+		r.Findings = append(r.Findings, d.Finding(slices.Compact(msgs)))
 	}
 }
 
@@ -130,5 +129,5 @@ func midSession(entries []logimport.Entry, group []int, protocol string) bool {
 func closedCancels(lang i18n.Lang) grader.Finding {
 	info, _ := logimport.Info(logimport.CodeHTTPClosedCancels)
 	return grader.Finding{Code: logimport.CodeHTTPClosedCancels, Severity: info.Severity,
-		Message: info.Message[lang], Lesson: info.Lesson}
+		Lesson: info.Lesson}.Says(lang, info.MessageIn)
 }

@@ -14,8 +14,8 @@ func (r *Report) problemFindings(problems []logimport.Problem, n int, lang i18n.
 	notes = map[int][]Finding{}
 	for _, p := range problems {
 		info, _ := logimport.Info(p.Code)
-		f := Finding{Code: p.Code, Severity: info.Severity, Messages: []int{}, Message: info.Message[lang],
-			Lesson: info.Lesson, Line: p.Line, Detail: p.Detail}
+		f := Finding{Code: p.Code, Severity: info.Severity, Messages: []int{},
+			Lesson: info.Lesson, Line: p.Line, Detail: p.Detail}.Says(lang, info.MessageIn)
 		if f.Severity == "" {
 			f.Severity = "warning"
 		}

@@ -29,7 +29,7 @@ func (r *Report) Problems() []Finding {
 		for _, d := range m.Report.Diagnostics {
 			// session.* and log.* are findings of their own, listed below.
 			if d.Severity == grader.SeverityError && !strings.HasPrefix(d.Code, "session.") && !strings.HasPrefix(d.Code, "log.") {
-				out = append(out, Finding{Code: d.Code, Severity: d.Severity, Messages: []int{i}, Message: d.Message, Lesson: d.Lesson})
+				out = append(out, d.Finding([]int{i}))
 				break // the first error of a message says why a receiver stops
 			}
 		}

@@ -178,6 +178,31 @@ func (f Finding) In(lang i18n.Lang) Finding {
 	return f
 }
 
+// Says is f saying, in lang, what say gives for lang, and in every other
+// language what say gives for it (In): a finding written outside the
+// checker, a log's problem, reads in every language as the checker's do.
+func (f Finding) Says(lang i18n.Lang, say func(i18n.Lang) string) Finding {
+	t := new(texts)
+	for li, l := range catalogLangs {
+		t[li] = text{message: say(l)}
+	}
+	f.Message, f.texts = t[langIndex(lang)].message, t
+	return f
+}
+
+// Finding is d as a finding about msgs, with its other languages (In):
+// the inverse of Finding.Diagnostic.
+func (d Diagnostic) Finding(msgs []int) Finding {
+	f := Finding{Code: d.Code, Severity: d.Severity, Messages: msgs, Message: d.Message, Lesson: d.Lesson}
+	if d.texts != nil && d.texts.holds(d.Message, d.Suggestion) {
+		f.texts = new(texts)
+		for li, x := range d.texts {
+			f.texts[li] = text{message: x.message}
+		}
+	}
+	return f
+}
+
 // Diagnostic is f as a diagnostic of the message it ends on, with its
 // other languages (In).
 func (f Finding) Diagnostic() Diagnostic {

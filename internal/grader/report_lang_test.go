@@ -159,3 +159,44 @@ func mustMarshal(t testing.TB, v any) []byte {
 	}
 	return b
 }
+
+// A finding written outside the checker (Says) and one made from a
+// diagnostic (Diagnostic.Finding) read in every language, as the
+// checker's own do; one changed since reads as it is.
+func TestFindingSaysAndFromDiagnostic(t *testing.T) {
+	say := func(l i18n.Lang) string { return "said in " + string(l) }
+	f := Finding{Code: "log.x", Severity: SeverityWarning}.Says(i18n.FR, say)
+	changed := f
+	changed.Message = "a caller's own words"
+	rep := Check([]byte(`{"jsonrpc":"2.0","id":1}`), Options{Lang: i18n.EN})
+	if len(rep.Diagnostics) == 0 {
+		t.Fatal("the message without a method has no diagnostic")
+	}
+	d := rep.Diagnostics[0]
+	fromD := d.Finding([]int{0})
+	frD := Check([]byte(`{"jsonrpc":"2.0","id":1}`), Options{Lang: i18n.FR}).Diagnostics[0]
+	tests := []struct {
+		name string
+		got  Finding
+		lang i18n.Lang
+		want string
+	}{
+		{"Says, in its own language", f, i18n.FR, "said in fr"},
+		{"Says, in the other", f, i18n.EN, "said in en"},
+		{"changed after Says", changed, i18n.EN, "a caller's own words"},
+		{"from a diagnostic, in its language", fromD, i18n.EN, d.Message},
+		{"from a diagnostic, in the other", fromD, i18n.FR, frD.Message},
+		{"from a diagnostic, and back", fromD, i18n.FR, fromD.Diagnostic().In(i18n.FR).Message},
+	}
+	for _, tt := range tests {
+		if got := tt.got.In(tt.lang).Message; got != tt.want {
+			t.Errorf("%s: In(%s) = %q, want %q", tt.name, tt.lang, got, tt.want)
+		}
+	}
+	if f.Message != "said in fr" {
+		t.Errorf("Says(FR) wrote %q, want the French text", f.Message)
+	}
+	if d.Message == frD.Message {
+		t.Fatalf("the diagnostic reads the same in both languages (%q): the test would prove nothing", d.Message)
+	}
+}

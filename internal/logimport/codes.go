@@ -165,3 +165,6 @@ func Codes() []CodeInfo {
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
 }
+
+// MessageIn is what the problem says in l.
+func (c CodeInfo) MessageIn(l i18n.Lang) string { return c.Message[l] }
