@@ -56,7 +56,7 @@ func (s *Server) showExplained(c *gin.Context, l i18n.Lang, vm view.ExplainVM, s
 	events := rep.Events()
 	tp := pagevm.TimelinePage{Page: 1}
 	if pagevm.NeedsKeeping(events) {
-		tp.Key = s.keepExplained(c, l, vm.Summary, events)
+		tp.Key = s.keepExplained(c, l, vm.Summary, rep)
 	}
 	vm.Exchange = pagevm.ExplainExchange(s.log, l, events, tp)
 	vm.Pager = pagevm.ExplainPager(l, len(events), tp, i18n.ExplainFor(l).NotKept)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/mcpplayground/playground/internal/exchange"
+	"github.com/mcpplayground/playground/internal/explain"
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/keep"
@@ -17,26 +17,39 @@ import (
 
 // explainKeep holds each learner's latest explanation of a long log, with
 // its summary, within internal/keep's bounds.
-type explainKeep = keep.Store[view.ExplainSummaryVM]
+type explainKeep = keep.Store[explainSummaries]
+
+// explainSummaries is a kept explanation's summary in every language,
+// written when it is kept: its further pages read in either language, as
+// its events do (exchange.Event.In), without explaining the log again.
+type explainSummaries map[i18n.Lang]view.ExplainSummaryVM
 
 // keepExplained keeps an explanation for the request's learner (creating
 // one, as any first-party action does) and returns its key; "" when it
-// cannot be kept: too large, or no learner to keep it for.
-func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.ExplainSummaryVM, events []exchange.Event) string {
+// cannot be kept: too large, or no learner to keep it for. summary is the
+// one shown in l.
+func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.ExplainSummaryVM, rep *explain.Report) string {
 	learner, err := s.requireLearner(c)
 	if err != nil {
 		s.log.Info("explanation not kept: no learner", "err", err)
 		return ""
 	}
-	return s.explained.Put(learner.ID, guard.AddrKey(c.ClientIP()), l, s.now(), summary, events)
+	all := explainSummaries{l: summary}
+	for _, other := range i18n.All {
+		if other != l {
+			all[other] = pagevm.ExplainSummary(s.codeTitles, other, rep.In(other))
+		}
+	}
+	return s.explained.Put(learner.ID, guard.AddrKey(c.ClientIP()), l, s.now(), all, rep.Events())
 }
 
 // explainPageShow is a further page of a kept explanation:
 //
 //	GET /{lang}/explain/{key}?page=N
 //
-// only for the learner who asked for it. One that is no longer kept (or
-// never was this learner's) answers 404 with the form and what to do.
+// only for the learner who asked for it, in the page's language whatever
+// the language it was asked in. One that is no longer kept (or never was
+// this learner's) answers 404 with the form and what to do.
 func (s *Server) explainPageShow(c *gin.Context) error {
 	l := langOf(c)
 	u := i18n.ExplainFor(l)
@@ -48,10 +61,6 @@ func (s *Server) explainPageShow(c *gin.Context) error {
 		s.renderExplain(c, http.StatusNotFound, vm)
 		return nil
 	}
-	if kept.Lang != l {
-		c.Redirect(http.StatusSeeOther, pagevm.ExplainURL(kept.Lang, kept.Key)+"?"+c.Request.URL.RawQuery)
-		return nil
-	}
 	pages := pagevm.ExplainPages(len(kept.Events))
 	status := http.StatusOK
 	page, err := strconv.Atoi(c.DefaultQuery("page", "1"))
@@ -60,7 +69,7 @@ func (s *Server) explainPageShow(c *gin.Context) error {
 	}
 	tp := pagevm.TimelinePage{Key: kept.Key, Page: page}
 	vm.Explained = true
-	vm.Summary = kept.Value
+	vm.Summary = kept.Value[l]
 	vm.Exchange = pagevm.ExplainExchange(s.log, l, kept.Events, tp)
 	vm.Pager = pagevm.ExplainPager(l, len(kept.Events), tp, "")
 	s.renderExplain(c, status, vm)
@@ -92,7 +101,7 @@ func (s *Server) explainMessageShow(c *gin.Context) error {
 
 // keptExplanation is the explanation the path's key names, if it is kept
 // for the request's learner.
-func (s *Server) keptExplanation(c *gin.Context) (*keep.Item[view.ExplainSummaryVM], bool) {
+func (s *Server) keptExplanation(c *gin.Context) (*keep.Item[explainSummaries], bool) {
 	learner, ok, err := s.currentLearner(c)
 	if err != nil || !ok {
 		return nil, false

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // pingLog is a JSON Lines log of the handshake then n pings, each
@@ -83,9 +85,12 @@ func TestExplainPagesKeptForTheirLearner(t *testing.T) {
 			t.Errorf("%s: the page shows the log", c.name)
 		}
 	}
-	if r := alice.get("/fr/explain/" + key + "?page=2"); r.status != http.StatusSeeOther || r.header.Get("Location") != "/en/explain/"+key+"?page=2" {
-		t.Errorf("the page in the other language: %d %q, want a redirect to the explanation's own", r.status, r.header.Get("Location"))
+	// The other language reads the same explanation in its own words.
+	fr := alice.get("/fr/explain/" + key + "?page=2")
+	if fr.status != http.StatusOK {
+		t.Errorf("page 2 in French: %d, want 200\n%s", fr.status, clipBody(fr.body))
 	}
+	mustContain(t, "page 2 in French", fr.body, `lang="fr"`, `id="msg-101"`, `id="msg-200"`, `href="/fr/explain/`+key+`?page=1#msg-100"`)
 
 	// Explaining another log replaces the learner's kept one.
 	alice.postForm("/en/explain", url.Values{"log": {pingLog(60)}})
@@ -175,4 +180,51 @@ func TestExplainSDKObjectsSaid(t *testing.T) {
 	}
 	r = b.postForm("/en/explain", url.Values{"log": {log}})
 	mustContain(t, "the page", r.body, "an SDK’s objects (Rust’s Debug output")
+}
+
+var (
+	summarySection = regexp.MustCompile(`(?s)<section class="explain-summary.*?</section>`)
+	// keptPageLink is a finding's link to a message on another kept page;
+	// on the message's own page the link is to the message alone.
+	keptPageLink = regexp.MustCompile(`href="/(en|fr)/explain/[0-9a-f]{32}\?page=\d+#`)
+)
+
+// A kept explanation read in the other language says everything in that
+// language: its summary, its findings (the log's own problems, the
+// conversation's, each message's) and its timeline are those of the log
+// explained in that language from the start.
+func TestExplainKeptReadsInEitherLanguage(t *testing.T) {
+	t.Parallel()
+	e := newTestEnv(t, Config{})
+	base := e.serve(t)
+	// A line that is no JSON (a log's problem), a message without
+	// "jsonrpc" (the message's own error) and a request never answered (a
+	// conversation's finding), in a log long enough to be kept.
+	log := pingLog(120) + "server says hello\n" +
+		`{"direction":"client","message":{"id":900,"method":"ping"}}` + "\n" +
+		`{"direction":"client","message":{"jsonrpc":"2.0","id":901,"method":"ping"}}` + "\n"
+	for _, c := range []struct{ asked, read string }{{"en", "fr"}, {"fr", "en"}} {
+		who := newBrowser(t, base)
+		first := who.postForm("/"+c.asked+"/explain", url.Values{"log": {log}})
+		key := regexp.MustCompile(`/`+c.asked+`/explain/([0-9a-f]{32})\?page=2`).FindStringSubmatch(first.body)
+		if first.status != http.StatusOK || key == nil {
+			t.Fatalf("POST /%s/explain = %d, no kept page 2\n%s", c.asked, first.status, clipBody(first.body))
+		}
+		kept := who.get("/" + c.read + "/explain/" + key[1] + "?page=3")
+		direct := newBrowser(t, base).postForm("/"+c.read+"/explain", url.Values{"log": {log}})
+		got := keptPageLink.ReplaceAllString(summarySection.FindString(kept.body), `href="#`)
+		want := keptPageLink.ReplaceAllString(summarySection.FindString(direct.body), `href="#`)
+		if kept.status != http.StatusOK || got == "" {
+			t.Fatalf("asked in %s, read in %s: %d\n%s", c.asked, c.read, kept.status, clipBody(kept.body))
+		}
+		for _, code := range []string{"log.", "session.request.unanswered", "jsonrpc."} {
+			if !strings.Contains(want, `data-code="`+code) {
+				t.Errorf("the log explained in %s has no finding %s…: the test would prove less", c.read, code)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("asked in %s, summary read in %s (-explained in it +kept):\n%s", c.asked, c.read, diff)
+		}
+		mustContain(t, "the kept page 3 in "+c.read, kept.body, `lang="`+c.read+`"`, `id="msg-201"`, `id="msg-244"`)
+	}
 }
