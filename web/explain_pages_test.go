@@ -206,7 +206,7 @@ func TestExplainKeptReadsInEitherLanguage(t *testing.T) {
 	for _, c := range []struct{ asked, read string }{{"en", "fr"}, {"fr", "en"}} {
 		who := newBrowser(t, base)
 		first := who.postForm("/"+c.asked+"/explain", url.Values{"log": {log}})
-		key := regexp.MustCompile(`/`+c.asked+`/explain/([0-9a-f]{32})\?page=2`).FindStringSubmatch(first.body)
+		key := regexp.MustCompile(`/` + c.asked + `/explain/([0-9a-f]{32})\?page=2`).FindStringSubmatch(first.body)
 		if first.status != http.StatusOK || key == nil {
 			t.Fatalf("POST /%s/explain = %d, no kept page 2\n%s", c.asked, first.status, clipBody(first.body))
 		}
