@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -136,9 +137,39 @@ const deadlineMargin = 30 * time.Second
 // context ends first.
 func Wait(t testing.TB, ctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(0))); err != nil {
+	if _, err := Poll[bool](ctx, expr); err != nil {
 		t.Fatalf("waiting for %s: %v", what, err)
 	}
+}
+
+// Poll evaluates the JavaScript expression at every animation frame until
+// it is truthy, and returns its value, with no limit of its own (the
+// browser's context bounds it). A wait that a navigation interrupts (a
+// form posted without script, a page that reloads itself) goes on in the
+// new document once the browser has it: chromedp's own poll ends there
+// with one of navigatedAway's errors, which a busy machine makes likely.
+func Poll[T any](ctx context.Context, expr string) (T, error) {
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(0)))
+		if err == nil || !navigatedAway(err) || ctx.Err() != nil {
+			return v, err
+		}
+		if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS("html"))); err != nil {
+			return v, err
+		}
+	}
+}
+
+// navigatedAway tells the error of an evaluation whose document went away
+// before or while it ran.
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	for _, gone := range []string{"Inspected target navigated or closed", "Cannot find context with specified id", "Execution context was destroyed"} {
+		if strings.Contains(msg, gone) {
+			return true
+		}
+	}
+	return false
 }
 
 // Do runs browser steps and fails the test with what was being done.

@@ -45,3 +45,24 @@ func TestTabsShareNoCookies(t *testing.T) {
 		t.Errorf("a tab is %d px wide, want %d", w, windowWidth)
 	}
 }
+
+// A poll that a navigation interrupts goes on in the new document: the
+// first page leaves for the second while the test waits for what only the
+// second has.
+func TestPollSurvivesANavigation(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/second" {
+			w.Write([]byte(`<p id="second">second</p>`))
+			return
+		}
+		w.Write([]byte(`<p>first</p><script>setTimeout(function () { location.href = "/second"; }, 100);</script>`))
+	}))
+	defer srv.Close()
+	ctx := Browser(t)
+	Do(t, ctx, "open the first page", chromedp.Navigate(srv.URL+"/"))
+	got, err := Poll[string](ctx, `(document.getElementById("second") || {textContent: ""}).textContent`)
+	if err != nil || got != "second" {
+		t.Errorf("the poll across a navigation gave %q, %v; want the second page's text", got, err)
+	}
+}
