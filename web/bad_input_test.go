@@ -97,3 +97,24 @@ func TestHeadWhereverGet(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFormBeforeTheGates: the form check comes before the workshop's
+// join gate and the instructor's sign-in, so a POST that is not a form is
+// a 415 for someone who has not joined or signed in too, not a redirect;
+// a form from them still meets the gate.
+func TestNotFormBeforeTheGates(t *testing.T) {
+	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
+	ex := e.exerciseOfKind(t, exercise.KindFix)
+	for _, path := range []string{"/en/exercises/" + ex.ID, "/fr/explain", "/en/progress/name", "/instructor/assignments", "/instructor/login"} {
+		rec := e.do(t, "POST", path, strings.NewReader(`{"answer":"x"}`), "Content-Type", "application/json")
+		if rec.Code != http.StatusUnsupportedMediaType {
+			t.Errorf("JSON to %s: %d, want 415", path, rec.Code)
+		}
+	}
+	for path, want := range map[string]int{"/en/exercises/" + ex.ID: http.StatusSeeOther, "/instructor/assignments": http.StatusUnauthorized} {
+		rec := e.do(t, "POST", path, strings.NewReader("answer=x"), "Content-Type", "application/x-www-form-urlencoded")
+		if rec.Code != want {
+			t.Errorf("a form to %s: %d, want %d (the gate)", path, rec.Code, want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/i18n"
@@ -10,10 +9,10 @@ import (
 
 // formOnly is guard.FormOnly for the page routes: a POST that is not a
 // form is a 415 in the page's language, a form cut short a 400. The JSON
-// API lives under /api and is not concerned. The explain page's form,
-// which carries a log under a larger bound of its own (explain_body.go),
-// is read by its handler.
-func (s *Server) formOnly() guard.Middleware {
+// API lives under /api and is not concerned. readsItself is for the
+// explain page's form, which carries a log under a larger bound of its
+// own (explain_body.go) and is read by its handler.
+func (s *Server) formOnly(readsItself bool) guard.Middleware {
 	return guard.FormOnly(guard.FormConfig{
 		NotForm: func(w http.ResponseWriter, _ *http.Request) {
 			c := ginOf(w)
@@ -26,12 +25,6 @@ func (s *Server) formOnly() guard.Middleware {
 			c := ginOf(w)
 			s.renderError(c, badRequest(i18n.UIFor(langOf(c)).ErrFormCut))
 		},
-		ReadsItself: isExplainPage,
+		ReadsItself: readsItself,
 	})
-}
-
-// isExplainPage reports a POST to /{lang}/explain.
-func isExplainPage(r *http.Request) bool {
-	p := r.URL.Path
-	return strings.HasSuffix(p, "/explain") && strings.Count(p, "/") == 2
 }

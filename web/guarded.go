@@ -40,17 +40,6 @@ func guarded(m guard.Middleware) gin.HandlerFunc {
 // served, and the Gin chain is over when the guard returns.
 var ginWriters = sync.Pool{New: func() any { return new(ginWriter) }}
 
-// postsOnly runs a guard that concerns POST requests alone (FormOnly)
-// for those only: the other requests go on without taking a writer from
-// the pool and the guard's own test of the method.
-func postsOnly(h gin.HandlerFunc) gin.HandlerFunc {
-	return func(c *gin.Context) {
-		if c.Request.Method == http.MethodPost {
-			h(c)
-		}
-	}
-}
-
 // ginNext is the handler a guard wraps: the rest of the Gin chain.
 func ginNext(w http.ResponseWriter, r *http.Request) {
 	gw := ginWriterOf(w)

@@ -29,12 +29,13 @@ func (s *Server) routes() {
 	r.NoMethod(s.handle(s.methodNotAllowed))
 
 	g := routeGuards{
-		form:     postsOnly(guarded(s.formOnly())),
-		attempts: guarded(s.rateLimit(limitAttempts)),
-		console:  guarded(s.rateLimit(limitConsole)),
-		checks:   guarded(s.rateLimit(limitServerCheck)),
-		check:    guarded(guard.Chain(s.heavy(), s.rateLimit(limitServerCheck))),
-		explain:  guarded(guard.Chain(s.heavy(), s.explainBody(), s.rateLimit(limitConsole))),
+		form:        guarded(s.formOnly(false)),
+		explainForm: guarded(s.formOnly(true)),
+		attempts:    guarded(s.rateLimit(limitAttempts)),
+		console:     guarded(s.rateLimit(limitConsole)),
+		checks:      guarded(s.rateLimit(limitServerCheck)),
+		check:       guarded(guard.Chain(s.heavy(), s.rateLimit(limitServerCheck))),
+		explain:     guarded(guard.Chain(s.heavy(), s.explainBody(), s.rateLimit(limitConsole))),
 	}
 
 	r.GET("/", s.rootRedirect)
@@ -42,7 +43,7 @@ func (s *Server) routes() {
 	r.GET("/readyz", s.handle(s.readyzShow))
 	r.GET("/static/*path", s.assets.serve)
 	for _, l := range i18n.All {
-		s.pageRoutes(r.Group("/"+string(l), s.withLang(l), g.form, s.requireJoin), g)
+		s.pageRoutes(r.Group("/"+string(l), s.withLang(l)), g)
 	}
 	s.apiRoutes(r.Group("/api", s.requireJoin), g)
 
@@ -63,42 +64,48 @@ func (s *Server) routes() {
 	r.Any("/mcp/check/:key", s.checkClientMCP)
 
 	// The instructor's pages: token or session cookie (instructor_auth.go).
-	s.instructorRoutes(r.Group("/instructor", s.instructorLang, g.form))
+	s.instructorRoutes(r.Group("/instructor", s.instructorLang), g)
 }
 
 // routeGuards are the guards of single routes, each built once.
 type routeGuards struct {
 	form                      gin.HandlerFunc // forms only, read whole (guard.FormOnly)
+	explainForm               gin.HandlerFunc // a form only, read by its handler
 	attempts, console, checks gin.HandlerFunc // the rate limits (guard.Rate)
 	check, explain            gin.HandlerFunc // heavy: slots, then the rate (guard.Heavy)
 }
 
-// pageRoutes are a language's pages, under /{lang}.
-func (s *Server) pageRoutes(p *gin.RouterGroup, g routeGuards) {
+// pageRoutes are a language's pages, under /{lang}: the pages to view
+// behind the workshop's join gate (requireJoin), and the forms posted to
+// them checked to be forms, and read whole, before it (guard.FormOnly), so
+// a body that is no form is a 415 whoever sends it.
+func (s *Server) pageRoutes(lang *gin.RouterGroup, g routeGuards) {
+	p := lang.Group("", s.requireJoin)
+	f := lang.Group("", g.form, s.requireJoin)
 	p.GET("/", s.handle(s.homeShow))
 	p.GET("/lessons/:slug", s.handle(s.lessonShow))
 	p.GET("/exercises", s.handle(s.exerciseList))
 	p.GET("/exercises/:id", s.handle(s.exerciseShow))
-	p.POST("/exercises/:id", g.attempts, s.handle(s.attemptCreate))
-	p.POST("/exercises/:id/hints", s.handle(s.hintReveal))
+	f.POST("/exercises/:id", g.attempts, s.handle(s.attemptCreate))
+	f.POST("/exercises/:id/hints", s.handle(s.hintReveal))
 	p.GET("/progress", s.handle(s.progressShow))
-	p.POST("/progress/name", s.handle(s.nameUpdate))
-	p.POST("/progress/resume", s.handle(s.resumeCreate))
+	f.POST("/progress/name", s.handle(s.nameUpdate))
+	f.POST("/progress/resume", s.handle(s.resumeCreate))
 	p.GET("/join", s.handle(s.joinShow))
-	p.POST("/join", s.handle(s.joinCreate))
+	f.POST("/join", s.handle(s.joinCreate))
 	p.GET("/console", s.handle(s.consoleShow))
-	p.POST("/console", g.console, s.handle(s.consoleMessageCreate))
-	p.POST("/console/reset", g.console, s.handle(s.consoleReset))
-	p.POST("/console/check", g.attempts, s.handle(s.consoleCheck))
-	p.POST("/console/hints", s.handle(s.consoleHintReveal))
+	f.POST("/console", g.console, s.handle(s.consoleMessageCreate))
+	f.POST("/console/reset", g.console, s.handle(s.consoleReset))
+	f.POST("/console/check", g.attempts, s.handle(s.consoleCheck))
+	f.POST("/console/hints", s.handle(s.consoleHintReveal))
 	p.GET("/check-server", s.handle(s.checkServerShow))
-	p.POST("/check-server", g.check, s.handle(s.checkServerRun))
+	f.POST("/check-server", g.check, s.handle(s.checkServerRun))
 	p.GET("/check-server/:key/messages/:seq", s.handle(s.checkMessageShow))
 	p.GET("/check-client", s.handle(s.checkClientShow))
-	p.POST("/check-client", g.checks, s.handle(s.checkClientIssue))
+	f.POST("/check-client", g.checks, s.handle(s.checkClientIssue))
 	p.GET("/check-client/events", s.handle(s.checkClientEvents))
 	p.GET("/explain", s.handle(s.explainShow))
-	p.POST("/explain", g.explain, s.handle(s.explainCreate))
+	lang.POST("/explain", g.explainForm, s.requireJoin, g.explain, s.handle(s.explainCreate))
 	p.GET("/explain/:key", s.handle(s.explainPageShow))
 	p.GET("/explain/:key/messages/:seq", s.handle(s.explainMessageShow))
 	p.GET("/rules", s.handle(s.ruleList))
@@ -126,12 +133,15 @@ func (s *Server) apiRoutes(api *gin.RouterGroup, g routeGuards) {
 }
 
 // instructorRoutes are the instructor's pages, under /instructor: the
-// sign-in open to all, the rest behind requireInstructor.
-func (s *Server) instructorRoutes(ins *gin.RouterGroup) {
+// sign-in open to all, the rest behind requireInstructor; every POST is a
+// form, checked before the sign-in is (as in pageRoutes).
+func (s *Server) instructorRoutes(ins *gin.RouterGroup, g routeGuards) {
+	forms := ins.Group("", g.form)
 	ins.GET("/login", s.handle(s.instructorLoginShow))
-	ins.POST("/login", s.handle(s.instructorLoginCreate))
-	ins.POST("/logout", s.handle(s.instructorLogout))
+	forms.POST("/login", s.handle(s.instructorLoginCreate))
+	forms.POST("/logout", s.handle(s.instructorLogout))
 	in := ins.Group("", s.requireInstructor)
+	inf := forms.Group("", s.requireInstructor)
 	in.GET("", s.handle(s.dashboardShow))
 	in.GET("/live", s.handle(s.dashboardLive))
 	in.GET("/dashboard.json", s.handle(s.dashboardJSON))
@@ -140,22 +150,22 @@ func (s *Server) instructorRoutes(ins *gin.RouterGroup) {
 	in.GET("/gradebook", s.handle(s.gradebookShow))
 	in.GET("/gradebook.csv", s.handle(s.gradebookCSV))
 	in.GET("/archives/:id/erase", s.handle(s.archiveEraseShow))
-	in.POST("/archives/:id/erase", s.handle(s.archiveErase))
+	inf.POST("/archives/:id/erase", s.handle(s.archiveErase))
 	in.GET("/assignments", s.handle(s.assignmentsShow))
-	in.POST("/assignments", s.handle(s.assignmentSave))
-	in.POST("/assignments/extensions", s.handle(s.extensionSave))
-	in.POST("/assignments/:id/delete", s.handle(s.assignmentDelete))
+	inf.POST("/assignments", s.handle(s.assignmentSave))
+	inf.POST("/assignments/extensions", s.handle(s.extensionSave))
+	inf.POST("/assignments/:id/delete", s.handle(s.assignmentDelete))
 	in.GET("/lti", s.handle(s.ltiPlatformsShow))
-	in.POST("/lti/platforms", s.handle(s.ltiPlatformSave))
-	in.POST("/lti/platforms/:id/remove", s.handle(s.ltiPlatformRemove))
-	in.POST("/lti/keys", s.handle(s.ltiKeyRotate))
+	inf.POST("/lti/platforms", s.handle(s.ltiPlatformSave))
+	inf.POST("/lti/platforms/:id/remove", s.handle(s.ltiPlatformRemove))
+	inf.POST("/lti/keys", s.handle(s.ltiKeyRotate))
 	in.GET("/roster", s.handle(s.rosterShow))
-	in.POST("/roster", s.handle(s.rosterImport))
+	inf.POST("/roster", s.handle(s.rosterImport))
 	in.GET("/reset", s.handle(s.workshopResetShow))
-	in.POST("/reset", s.handle(s.workshopReset))
+	inf.POST("/reset", s.handle(s.workshopReset))
 	in.GET("/exercises/:id", s.handle(s.instructorExerciseShow))
 	in.GET("/learners/:id", s.handle(s.learnerAttemptsShow))
 	in.GET("/learners/:id/reset", s.handle(s.learnerResetShow))
-	in.POST("/learners/:id/reset", s.handle(s.learnerReset))
-	in.POST("/learners/:id/code", s.handle(s.resumeReissue))
+	inf.POST("/learners/:id/reset", s.handle(s.learnerReset))
+	inf.POST("/learners/:id/code", s.handle(s.resumeReissue))
 }

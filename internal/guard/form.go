@@ -14,9 +14,10 @@ type FormConfig struct {
 	NotForm func(w http.ResponseWriter, r *http.Request)
 	// Cut answers a form whose body was cut short or never finished (400).
 	Cut func(w http.ResponseWriter, r *http.Request)
-	// ReadsItself reports the routes whose handler reads the form under a
-	// bound of its own (a log to explain); their body is not read here.
-	ReadsItself func(r *http.Request) bool
+	// ReadsItself is for a route whose handler reads the form under a
+	// bound of its own (a log to explain): the body's type is checked, the
+	// body is not read here.
+	ReadsItself bool
 }
 
 // FormOnly refuses a POST to a page route whose body is not a form: the
@@ -40,7 +41,7 @@ func FormOnly(cfg FormConfig) Middleware {
 				cfg.NotForm(w, r)
 				return
 			}
-			if !cfg.ReadsItself(r) && !bufferForm(r) {
+			if !cfg.ReadsItself && !bufferForm(r) {
 				cfg.Cut(w, r)
 				return
 			}

@@ -26,15 +26,24 @@ func (e *errReader) Read(p []byte) (int, error) {
 // reads its own; other methods pass.
 func TestFormOnly(t *testing.T) {
 	var answered string
-	mw := FormOnly(FormConfig{
-		NotForm:     func(w http.ResponseWriter, _ *http.Request) { answered = "not a form"; w.WriteHeader(415) },
-		Cut:         func(w http.ResponseWriter, _ *http.Request) { answered = "cut"; w.WriteHeader(400) },
-		ReadsItself: func(r *http.Request) bool { return r.URL.Path == "/explain" },
-	})
-	h := mw(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+	cfg := FormConfig{
+		NotForm: func(w http.ResponseWriter, _ *http.Request) { answered = "not a form"; w.WriteHeader(415) },
+		Cut:     func(w http.ResponseWriter, _ *http.Request) { answered = "cut"; w.WriteHeader(400) },
+	}
+	handler := http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
 		_, buffered := r.Body.(*limitedBody)
 		answered = "handler, buffered " + map[bool]string{true: "yes", false: "no"}[buffered]
-	}))
+	})
+	reads := FormOnly(cfg)(handler)
+	cfg.ReadsItself = true
+	readsItself := FormOnly(cfg)(handler)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/explain" {
+			readsItself.ServeHTTP(w, r)
+			return
+		}
+		reads.ServeHTTP(w, r)
+	})
 	const form = "application/x-www-form-urlencoded"
 	for _, c := range []struct {
 		name, method, path, ctype string
@@ -47,6 +56,7 @@ func TestFormOnly(t *testing.T) {
 		{"no type", "POST", "/answer", "", strings.NewReader("a=1"), "not a form"},
 		{"cut short", "POST", "/answer", form, &errReader{strings.NewReader("a=")}, "cut"},
 		{"reads itself", "POST", "/explain", form, &errReader{strings.NewReader("a=")}, "handler, buffered no"},
+		{"reads itself, json", "POST", "/explain", "application/json", strings.NewReader("{}"), "not a form"},
 		{"get", "GET", "/answer", "", nil, "handler, buffered no"},
 	} {
 		answered = ""
