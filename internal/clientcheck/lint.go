@@ -10,10 +10,20 @@ import (
 	"time"
 )
 
-// lintTimeout bounds a step of check-content's runs: the reference client
-// answers in microseconds in process, so only a planted mistake that
-// leaves a request unanswered waits for it.
-const lintTimeout = time.Second
+// lintTimeout bounds a step of check-content's runs. The reference client
+// answers in microseconds in process and says when it has played its
+// whole part, so a step waiting for what a mistake leaves unsent ends
+// then: the bound is only reached by a broken run, and is wide enough
+// that a loaded machine never reaches it.
+const lintTimeout = 30 * time.Second
+
+// waitedOut are the mistakes that can only be seen by waiting: the
+// reference client, still connected and waiting for its own answer,
+// leaves the server's request unanswered. Their runs wait lintWaitOut,
+// the step's time the checking server gives before it says so.
+var waitedOut = map[string]bool{"unanswered": true}
+
+const lintWaitOut = 3 * time.Second
 
 // RunReference runs plan against the reference client in revision rev,
 // planting mistake ("" for none), over a loopback listener.
@@ -32,8 +42,15 @@ func RunReference(ctx context.Context, plan *Plan, rev, mistake string) (*Result
 	go func() {
 		defer close(done)
 		PlayReference(cctx, "http://"+ln.Addr().String()+"/mcp", plan, rev, mistake)
+		// All the reference client sends is in the inbox: a step waiting
+		// for what a planted mistake leaves unsent need not wait its time.
+		s.put(inbound{gone: true, err: keyReferenceDone}, nil)
 	}()
-	res, err := Run(ctx, plan, s, Options{Protocol: rev, Timeout: lintTimeout})
+	timeout := lintTimeout
+	if waitedOut[mistake] {
+		timeout = lintWaitOut
+	}
+	res, err := Run(ctx, plan, s, Options{Protocol: rev, Timeout: timeout})
 	cancel()
 	s.Close()
 	<-done

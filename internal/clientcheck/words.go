@@ -10,6 +10,7 @@ import (
 const (
 	keyStdinClosed       = "stdinClosed"
 	keyExited            = "exited"
+	keyReferenceDone     = "referenceDone"
 	keyCannotStart       = "cannotStart"
 	keyExerciseRevision  = "exerciseRevision"
 	keyUnknownStep       = "unknownStep"
@@ -97,6 +98,7 @@ const (
 var words = map[string][2]string{
 	keyStdinClosed:       {"your client closed the server's standard input", "votre client a fermé l’entrée standard du serveur"},
 	keyExited:            {"your client exited (%s)", "votre client s’est arrêté (%s)"},
+	keyReferenceDone:     {"the reference client played its whole part", "le client de référence a joué tout son rôle"},
 	keyCannotStart:       {"the client could not be started: %s", "le client n’a pas pu être lancé\u00a0: %s"},
 	keyExerciseRevision:  {"This exercise does not run in revision %s.", "Cet exercice ne se joue pas dans la révision %s."},
 	keyUnknownStep:       {"The playground has no step named %q.", "Le playground n’a pas d’étape nommée %q."},
