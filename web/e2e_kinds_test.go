@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -165,7 +166,9 @@ func (k *kindTab) answer(answer, mode string, js bool) {
 	count := fmt.Sprintf(i18n.ExerciseFor(k.lang).AttemptsCount, k.attempts)
 	// The verdict, or the form's refusal, whichever comes: a refusal is
 	// this test's failure, said at once.
-	refusal, err := e2etest.Poll[string](k.ctx, `(function () {
+	wctx, cancel := context.WithTimeout(k.ctx, kindWait)
+	defer cancel()
+	refusal, err := e2etest.Poll[string](wctx, `(function () {
 		const e = document.querySelector("#answer-form .ex-error");
 		if (e) return "refused: " + e.textContent;
 		const c = document.querySelector("#ex-state .ex-attempts");
@@ -342,11 +345,18 @@ func (k *kindTab) focus(sel, mode string) {
 	k.tabTo(sel, mode)
 }
 
-// waitFor waits for the expression, bounded by the test binary's deadline
-// only: a busy machine slows the page, not the verdict.
+// kindWait bounds each of the kinds test's waits for the page: a step that
+// never comes (a message the timeline never shows) fails the test within
+// a minute, not at the test binary's deadline half an hour later.
+const kindWait = time.Minute
+
+// waitFor waits for the expression, at most kindWait, in whichever
+// document the tab holds (a form posted without script replaces it).
 func (k *kindTab) waitFor(what, expr string) {
 	k.t.Helper()
-	if _, err := e2etest.Poll[bool](k.ctx, expr); err != nil {
+	ctx, cancel := context.WithTimeout(k.ctx, kindWait)
+	defer cancel()
+	if _, err := e2etest.Poll[bool](ctx, expr); err != nil {
 		k.t.Fatalf("waiting for %s: %v; the page says %q", what, err, k.feedbackText())
 	}
 }
