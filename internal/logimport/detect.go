@@ -34,22 +34,32 @@ func newSniff(src []byte) *sniff {
 	return s
 }
 
-// count is how many of the sniffed lines re matches.
+// sniffHead is how much of a line the formats' words are looked for in:
+// a client writes them at the start of its line (a time, a level, a
+// source, then the words), before any message it logs, so a line holding
+// a message of a megabyte is not read through by each format's pattern.
+const sniffHead = 2 << 10
+
+// head is the start of l that the formats' words are looked for in.
+func head(l []byte) []byte { return l[:min(len(l), sniffHead)] }
+
+// count is how many of the sniffed lines re matches in their head.
 func (s *sniff) count(re *regexp.Regexp) int {
 	n := 0
 	for _, l := range s.lines {
-		if re.Match(l) {
+		if re.Match(head(l)) {
 			n++
 		}
 	}
 	return n
 }
 
-// any reports whether one of the sniffed lines holds one of words.
+// any reports whether the head of one of the sniffed lines holds one of
+// words.
 func (s *sniff) any(words ...string) bool {
 	for _, l := range s.lines {
 		for _, w := range words {
-			if bytes.Contains(l, []byte(w)) {
+			if bytes.Contains(head(l), []byte(w)) {
 				return true
 			}
 		}

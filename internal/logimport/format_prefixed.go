@@ -25,7 +25,7 @@ func init() {
 2025-06-01T10:00:00.150Z DEBUG mcp.client: Received: {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`,
 		detect: func(s *sniff) bool {
 			for _, l := range s.lines {
-				if at, _, _ := findMessage(l); at > 0 || pyStart.Match(l) || sdkObject.Match(l) {
+				if at, _, _ := findMessage(l); at > 0 || pyStart.Match(head(l)) || sdkObject.Match(head(l)) {
 					return true
 				}
 			}
