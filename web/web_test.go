@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -98,7 +99,7 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 		o(&setup)
 	}
 	cat := bundledCatalog(t)
-	dsn := filepath.Join(t.TempDir(), "test.db")
+	dsn := migratedSQLite(t)
 	if setup.postgres {
 		dsn = pgtest.DSN(t)
 	}
@@ -124,6 +125,54 @@ func newTestEnv(t testing.TB, cfg Config, opts ...envOption) *testEnv {
 		srv.dashCache = newDashboardCache(0)
 	}
 	return &testEnv{srv: srv, h: srv.Handler(), catalog: cat, store: st, dsn: dsn}
+}
+
+// migratedSchema is the files of a SQLite database the store's migrations
+// have run on, made once per test binary: each test copies them into its
+// own temporary directory instead of running every migration again
+// (under the race detector, about half of a test's setup).
+var migratedSchema = sync.OnceValues(func() (map[string][]byte, error) {
+	dir, err := os.MkdirTemp("", "playground-web-schema-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	st, err := store.OpenWith(context.Background(), filepath.Join(dir, "test.db"), store.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Close(); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if files[e.Name()], err = os.ReadFile(filepath.Join(dir, e.Name())); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+})
+
+// migratedSQLite is the path of a fresh SQLite database of the test's own,
+// its schema already migrated (the store checks the migrations on opening
+// it, and finds none to run).
+func migratedSQLite(t testing.TB) string {
+	t.Helper()
+	files, err := migratedSchema()
+	if err != nil {
+		t.Fatalf("migrate the test schema: %v", err)
+	}
+	dir := t.TempDir()
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "test.db")
 }
 
 // behindTheStore runs statements on the test's SQLite database through a
