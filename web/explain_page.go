@@ -20,8 +20,9 @@ import (
 type explainKeep = keep.Store[explainSummaries]
 
 // explainSummaries is a kept explanation's summary in every language,
-// written when it is kept: its further pages read in either language, as
-// its events do (exchange.Event.In), without explaining the log again.
+// written when it is kept (pagevm.ExplainSummary says each finding in the
+// language asked): its further pages read in either language, as its
+// events do (exchange.Event.In), without explaining the log again.
 type explainSummaries map[i18n.Lang]view.ExplainSummaryVM
 
 // keepExplained keeps an explanation for the request's learner (creating
@@ -37,7 +38,7 @@ func (s *Server) keepExplained(c *gin.Context, l i18n.Lang, summary view.Explain
 	all := explainSummaries{l: summary}
 	for _, other := range i18n.All {
 		if other != l {
-			all[other] = pagevm.ExplainSummary(s.codeTitles, other, rep.In(other))
+			all[other] = pagevm.ExplainSummary(s.codeTitles, other, rep)
 		}
 	}
 	return s.explained.Put(learner.ID, guard.AddrKey(c.ClientIP()), l, s.now(), all, rep.Events())

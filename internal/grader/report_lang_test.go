@@ -186,12 +186,14 @@ func TestFindingSaysAndFromDiagnostic(t *testing.T) {
 		{"changed after Says", changed, i18n.EN, "a caller's own words"},
 		{"from a diagnostic, in its language", fromD, i18n.EN, d.Message},
 		{"from a diagnostic, in the other", fromD, i18n.FR, frD.Message},
-		{"from a diagnostic, and back", fromD, i18n.FR, fromD.Diagnostic().In(i18n.FR).Message},
 	}
 	for _, tt := range tests {
 		if got := tt.got.In(tt.lang).Message; got != tt.want {
 			t.Errorf("%s: In(%s) = %q, want %q", tt.name, tt.lang, got, tt.want)
 		}
+	}
+	if got := fromD.Diagnostic().In(i18n.FR).Message; got != frD.Message {
+		t.Errorf("from a diagnostic and back, in French: %q, want %q", got, frD.Message)
 	}
 	if f.Message != "said in fr" {
 		t.Errorf("Says(FR) wrote %q, want the French text", f.Message)

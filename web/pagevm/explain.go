@@ -116,8 +116,9 @@ func explainFromLabel(u *i18n.ExplainUI, e exchange.Event) string {
 // problem on every message has the rest in the explain JSON.
 const maxFindingsShown = 200
 
-// ExplainSummary is what the page shows before the timeline; codes link
-// a code to its rule's page.
+// ExplainSummary is what the page shows before the timeline, in l
+// whatever the language rep was explained in; codes link a code to its
+// rule's page.
 func ExplainSummary(codes Codes, l i18n.Lang, rep *explain.Report) view.ExplainSummaryVM {
 	u := i18n.ExplainFor(l)
 	sm := rep.Summary
@@ -145,6 +146,7 @@ func ExplainSummary(codes Codes, l i18n.Lang, rep *explain.Report) view.ExplainS
 		problems, vm.More = problems[:maxFindingsShown], fmt.Sprintf(u.MoreFindings, n)
 	}
 	for _, f := range problems {
+		f = f.In(l) // the judge wrote it in every language: a kept log is shown in either
 		fv := view.ExplainFindingVM{Code: f.Code, Severity: f.Severity, Message: exercise.InlineHTML(f.Message), Detail: f.Detail,
 			RuleURL: codes.RuleURL(l, f.Code)}
 		for _, mi := range f.Messages {
