@@ -1,9 +1,11 @@
 package web
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -55,5 +57,45 @@ func TestE2EExplain(t *testing.T) {
 			t.Error("the page shows the bearer token")
 		}
 		checkAxe(t, ctx, axe, "explained log ("+lang+")")
+	}
+}
+
+// A long log's explanation is kept a page at a time; a learner on its
+// second page who switches language with the header's link reads that
+// page, its summary and its findings (here the log's own "not JSON"
+// problem) in the other language, JavaScript on.
+func TestE2EExplainKeptSwitchesLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := e2etest.Browser(t)
+	e := newTestEnv(t, Config{})
+	base := e.serve(t)
+	log := pingLog(120) + "server says hello\n"
+	// A page that does not come fails within a minute, not at the
+	// binary's deadline.
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	e2etest.Do(t, ctx, "explain a long log, then open its second page",
+		chromedp.Navigate(base+"/en/explain"),
+		chromedp.WaitVisible(chromedp.CSS("#explain-log")),
+		chromedp.SetValue(chromedp.CSS("#explain-log"), log),
+		chromedp.Click(chromedp.CSS(".explain-form button[type=submit]")),
+		chromedp.WaitVisible(chromedp.CSS(`a[rel="next"]`)),
+		chromedp.Click(chromedp.CSS(`a[rel="next"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#msg-101")),
+		chromedp.Click(chromedp.CSS("[data-lang-switch]")),
+		chromedp.WaitVisible(chromedp.CSS(`html[lang="fr"] #msg-101`)),
+	)
+	url := e2etest.Get(t, ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+	if !strings.HasPrefix(url, "/fr/explain/") || !strings.HasSuffix(url, "?page=2") {
+		t.Errorf("after the switch the page is %q, want the kept explanation's page 2 in French", url)
+	}
+	summary := e2etest.Get(t, ctx, chromedp.Text(chromedp.CSS("#summary")))
+	for _, want := range []string{"121 requêtes", "Cette ligne n’est pas du JSON"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("the French summary lacks %q:\n%s", want, summary)
+		}
+	}
+	if strings.Contains(summary, "This line is not JSON") {
+		t.Errorf("the French summary still says the finding in English:\n%s", summary)
 	}
 }

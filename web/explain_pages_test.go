@@ -226,5 +226,8 @@ func TestExplainKeptReadsInEitherLanguage(t *testing.T) {
 			t.Errorf("asked in %s, summary read in %s (-explained in it +kept):\n%s", c.asked, c.read, diff)
 		}
 		mustContain(t, "the kept page 3 in "+c.read, kept.body, `lang="`+c.read+`"`, `id="msg-201"`, `id="msg-244"`)
+		// The language switch goes to the same page of the other language.
+		mustContain(t, "the kept page 3's language switch", kept.body,
+			`class="lang-switch" href="/`+c.asked+`/explain/`+key[1]+`?page=3"`)
 	}
 }

@@ -94,16 +94,21 @@ func swapLang(path string, l i18n.Lang) string {
 
 // frame builds the page frame shared by every page.
 func (s *Server) frame(c *gin.Context, l i18n.Lang, title, nav string) view.Frame {
-	path := "/" + string(l) + "/"
+	alt := "/" + string(l) + "/"
 	if c != nil {
-		path = c.Request.URL.Path
+		// The same page in the other language: its query too (a kept
+		// explanation's ?page=2 is page 2 in either language).
+		alt = c.Request.URL.Path
+		if q := c.Request.URL.RawQuery; q != "" {
+			alt += "?" + q
+		}
 	}
 	f := view.Frame{
 		Lang:   l,
 		Title:  title,
 		T:      i18n.UIFor(l),
 		Assets: s.assetURLs(),
-		AltURL: swapLang(path, l),
+		AltURL: swapLang(alt, l),
 		Nav:    nav,
 	}
 	if s.cfg.Dev {
