@@ -92,14 +92,21 @@ func swapLang(path string, l i18n.Lang) string {
 	return "/" + string(l.Other()) + rest
 }
 
+// maxAltQuery bounds the query the language switch carries to the other
+// language's page: a page's own parameters (page=N, template=…) fit; a
+// message passed in the address does not, and is not written again into
+// every link of the page.
+const maxAltQuery = 256
+
 // frame builds the page frame shared by every page.
 func (s *Server) frame(c *gin.Context, l i18n.Lang, title, nav string) view.Frame {
 	alt := "/" + string(l) + "/"
 	if c != nil {
 		// The same page in the other language: its query too (a kept
-		// explanation's ?page=2 is page 2 in either language).
+		// explanation's ?page=2 is page 2 in either language), unless it
+		// is longer than a page's address needs (a prefilled message).
 		alt = c.Request.URL.Path
-		if q := c.Request.URL.RawQuery; q != "" {
+		if q := c.Request.URL.RawQuery; q != "" && len(q) <= maxAltQuery {
 			alt += "?" + q
 		}
 	}
