@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/course"
+	"github.com/mcpplayground/playground/internal/gctune"
 	"github.com/mcpplayground/playground/internal/guard"
 	"github.com/mcpplayground/playground/internal/lti"
 	"github.com/mcpplayground/playground/internal/markdown"
@@ -171,6 +172,9 @@ const requestStateSecret = "request-state-v1"
 func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	build := currentBuild()
 	log.Info("MCP Playground", "version", build.Version, "commit", build.Commit, "date", build.Date)
+	// Room for the heap between collections, unless GOGC or GOMEMLIMIT
+	// says otherwise (docs/operations.md).
+	defer gctune.Tune(gctune.Config{Headroom: gctune.DefaultHeadroom, Getenv: os.Getenv}).Stop()
 	content, err := loadContent(ctx, cfg, log)
 	if err != nil {
 		return err

@@ -222,3 +222,29 @@ func TestHeadersFile(t *testing.T) {
 		t.Errorf("readHeaders(a line without a colon) error = %v", err)
 	}
 }
+
+func TestStatusPeak(t *testing.T) {
+	tests := []struct {
+		name, status string
+		want         int64
+	}{
+		{"a process", "Name:\tplayground\nVmPeak:\t 1300000 kB\nVmHWM:\t   41236 kB\nVmRSS:\t   40000 kB\n", 41236 << 10},
+		{"no high-water mark", "Name:\tplayground\nVmRSS:\t   40000 kB\n", 0},
+		{"not a number", "VmHWM:\t  many kB\n", 0},
+	}
+	for _, tt := range tests {
+		if got := statusPeak(tt.status); got != tt.want {
+			t.Errorf("%s: statusPeak = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// The test process's own peak is read from /proc: more than nothing.
+func TestPeakMemoryOfThisProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skipf("no /proc here: %v", err)
+	}
+	if got := peakMemory(os.Getpid()); got < 1<<20 {
+		t.Errorf("peakMemory(self) = %d bytes, want at least a MiB", got)
+	}
+}

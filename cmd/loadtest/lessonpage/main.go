@@ -126,5 +126,6 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	report(out, rounds)
+	reportMemory(out, pair)
 	return nil
 }

@@ -1,0 +1,151 @@
+// Package gctune gives a server whose live heap is small room to allocate
+// between garbage collections.
+//
+// Go's collector starts a cycle once the heap has grown by GOGC percent
+// (100) of what the last cycle left live, and marks that whole live heap
+// each time. The playground keeps its course in memory (a few megabytes of
+// lessons, exercises and compiled checks) and allocates a couple of
+// kilobytes for every request net/http serves, so with the default it
+// marks the course once for every few thousand pages. Tune raises GOGC
+// while the live heap is small, so that a cycle comes once the heap has
+// grown by Headroom instead, and gives the default back once the live heap
+// is larger than Headroom: the heap's peak grows by Headroom at most.
+//
+// An operator who sets GOGC or GOMEMLIMIT keeps the say: Tune does nothing.
+package gctune
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// DefaultHeadroom is the room the playground gives its heap: about ten
+// times the course it keeps in memory, and little beside a browser.
+const DefaultHeadroom = 32 << 20
+
+// basePercent is Go's own GOGC, which Tune never goes below.
+const basePercent = 100
+
+// Config says how much room to give, and where the environment is read.
+type Config struct {
+	// Headroom is how many bytes the heap may grow by between two
+	// collections while the live heap is smaller than that.
+	Headroom uint64
+	// Getenv reads the environment (os.Getenv in the program).
+	Getenv func(string) string
+	// Looked, when set, is called with GOGC each time the tuner has
+	// looked at the heap a collection left (tests wait on it).
+	Looked func(percent int)
+}
+
+// Tuner follows the live heap after each collection and sets GOGC to
+// match. Stop ends it and gives Go's default back.
+type Tuner struct {
+	headroom uint64
+	looked   func(int)
+
+	mu      sync.Mutex // adjust runs on the runtime's cleanup goroutine
+	percent int        // what the tuner last set
+	stopped bool
+	sample  []metrics.Sample
+}
+
+// Percent is the GOGC that lets a heap with live bytes live grow by
+// headroom before the next collection, and never less than Go's 100.
+func Percent(live, headroom uint64) int {
+	if live == 0 || headroom <= live {
+		return basePercent
+	}
+	p := headroom * 100 / live
+	return int(min(p, 1<<20)) // GOGC is an int; a near-empty heap would overflow it
+}
+
+// Tune starts following the heap, unless the environment already says how
+// the collector should run: then it returns nil and changes nothing.
+func Tune(cfg Config) *Tuner {
+	if cfg.Getenv("GOGC") != "" || cfg.Getenv("GOMEMLIMIT") != "" || cfg.Headroom == 0 {
+		return nil
+	}
+	t := &Tuner{headroom: cfg.Headroom, looked: cfg.Looked}
+	t.adjust()
+	t.arm()
+	return t
+}
+
+// Percent is the GOGC the tuner last set.
+func (t *Tuner) Percent() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.percent
+}
+
+// Stop ends the tuning and sets GOGC back to Go's default.
+func (t *Tuner) Stop() {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return
+	}
+	t.stopped = true
+	debug.SetGCPercent(basePercent)
+	t.percent = basePercent
+}
+
+// arm has adjust run after the next collection: the runtime cleans up an
+// object nothing points to once a cycle has found it unreachable, and the
+// cleanup arms the next one.
+func (t *Tuner) arm() {
+	runtime.AddCleanup(new(cycleMark), func(t *Tuner) {
+		percent, running := t.adjust()
+		if !running {
+			return
+		}
+		t.arm()
+		if t.looked != nil {
+			t.looked(percent)
+		}
+	}, t)
+}
+
+// cycleMark is an allocation whose only use is to be collected: big
+// enough not to share a tiny block with anything that lives on.
+type cycleMark struct{ _ [16]byte }
+
+// adjust reads the live heap the last cycle left and sets GOGC when it
+// should change by a tenth or more, so that a heap that barely moves does
+// not have the collector's pacing redone each cycle. It returns GOGC and
+// whether the tuner still runs.
+func (t *Tuner) adjust() (int, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return basePercent, false
+	}
+	if t.sample == nil {
+		t.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t.percent = basePercent
+	}
+	metrics.Read(t.sample)
+	if t.sample[0].Value.Kind() != metrics.KindUint64 {
+		return t.percent, true
+	}
+	want := Percent(t.sample[0].Value.Uint64(), t.headroom)
+	if want == t.percent || (want != basePercent && abs(want-t.percent)*10 < t.percent) {
+		return t.percent, true
+	}
+	debug.SetGCPercent(want)
+	t.percent = want
+	return want, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
