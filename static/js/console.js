@@ -189,18 +189,61 @@
     };
   }
 
-  // ---- Sending.
-  let busy = false;
-  // send sends text; fromEditor says it is the editor's message: the
-  // editor then offers the next message the server proposes (r.next: the
-  // same request with the next free id, or the step that follows), and
-  // the report says the message went. Any other message sent (the
-  // handshake) changes the session, so the editor's report is redone.
+  // ---- Sending, one message at a time, in the order the learner asked.
+  // A press on Send is never lost. The message in the editor goes as soon
+  // as the messages before it have gone (the previous one, or the
+  // handshake the page sends for the learner): it waits its turn, as a chat
+  // sends a message written while the last one is still going, and
+  // "Sending…" stays shown until the last one has gone. Waiting rather
+  // than a Send button refused while a message goes: the learner asked to
+  // send, and the gift server reads the messages in the order they were
+  // asked for. At most one message of the editor waits: a press while it
+  // waits changes it to what the editor holds then, and a press on the
+  // very message already on its way is the same send (a double press sends
+  // it once). Reset and "Check my exchange" wait their turn too, so they
+  // come after the messages sent before them.
+  let line = Promise.resolve(); // the end of the queue
+  const inLine = (job) => {
+    const p = line.then(job);
+    line = p.catch(() => { /* the next one goes all the same */ });
+    return p;
+  };
+
+  let sending = 0; // messages waiting or on their way
+  const sendInLine = (job) => {
+    sending++;
+    if (working) working.hidden = false;
+    return inLine(job).finally(() => {
+      sending--;
+      if (working) working.hidden = sending === 0;
+    });
+  };
+
+  let editorGoing = null; // the editor's message on its way
+  let editorWaiting = null; // { text } of the editor's message waiting its turn
+  const sendEditor = () => {
+    const text = textarea.value;
+    if (editorWaiting) {
+      editorWaiting.text = text;
+      return;
+    }
+    if (text === editorGoing) return;
+    const job = { text };
+    editorWaiting = job;
+    sendInLine(() => {
+      editorWaiting = null;
+      editorGoing = job.text;
+      return send(job.text, true).finally(() => { editorGoing = null; });
+    });
+  };
+
+  // send sends text, the next in line: fromEditor says it is the editor's
+  // message: the editor then offers the next message the server proposes
+  // (r.next: the same request with the next free id, or the step that
+  // follows), and the report says the message went. Any other message sent
+  // (the handshake) changes the session, so the editor's report is redone.
   // It resolves to the server's answer, or null.
   function send(text, fromEditor) {
-    if (busy) return Promise.resolve(null);
-    busy = true;
-    if (working) working.hidden = false;
     clearTimeout(checkTimer);
     checkGen++; // a check still on its way is about the session before
     return post(d.messagesApi, text).then((r) => {
@@ -209,7 +252,8 @@
       setProtocol(r.protocol);
       openStream();
       // The learner may have started the next message while this one
-      // went (the event stream can tell of it first): theirs stays.
+      // went (the event stream can tell of it first, and a message may be
+      // waiting its turn): theirs stays.
       if (fromEditor && r.next && textarea.value === text) {
         sent = { seq: r.events && r.events.length ? r.events[0].seq : 0 };
         offer(r.next);
@@ -219,9 +263,6 @@
     }).catch((err) => {
       showError(err.message);
       return null;
-    }).finally(() => {
-      busy = false;
-      if (working) working.hidden = true;
     });
   }
 
@@ -231,7 +272,7 @@
       checkNow();
       return;
     }
-    send(textarea.value, true);
+    sendEditor();
   });
 
   // ---- Templates and responses to the server's requests, filled in by the
@@ -285,9 +326,14 @@
   });
 
   if (handshake) {
+    let handshaking = false; // a second press is the same handshake
     handshake.addEventListener("submit", (e) => {
       e.preventDefault();
-      template("initialize").then((t) => send(t)).then((r) => {
+      if (handshaking) return;
+      handshaking = true;
+      // The handshake holds the line from its first message to its last:
+      // a message sent meanwhile goes after notifications/initialized.
+      sendInLine(() => template("initialize").then((t) => send(t)).then((r) => {
         if (r) return template("initialized").then((t) => send(t));
       }).then((r) => {
         // What the learner typed stays; the initialize the page offered
@@ -296,7 +342,7 @@
         // The button hides itself once the session has a revision: keep
         // the keyboard where the learner goes on, in the editor.
         textarea.focus();
-      }).catch((err) => { showError(err.message); });
+      })).catch((err) => { showError(err.message); }).finally(() => { handshaking = false; });
     });
   }
 
@@ -305,7 +351,7 @@
   if (resetForm) {
     resetForm.addEventListener("submit", (e) => {
       e.preventDefault();
-      post(d.resetApi, "").then(clearTimeline, (err) => { showError(err.message); });
+      inLine(() => post(d.resetApi, "")).then(clearTimeline, (err) => { showError(err.message); });
     });
   }
 
@@ -436,7 +482,7 @@
     const result = document.getElementById("ex-result");
     exForm.addEventListener("submit", (e) => {
       e.preventDefault();
-      request(d.exchangeApi, { method: "GET" }).then((x) => {
+      inLine(() => request(d.exchangeApi, { method: "GET" })).then((x) => {
         if (!x.exchange || x.exchange.length === 0) {
           result.replaceChildren(el("p", "ex-error", d.tNoneSent));
           return;
