@@ -20,6 +20,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/testing/filetest"
 	"github.com/mcpplayground/playground/internal/testing/pgtest"
 	"github.com/mcpplayground/playground/web"
 )
@@ -95,7 +96,7 @@ func TestUpgradeKeepsProgress(t *testing.T) {
 		readJSON(t, filepath.Join(dir, "progress.json"), &want)
 		t.Run(filepath.Base(dir)+"/sqlite", func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "p.db")
-			copyFile(t, filepath.Join(dir, "sqlite.db"), db)
+			filetest.CopyFile(t, filepath.Join(dir, "sqlite.db"), db)
 			checkUpgraded(t, db, want["sqlite"])
 		})
 		t.Run(filepath.Base(dir)+"/postgres", func(t *testing.T) {
@@ -334,16 +335,5 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

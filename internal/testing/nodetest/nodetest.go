@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcpplayground/playground/internal/repo"
+	"github.com/mcpplayground/playground/internal/testing/filetest"
 )
 
 // installTime bounds one `npm ci` on a cold cache.
@@ -41,7 +42,7 @@ func Install(t *testing.T, src, script, what string) (node, installed string) {
 		npmCI(t, npm, src, dst)
 	}
 	installed = filepath.Join(dst, script)
-	copyFile(t, filepath.Join(src, script), installed)
+	filetest.CopyFile(t, filepath.Join(src, script), installed)
 	return node, installed
 }
 
@@ -72,7 +73,7 @@ func npmCI(t *testing.T, npm, src, dst string) {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"package.json", "package-lock.json"} {
-		copyFile(t, filepath.Join(src, f), filepath.Join(dst, f))
+		filetest.CopyFile(t, filepath.Join(src, f), filepath.Join(dst, f))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), installTime)
 	defer cancel()
@@ -80,16 +81,5 @@ func npmCI(t *testing.T, npm, src, dst string) {
 	cmd.Dir = dst
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("npm ci: %v\n%s", err, out)
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
