@@ -172,9 +172,6 @@ const requestStateSecret = "request-state-v1"
 func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 	build := currentBuild()
 	log.Info("MCP Playground", "version", build.Version, "commit", build.Commit, "date", build.Date)
-	// Room for the heap between collections, unless GOGC or GOMEMLIMIT
-	// says otherwise (docs/operations.md).
-	defer gctune.Tune(gctune.Config{Headroom: gctune.DefaultHeadroom, Getenv: os.Getenv}).Stop()
 	content, err := loadContent(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -228,6 +225,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	hs.RegisterOnShutdown(srv.Close)
+	// Room for a busy heap between collections, unless GOGC or GOMEMLIMIT
+	// says otherwise (docs/operations.md). Only now: loading the course is
+	// a burst of allocation that would count as busy.
+	defer gctune.Tune(gctune.Config{Headroom: gctune.DefaultHeadroom, Getenv: os.Getenv}).Stop()
 	logAccess(log, ln.Addr(), cfg.joinCode, instructorToken, generated)
 	drain := drainPlan{srv: srv, wait: cfg.drainTime}
 	return serveUntilDone(ctx, hs, srv.Listener(ln), log, drain, func() {
