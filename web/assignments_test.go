@@ -17,6 +17,7 @@ import (
 // progress page; the dashboard and both exports narrow to the assignment;
 // a refused form says why and saves nothing.
 func TestAssignmentsFromTheDashboard(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
 		ctx := t.Context()
 		base := e.serve(t)

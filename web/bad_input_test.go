@@ -17,6 +17,7 @@ import (
 // TestFormRoutesTakeForms answers 415 to a page's POST whose body is not a
 // form, in the page's language, and records nothing.
 func TestFormRoutesTakeForms(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	for _, ct := range []string{"application/json", "text/plain", ""} {
@@ -37,6 +38,7 @@ func TestFormRoutesTakeForms(t *testing.T) {
 // TestInvisibleNameIs400 refuses, with a message, a name made only of
 // characters that cannot be shown, and strips bidi controls from others.
 func TestInvisibleNameIs400(t *testing.T) {
+	t.Parallel()
 	for _, workshop := range []bool{false, true} {
 		t.Run(fmt.Sprint("workshop=", workshop), func(t *testing.T) {
 			cfg := Config{}
@@ -64,6 +66,7 @@ func TestInvisibleNameIs400(t *testing.T) {
 // TestTruncatedBodyIs400 answers 400, not 500, to a body that stops short
 // of its Content-Length.
 func TestTruncatedBodyIs400(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	srv := httptest.NewServer(e.h)
 	defer srv.Close()
@@ -83,6 +86,7 @@ func TestTruncatedBodyIs400(t *testing.T) {
 // TestHeadWhereverGet answers HEAD on pages with GET's headers and no body,
 // and 405 on event streams.
 func TestHeadWhereverGet(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, path := range []string{"/en/", "/fr/lessons/json-rpc", "/en/exercises", "/en/progress", "/healthz"} {
 		get := e.do(t, "GET", path, nil)
@@ -103,6 +107,7 @@ func TestHeadWhereverGet(t *testing.T) {
 // a 415 for someone who has not joined or signed in too, not a redirect;
 // a form from them still meets the gate.
 func TestNotFormBeforeTheGates(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	for _, path := range []string{"/en/exercises/" + ex.ID, "/fr/explain", "/en/progress/name", "/instructor/assignments", "/instructor/login"} {

@@ -11,6 +11,7 @@ import (
 // each file of bundleJS, in order; the scripts find their URLs in the
 // page's data-* attributes rather than writing them.
 func TestOneScriptBundle(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	scriptRE := regexp.MustCompile(`<script src="([^"]+)"`)

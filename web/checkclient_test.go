@@ -70,6 +70,7 @@ func watchUntilDone(t *testing.T, b *browser, l i18n.Lang, id string) (html, sta
 // playground's own /mcp: each page shows that learner's run only, with
 // the CLI's verdicts, and a URL nobody was given answers 404.
 func TestCheckClientTwoLearners(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	const id = "lifecycle-client-first-call"

@@ -19,7 +19,9 @@ import (
 // that is not MCP are answered alike in words and held until one step's
 // time after the check began, as a silent port would be; a refusal of the
 // policy is not held, and neither is a learner on the playground's own
-// machine, who is told what answered.
+// machine, who is told what answered. Not parallel: the closed port must
+// stay closed, and a test beside this one could be given it for a
+// listener of its own.
 func TestCheckServerEvensOutNothingMCP(t *testing.T) {
 	probe, err := net.Listen("tcp", "127.0.0.2:0")
 	if err != nil {

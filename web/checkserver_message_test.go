@@ -17,6 +17,7 @@ import (
 // check gets as the server sent it; another learner, a key that was
 // never kept and a message the run does not have are 404s that say why.
 func TestCheckServerWholeMessage(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(hostiletest.Handler(40 << 10)) // replies of about 40 KiB: longer than the page shows
 	t.Cleanup(srv.Close)
 	e := newTestEnv(t, Config{})

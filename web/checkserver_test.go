@@ -38,6 +38,7 @@ func exerciseStatus(b *browser, id string) (string, int) {
 // both languages: every step passed, the messages in the exchange's
 // timeline and diagram, and the pass recorded in the learner's progress.
 func TestCheckServerPassesAndRecords(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	gift := gifttest.URL(t, mockserver.Config{})
 	const id = "tools-server-gift-server"
@@ -74,6 +75,7 @@ func TestCheckServerPassesAndRecords(t *testing.T) {
 // step that catches it, with the check's feedback in the learner's
 // language, and the failure is recorded as an attempt.
 func TestCheckServerExplainsFailure(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	gift := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeBusinessAsProtocol})
 	const id = "tools-server-gift-server"
@@ -110,6 +112,7 @@ func TestCheckServerExplainsFailure(t *testing.T) {
 // URLs outside the policy are refused before anything is sent, with a
 // message that says why, in the learner's language.
 func TestCheckServerRefusesURLs(t *testing.T) {
+	t.Parallel()
 	gift := gifttest.URL(t, mockserver.Config{})
 	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://169.254.169.254/latest/meta-data/", http.StatusTemporaryRedirect)
@@ -165,6 +168,7 @@ func TestCheckServerRefusesURLs(t *testing.T) {
 // server, a second is refused with 409 and a message; once the first ends,
 // the next one runs.
 func TestCheckServerOneRunAtATime(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	gift := mockserver.NewHTTPHandler(mockserver.New(mockserver.Config{}), mockserver.HTTPConfig{})
 	t.Cleanup(gift.Close)
@@ -203,6 +207,7 @@ func TestCheckServerOneRunAtATime(t *testing.T) {
 // The script's post gets the steps as server-sent events, one per step,
 // then the verdict.
 func TestCheckServerStreamsSteps(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	gift := gifttest.URL(t, mockserver.Config{})
 	b := newBrowser(t, e.serve(t))
@@ -232,6 +237,7 @@ func fmtText(format string, args ...any) string { return escapeText(fmt.Sprintf(
 // The instructor's dashboard shows a server check's pass like any
 // exercise's.
 func TestCheckServerOnTheDashboard(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	gift := gifttest.URL(t, mockserver.Config{})
 	base := e.serve(t)
@@ -260,6 +266,7 @@ func TestCheckServerOnTheDashboard(t *testing.T) {
 // refused as if the last one were still going (its slot is freed before
 // the verdict is written).
 func TestCheckServerAgainAtOnce(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ServerCheckLimit: RateLimit{PerSecond: -1}})
 	gift := gifttest.URL(t, mockserver.Config{})
 	b := newBrowser(t, e.serve(t))

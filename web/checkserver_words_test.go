@@ -19,6 +19,7 @@ import (
 // step the revision does not have is not listed, and the reason the rest
 // was skipped is said once.
 func TestCheckServerBlamesTheServer(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	wrongID := gifttest.URL(t, mockserver.Config{Mistake: mockserver.MistakeWrongID})
 	gift := gifttest.URL(t, mockserver.Config{})
@@ -47,6 +48,8 @@ func TestCheckServerBlamesTheServer(t *testing.T) {
 }
 
 // A closed port on loopback says nothing is listening there, in words.
+// Not parallel: the port must stay closed, and a test beside this one
+// could be given it for a listener of its own.
 func TestCheckServerClosedPort(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -84,6 +84,7 @@ func (e *codeEnv) join(t *testing.T, addr, code string) int {
 // guessed is refused, its own right code too, until its burst is over. An
 // IPv6 /64 is one network.
 func TestCodesCannotLockTheRoomOut(t *testing.T) {
+	t.Parallel()
 	e := newCodeEnv(t)
 	for _, way := range []struct {
 		name  string

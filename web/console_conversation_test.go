@@ -46,6 +46,7 @@ func (p peekReply) codes() []string {
 // session; the timeline marks a conversation problem on the message and on
 // the one it refers to; the gift server still answers as a real server.
 func TestConsoleJudgesTheConversation(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 
@@ -89,6 +90,7 @@ func TestConsoleJudgesTheConversation(t *testing.T) {
 // The diagram draws an invalid message and a request still unanswered
 // apart from good ones.
 func TestConsoleDiagramMarksProblems(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	b.send(msgInitialize)

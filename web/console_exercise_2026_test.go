@@ -13,6 +13,7 @@ import (
 // gift ideas. Sending the same call again without the answers does not
 // pass, nor does a retry without the requestState (the server refuses it).
 func TestConsoleLive2026ExercisePasses(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	const id = "stateless-2026-live-ask-and-retry"

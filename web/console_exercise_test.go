@@ -55,6 +55,7 @@ func (b *browser) checkExchange(id string) attemptResponse {
 // A live exercise passes end to end: the learner talks to the gift server
 // in the console, and the session, sent as the answer, meets the checks.
 func TestConsoleLiveExercisePasses(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	const id = "tools-live-suggest-gifts"
@@ -110,6 +111,7 @@ func TestConsoleLiveExercisePasses(t *testing.T) {
 // Without JavaScript: the console's own form checks the session, and the
 // hints open on the console.
 func TestConsoleLiveExerciseWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	const id = "notifications-live-progress"

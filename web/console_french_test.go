@@ -18,6 +18,7 @@ import (
 // judged in French says; so does the report before sending. Nothing is
 // judged again: the page gives the exchange's verdict in its language.
 func TestConsoleFrenchPageReadsAnEnglishSessionInFrench(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	reused := `{"jsonrpc":"2.0","id":5,"method":"ping"}`

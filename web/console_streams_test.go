@@ -16,6 +16,7 @@ import (
 // Event streams are bounded per learner (429) and overall (503), each
 // refusal said in the learner's language; a closed stream frees its place.
 func TestConsoleEventStreamBounds(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ConsoleStreamsPerLearner: 1, ConsoleStreams: 2, ConsoleStreamsPerAddr: 2})
 	base := e.serve(t)
 	ann, bob, cat := newBrowser(t, base), newBrowser(t, base), newBrowser(t, base)
@@ -48,6 +49,7 @@ func TestConsoleEventStreamBounds(t *testing.T) {
 // it, another learner of the same network is refused while a learner of
 // another network is served.
 func TestConsoleEventStreamsPerNetwork(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ConsoleStreams: 8, ConsoleStreamsPerAddr: 2, TrustedProxies: []string{"127.0.0.1"}})
 	base := e.serve(t)
 	var got []int

@@ -15,6 +15,7 @@ import (
 // another before the parallel ones. A test that truly cannot run beside
 // others says why in a name that does not start with TestE2E.
 func TestBrowserTestsRunInParallel(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // Every kind of exercise has its own label in each language: a kind added
 // to exercise.Kinds without its words would show its raw name.
 func TestEveryKindHasALabel(t *testing.T) {
+	t.Parallel()
 	for _, l := range i18n.All {
 		seen := map[string]exercise.Kind{}
 		for _, k := range exercise.Kinds {

@@ -15,6 +15,7 @@ import (
 // and "nothing wrong" chosen; the learner marks the planted mistakes and
 // passes, or marks a message that is fine and reads why not.
 func TestLogExercisePage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	ex := e.exerciseOfKind(t, exercise.KindLog)
 	b := newBrowser(t, e.serve(t))

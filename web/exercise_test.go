@@ -147,6 +147,7 @@ func (e *testEnv) exerciseOfKind(t testing.TB, k exercise.Kind) *exercise.Exerci
 // Every exercise has a page in both languages, listed on the exercises
 // page, and looking at them creates no learner.
 func TestExercisePagesRenderWithoutCreatingLearners(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	exs := e.catalog.Exercises()
@@ -223,6 +224,7 @@ func mustURL(t testing.TB, s string) *url.URL {
 // The JSON API grades, stores and answers in the documented shape; the
 // first answer gives the browser a safe learner cookie.
 func TestAttemptAPIStoresProgress(t *testing.T) {
+	t.Parallel()
 	for _, secure := range []bool{false, true} {
 		t.Run(fmt.Sprintf("secure=%v", secure), func(t *testing.T) {
 			e := newTestEnv(t, Config{SecureCookies: secure})
@@ -279,6 +281,7 @@ func jsonString(s string) string {
 // A learner fails, opens hints, passes: the progress API, the progress page,
 // the exercise page and the course page agree.
 func TestAttemptsHintsAndProgressAgree(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -403,6 +406,7 @@ func learnerToken(t testing.TB, b *browser) string {
 // feedback located in the answer, hints open one at a time, and the
 // solution unlocks after the instructor's number of failures.
 func TestExerciseFormWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -463,6 +467,7 @@ func urlValues(kv ...string) url.Values {
 
 // Classify and match forms encode the choices as the engine reads them.
 func TestChoiceFormsPass(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	for _, k := range []exercise.Kind{exercise.KindClassify, exercise.KindMatch} {
@@ -502,6 +507,7 @@ func TestChoiceFormsPass(t *testing.T) {
 
 // Bad input gets a clear answer, never a 500.
 func TestAttemptBadInput(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -557,6 +563,7 @@ func TestAttemptBadInput(t *testing.T) {
 // A resume code moves the identity to another device; wrong codes are
 // refused kindly and, when repeated, slowed down.
 func TestResumeCodeContinuesOnAnotherDevice(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	laptop, phone := newBrowser(t, base), newBrowser(t, base)
@@ -599,6 +606,7 @@ func TestResumeCodeContinuesOnAnotherDevice(t *testing.T) {
 }
 
 func TestDisplayNameIsEscaped(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	r := b.postForm("/en/progress/name", urlValues("name", `<img src=x onerror=alert(1)>`))
@@ -615,6 +623,7 @@ func TestDisplayNameIsEscaped(t *testing.T) {
 // Reading a lesson is recorded by the script's POST, shows on the course
 // page, and the lesson page itself stays the same for everyone.
 func TestLessonReadRecorded(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	before := b.get("/en/lessons/requests")

@@ -64,6 +64,7 @@ func harWithBody(n int) []byte {
 // TestExplainAPIBadInput: whatever comes in, the answer is a clear 200,
 // 400 or 413, never a 500.
 func TestExplainAPIBadInput(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	const mib = 1 << 20
 	fixture, err := os.ReadFile("../internal/logimport/testdata/console-export.jsonl")
@@ -126,6 +127,7 @@ func TestExplainAPIBadInput(t *testing.T) {
 
 // A log of 100,000 tiny messages is explained up to the cap, and says so.
 func TestExplainAPIMessageCap(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ExplainMaxMessages: 1000})
 	src := tinyMessages(100_000)
 	rec := explainPost(t, e, "", bytes.NewReader(src), int64(len(src)), true)
@@ -148,6 +150,7 @@ func TestExplainAPIMessageCap(t *testing.T) {
 // The API answers the same JSON as the explain package, in the language
 // asked for.
 func TestExplainAPIAnswersTheReport(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	src, err := os.ReadFile("../internal/logimport/testdata/gift-session.har")
 	if err != nil {

@@ -32,6 +32,7 @@ func multipartLog(t *testing.T, name string, src []byte, fields map[string]strin
 // upload shows the summary, the findings and the timeline; what cannot be
 // explained comes back with the form and a clear message.
 func TestExplainPage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ExplainMaxBytes: 64 << 10})
 	har, err := os.ReadFile("../internal/logimport/testdata/gift-session.har")
 	if err != nil {
@@ -81,6 +82,7 @@ func TestExplainPage(t *testing.T) {
 // The console's "Explain this log" explains the learner's own session, as
 // the console exports it: the export round-trips.
 func TestExplainConsoleSession(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	t.Cleanup(e.srv.Close)

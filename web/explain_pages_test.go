@@ -32,6 +32,7 @@ var keptLink = regexp.MustCompile(`/en/explain/([0-9a-f]{32})\?page=2`)
 // messages only, links a message of the next page to that page, and the
 // next page is kept for the learner who asked, and nobody else.
 func TestExplainPagesKeptForTheirLearner(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	base := e.serve(t)
 	alice, bob := newBrowser(t, base), newBrowser(t, base)
@@ -116,6 +117,7 @@ func TestExplainPageHTMLBounded(t *testing.T) {
 // A message the page clips links its whole text, fetched from the kept
 // explanation by its learner only.
 func TestExplainWholeMessage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{ExplainMaxBytes: 2 << 20})
 	base := e.serve(t)
 	alice, bob := newBrowser(t, base), newBrowser(t, base)
@@ -144,6 +146,7 @@ func TestExplainWholeMessage(t *testing.T) {
 // for what it is, secrets masked; the explain JSON lists them as
 // "context".
 func TestExplainContextLines(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	log := "2025-06-01 10:00:00.100 [info] Creating stdio client with command: node server.js\n" +
@@ -171,6 +174,7 @@ func TestExplainContextLines(t *testing.T) {
 // A log that prints its messages only as an SDK's objects says so, in the
 // learner's language.
 func TestExplainSDKObjectsSaid(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	log := `2025-06-01T10:00:00.120000Z DEBUG rmcp::service: received request: Request { id: Number(0), method: "ping" }` + "\n"

@@ -19,6 +19,7 @@ import (
 // row the export's paging cannot reach (an id below 1) stands for the rows
 // a damaged table hides. Before it the download succeeds in full.
 func TestAttemptsExportThatCannotReadEveryRowFails(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	learner := newBrowser(t, base)
@@ -63,6 +64,7 @@ func (b *brokenPipe) Flush()          {}
 // that says so, no ERROR and no 500 written; a database that cannot read
 // every row is still an ERROR.
 func TestExportAbandonedByTheClientIsNotAnError(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	e := newTestEnv(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, asWorkshop())
 	base := e.serve(t)

@@ -22,6 +22,7 @@ func (e *testEnv) learnerCount(t *testing.T) int {
 // one of the playground's pages: a script posting without cookies or
 // browser headers gets a 403 that says what to do, and no row.
 func TestNoLearnerWithoutFirstParty(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	body := `{"answer": ` + jsonString(ex.Starter) + `}`

@@ -26,6 +26,7 @@ func (b *cutBody) Read(p []byte) (int, error) {
 // before its announced length is a 400, as a form or as multipart, from a
 // learner and from the instructor, and nothing is logged at ERROR.
 func TestFormCutShort(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	e := newTestEnv(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, asWorkshop())
 	first := e.do(t, "POST", "/api/lessons/json-rpc/read", nil)

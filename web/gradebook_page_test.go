@@ -12,6 +12,7 @@ import (
 // The gradebook page shows pagevm.GradebookPageSize learners at a time, with
 // links to the pages around it that keep the filter; the CSV has them all.
 func TestGradebookPaged(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	var roster []store.RosterStudent

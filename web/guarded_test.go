@@ -18,6 +18,7 @@ type guardedKey struct{}
 // chain inside it, with the request it handed on; one that answers
 // aborts the chain; a guard's callback finds the Gin context.
 func TestGuarded(t *testing.T) {
+	t.Parallel()
 	pass := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("X-Guard", "before")

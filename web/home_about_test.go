@@ -18,6 +18,7 @@ import (
 // The home page's title and introduction come from the content's
 // lessons/course.yaml when it has them.
 func TestHomeTitleAndIntroFromTheContent(t *testing.T) {
+	t.Parallel()
 	own := fstest.MapFS{"course.yaml": {Data: []byte("title:\n  en: Protocols 101 <b>\nintro:\n  en: Our own words, week by week.\n")}}
 	cat, err := course.Load(course.Extend(lessons.FS, own, true), exercises.FS, markdown.New())
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // gives the number of lessons the content holds (it said "Ten" above
 // fourteen), in both languages.
 func TestHomeCountsTheLessonsOfTheContent(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, c := range []struct {
 		lang i18n.Lang

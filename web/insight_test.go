@@ -20,6 +20,7 @@ import (
 // attempts are numbered in the order sent, and a learner who has sent
 // nothing since joining is flagged.
 func TestInstructorFromStuckToWhy(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Now()}
 	eachEngine(t, Config{JoinCode: "ROOM-1", Clock: clock}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
@@ -100,6 +101,7 @@ func stuckMistake(t *testing.T, body string) string {
 // A mistake is said in words whatever it is: a rule's title, a check's
 // feedback, what a check without feedback looks at, a server step's title.
 func TestMistakeInWords(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	find := func(id string) *exercise.Exercise {
 		ex, ok := e.catalog.Exercise(id)

@@ -16,6 +16,7 @@ import (
 // browser sends from another site: the routes are read from the router, so
 // a new POST is covered the day it is added.
 func TestEveryStateChangingRouteRefusesCrossSite(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	params := strings.NewReplacer(":id", ex.ID, ":slug", "requests", "*path", "x", ":session", "x")
@@ -57,6 +58,7 @@ func TestEveryStateChangingRouteRefusesCrossSite(t *testing.T) {
 // The security headers are on every kind of page, the instructor's and the
 // join page included, and the CSP allows no inline code.
 func TestSecurityHeadersOnEveryPage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	for _, p := range []string{"/en/join", "/instructor/login", "/instructor", "/instructor/export.csv", "/nowhere", "/api/progress", "/en/"} {
 		rec := e.do(t, "GET", p, nil)
@@ -87,6 +89,7 @@ func TestBodySizeLimit(t *testing.T) {
 
 // With -secure-cookies every cookie that identifies someone is Secure.
 func TestSecureCookies(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{SecureCookies: true, JoinCode: "ROOM"}, asWorkshop())
 	for _, tt := range []struct{ path, body, cookie string }{
 		{"/instructor/login", "token=" + url.QueryEscape(testToken), instructorCookie},
@@ -127,6 +130,7 @@ func TestSecureCookies(t *testing.T) {
 // Input that looks like SQL is stored and shown as text: the statements are
 // parameterised, so the tables survive and the text comes back unchanged.
 func TestSQLLookingInputIsText(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "ROOM"}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)

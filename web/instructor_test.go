@@ -42,6 +42,7 @@ func cookieNamed(b *browser, path, name string) *http.Cookie {
 // Without the token nothing of the instructor's opens: pages send to the
 // sign-in form, scripts get 401, and a forged or copied cookie is refused.
 func TestInstructorPagesNeedTheToken(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	// This test tries every wrong credential once; the sign-in guard's
 	// slowing of many is TestSignInGuard's.
@@ -204,6 +205,7 @@ func checkSignOutRevokes(t *testing.T, b, anon *browser, base string) {
 // refused untried. Another network is answered at once, and a signed-in
 // instructor is never slowed.
 func TestSignInGuard(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Unix(1_000_000, 0)}
 	e := newTestEnv(t, Config{Clock: clock, TrustedProxies: []string{"127.0.0.1"}}, asWorkshop())
 	var waits []time.Duration
@@ -254,6 +256,7 @@ func TestSignInGuard(t *testing.T) {
 // from it signs in at once, and its wrong guesses take none of the
 // network's turns. A forged device cookie counts for the network.
 func TestSignInGuardDeviceLane(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Unix(1_000_000, 0)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	var waits []time.Duration
@@ -294,6 +297,7 @@ func TestSignInGuardDeviceLane(t *testing.T) {
 }
 
 func TestSafeNext(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"/instructor":                "/instructor",
 		"/instructor?anon=1":         "/instructor?anon=1",
@@ -322,6 +326,7 @@ func TestSafeNext(t *testing.T) {
 // median attempts, the most frequent problems and who is stuck; the JSON
 // agrees; the anonymous mode shows no name anywhere.
 func TestDashboardShowsTheRoom(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -405,6 +410,7 @@ func TestDashboardShowsTheRoom(t *testing.T) {
 // come back byte for byte, and a name that looks like a formula cannot run
 // in the instructor's spreadsheet.
 func TestExports(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -470,6 +476,7 @@ func TestExports(t *testing.T) {
 }
 
 func TestCSVCell(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"": "", "Ada": "Ada", "=1+1": "'=1+1", "+33": "'+33", "-x": "'-x", "@SUM": "'@SUM", "\tx": "'\tx", "a=b": "a=b"} {
 		if got := csvCell(in); got != want {
 			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)
@@ -479,6 +486,7 @@ func TestCSVCell(t *testing.T) {
 
 // A reset asks first: without the box ticked nothing is erased.
 func TestResetsNeedConfirmation(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -540,6 +548,7 @@ func TestResetsNeedConfirmation(t *testing.T) {
 // Every instructor string used by the pages is reachable in both
 // languages (the i18n package checks they are written).
 func TestInstructorPagesInBothLanguages(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "ROOM-42"}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	signIn(t, b, testToken)

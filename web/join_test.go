@@ -22,6 +22,7 @@ func joinForm(b *browser, lang, code, name, next string) reply {
 // With a join code, a learner enters it and a unique name before anything
 // else; the API says what to do instead of creating anonymous learners.
 func TestJoinCodeGatesTheWorkshop(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "Room-42"}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
@@ -111,6 +112,7 @@ func TestJoinCodeGuessingIsSlowedDown(t *testing.T) {
 
 // Without a join code, nothing changes for learners.
 func TestNoJoinCodeNoGate(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	b := newBrowser(t, e.serve(t))
 	if r := b.get("/en/"); r.status != http.StatusOK {
@@ -124,6 +126,7 @@ func TestNoJoinCodeNoGate(t *testing.T) {
 // In a workshop, renaming oneself on the progress page cannot take a name
 // another learner already has.
 func TestWorkshopRenameKeepsNamesUnique(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "room"}, asWorkshop())
 	base := e.serve(t)
 	ada, bob := newBrowser(t, base), newBrowser(t, base)
@@ -162,6 +165,7 @@ func TestWorkshopRenameKeepsNamesUnique(t *testing.T) {
 // letters of other scripts, fullwidth forms, invisible characters, spaces
 // doubled, NFD against NFC. The name kept is the cleaned one.
 func TestJoinLookAlikeNamesAreTaken(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{JoinCode: "room"}, asWorkshop())
 	base := e.serve(t)
 	if r := joinForm(newBrowser(t, base), "en", "room", "Ann  Lée\u200b", ""); r.status != http.StatusSeeOther {

@@ -24,6 +24,7 @@ import (
 // for the functions it passes around. Every script but the blocking theme
 // is in the bundle.
 func TestScriptsShareOneRequestHelper(t *testing.T) {
+	t.Parallel()
 	files, err := fs.Glob(static.FS, "js/*.js")
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +79,7 @@ func TestScriptsShareOneRequestHelper(t *testing.T) {
 // cookies and the caller's options as they are. Node runs it against a
 // stand-in fetch.
 func TestRequestHelperTellsRefusalsFromFailures(t *testing.T) {
+	t.Parallel()
 	repo.SkipProcessInShort(t, "node")
 	node, err := exec.LookPath("node")
 	if err != nil {

@@ -18,6 +18,7 @@ var judges = map[string]bool{"Check": true, "TooLarge": true, "NewSession": true
 // language (grader.Report.In), and never judge a message again. Only the
 // HTTP face of the checker, POST /api/validate, calls it.
 func TestOnlyValidateCallsTheJudge(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]bool{"validate_post.go": true}
 	seen := 0
 	for _, dir := range []string{".", "pagevm", "view"} {

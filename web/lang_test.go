@@ -12,6 +12,7 @@ import (
 // rootLang reads the language cookie wherever the Cookie headers put it,
 // and Accept-Language when there is none.
 func TestRootLang(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		cookies []string

@@ -16,6 +16,7 @@ import (
 // a bound reached (502 from a learner's server, a 503) is a WARN, never an
 // ERROR.
 func TestLogLevels(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		err       error

@@ -18,6 +18,7 @@ import (
 // room's; the gradebook, deep linking and launches resolve an assignment
 // within the course; the token holder sees every room's.
 func TestLTIAssignmentsAreTheCourses(t *testing.T) {
+	t.Parallel()
 	onEachEngine(t, testAssignmentsAreTheCourses)
 }
 

@@ -144,6 +144,7 @@ func learnerCount(t *testing.T, st *store.Store) int {
 // /scores (the query kept), survives a 503 and a restart of the sender,
 // and the same (issuer, sub) in another browser is the same learner.
 func TestLTILaunchPassAndScore(t *testing.T) {
+	t.Parallel()
 	onEachEngine(t, func(t *testing.T, le *ltiEnv) {
 		ex := le.exerciseOfKind(t, exercise.KindFix)
 		ada := newBrowser(t, le.base)
@@ -216,6 +217,7 @@ func TestLTILaunchPassAndScore(t *testing.T) {
 // Every launch the checks refuse is a 4xx that signs nobody in: no
 // learner is created and no learner cookie is set.
 func TestLTILaunchRefusals(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	other, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
@@ -323,6 +325,7 @@ func nonceOf(t *testing.T, tok string) string {
 // a GET works as a POST does; the tool's key set has a kid, and a
 // rotation publishes the new key beside the old.
 func TestLTILoginAndKeys(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	b := newBrowser(t, le.base)
 	if r := send(t, b, "GET", le.base+"/lti/login?iss=https://unknown.example&login_hint=x", nil); r.status != http.StatusBadRequest {
@@ -382,6 +385,7 @@ func TestLTILoginAndKeys(t *testing.T) {
 // without the token; its students are in no other room; the token holder
 // chooses among every room.
 func TestLTICourseIsARoom(t *testing.T) {
+	t.Parallel()
 	onEachEngine(t, testCourseIsARoom)
 }
 
@@ -466,6 +470,7 @@ func testCourseIsARoom(t *testing.T, le *ltiEnv) {
 // back as a signed LtiDeepLinkingResponse echoing the request's data, the
 // graded items with a line item. A learner cannot deep link.
 func TestLTIDeepLinking(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	ex := le.catalog.Exercises()[0]
 	student := newBrowser(t, le.base)
@@ -524,6 +529,7 @@ func TestLTIDeepLinking(t *testing.T) {
 // An assignment link scores the share of its exercises passed by the due
 // time; a regrade that changes it sends the new score, and only then.
 func TestLTIAssignmentScoreAndRegrade(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	ctx := context.Background()
 	ex1, ex2 := le.exerciseOfKind(t, exercise.KindFix), le.catalog.Exercises()[0]
@@ -581,6 +587,7 @@ func TestLTIAssignmentScoreAndRegrade(t *testing.T) {
 // cookies, with a single-use link that signs the same learner in a new
 // window.
 func TestLTIFramedLaunchOffersANewWindow(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	framed := newBrowser(t, le.base)
 	action, fields := le.authorize(t, framed, ltitest.Launch{Sub: "u-ada", Name: "Ada Lovelace", Roles: []string{ltitest.Learner}, ContextID: "c-1"})
@@ -610,6 +617,7 @@ func TestLTIFramedLaunchOffersANewWindow(t *testing.T) {
 // removes it and rotates the key; its dynamic registration URL registers
 // a platform in one step, and only while it is the playground's.
 func TestLTIInstructorPageAndDynamicRegistration(t *testing.T) {
+	t.Parallel()
 	le := newLTIEnv(t)
 	ins := newBrowser(t, le.base)
 	get := func(p string) reply { return ins.do("GET", p, "", "", "Authorization", "Bearer "+testToken) }

@@ -15,6 +15,7 @@ import (
 // the whole router: the cross-origin guard, the body limit and the logs
 // let it through, since it sends no Origin and no Sec-Fetch-Site.
 func TestMCPGoSDKClientThroughRouter(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	ctx, cancel := context.WithDeadline(context.Background(), testDeadline(t))
@@ -90,6 +91,7 @@ func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 // refuses its POST and the gift server's Origin check its GET, both 403.
 // The playground's own pages and loopback tools may.
 func TestMCPRefusesForeignOrigins(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{MCPAllowedOrigins: []string{"https://workshop.example"}}, withMock(quickSlowTool))
 	base := e.serve(t)
 	b := newBrowser(t, base)
@@ -132,6 +134,7 @@ func TestMCPRefusesForeignOrigins(t *testing.T) {
 // Closing the server ends the console's event streams and the MCP
 // sessions, so a graceful shutdown does not wait on them.
 func TestServerCloseEndsStreams(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	b := newBrowser(t, e.serve(t))
 	b.send(msgInitialize)

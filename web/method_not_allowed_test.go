@@ -8,6 +8,7 @@ import (
 // A known address asked with the wrong method is 405 with Allow; an
 // unknown one stays 404.
 func TestMethodNotAllowed(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, tt := range []struct {
 		method, target string

@@ -10,6 +10,7 @@ import (
 // queries but refuses writes (a read-only file, a full disk) is 503 with
 // the reason, and a draining server is not ready.
 func TestHealthAndReadinessProbeAWrite(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, p := range []string{"/healthz", "/readyz"} {
 		if rec := e.do(t, "GET", p, nil); rec.Code != http.StatusOK {
@@ -40,6 +41,7 @@ func TestHealthAndReadinessProbeAWrite(t *testing.T) {
 // an operator sees which program answers without a change to the body
 // that scripts read.
 func TestHealthNamesTheVersion(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ set, want string }{{"1.4.2", "1.4.2"}, {"", "(devel)"}} {
 		e := newTestEnv(t, Config{Version: c.set})
 		rec := e.do(t, "GET", "/healthz", nil)

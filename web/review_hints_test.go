@@ -18,6 +18,7 @@ import (
 // so passing the review then keeps the exercise in its box. The same
 // pass without looking moves it on (TestE2EReviewKeyedToMistakes).
 func TestReviewUnfoldedHintsCount(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	base := e.serve(t)

@@ -16,6 +16,7 @@ import (
 // when; once due, the exercise opens blank (no earlier pick, no editor
 // named on a page without one), in both languages.
 func TestReviewSaysWhenAndOpensBlank(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	e := newTestEnv(t, Config{Clock: clock}, asWorkshop())
 	base := e.serve(t)

@@ -13,6 +13,7 @@ import (
 // that covers it (the last); the same page reached from the rules list
 // shows it.
 func TestSuggestionWaitsForTheHint(t *testing.T) {
+	t.Parallel()
 	const id = "tools-fix-call-params"
 	e := newTestEnv(t, Config{})
 	ex, ok := e.catalog.Exercise(id)

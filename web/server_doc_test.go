@@ -29,6 +29,7 @@ var notDomain = map[string]string{
 // both name exactly the packages of the module that web imports, aside
 // from notDomain; the arrow "web/pagevm → {…}" names those of web/pagevm.
 func TestDomainPackagesNamedAsImported(t *testing.T) {
+	t.Parallel()
 	imported, comment := domainImports(t, ".")
 	if len(imported) < 5 {
 		t.Fatalf("only %v read as web's imports", imported)

@@ -11,6 +11,7 @@ import (
 // every page, from the home page, and from the finish page, whose "Check
 // your own server" leads to the check instead of being plain text.
 func TestToolsAreLinked(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	b := newBrowser(t, e.serve(t))
 	for _, l := range i18n.All {

@@ -63,6 +63,7 @@ func joined(t *testing.T, base, code, name string) *browser {
 // room (ids used to start again at 1 and the console registry is keyed by
 // id).
 func TestWorkshopResetGivesNewLearnersAFreshConsole(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
 		ada := joined(t, base, "ROOM-1", "Ada")
@@ -121,6 +122,7 @@ func readCSV(t *testing.T, body string) [][]string {
 // it filters by lesson and by assignment, where a pass after the due time
 // (the learner's extension included) is 0 and the attempt is marked late.
 func TestGradebook(t *testing.T) {
+	t.Parallel()
 	clock := &manualClock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	eachEngine(t, Config{JoinCode: "ROOM-1", Clock: clock}, func(t *testing.T, e *testEnv) {
 		ctx := t.Context()
@@ -248,6 +250,7 @@ func uploadRoster(t *testing.T, ins *browser, csvText string) reply {
 // (which they cannot change), and the gradebook names them by their
 // student id, beside a learner who joined by the room's code.
 func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, Config{JoinCode: "ROOM-1"}, func(t *testing.T, e *testEnv) {
 		base := e.serve(t)
 		ins := newBrowser(t, base)
@@ -335,6 +338,7 @@ func TestRosterStudentsJoinByTheirPersonalLink(t *testing.T) {
 // The dashboard says when an exercise changed after attempts were graded
 // against an earlier version, and only then.
 func TestDashboardSaysAnExerciseChanged(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)

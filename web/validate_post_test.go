@@ -12,6 +12,7 @@ import (
 )
 
 func TestValidatePost(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	wrapped := func(msg, req string) string {
 		b, _ := json.Marshal(map[string]string{"message": msg, "request": req})
@@ -85,6 +86,7 @@ func TestValidatePost(t *testing.T) {
 }
 
 func TestValidatePostRejectsBadParameters(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, target := range []string{"/api/validate?protocol=2024-01-01", "/api/validate?lang=de", "/api/validate?sender=host"} {
 		rec := e.do(t, "POST", target, strings.NewReader(`{}`))
@@ -100,6 +102,7 @@ func TestValidatePostRejectsBadParameters(t *testing.T) {
 
 // The language may be written in any case; the report comes in that language.
 func TestValidateLanguageCase(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	rec := e.do(t, "POST", "/api/validate?lang=FR", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/cal"}`))
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"protocol"`) || !strings.Contains(rec.Body.String(), "Vouliez-vous dire") {
@@ -110,6 +113,7 @@ func TestValidateLanguageCase(t *testing.T) {
 // A hint request over the body limit is refused as too large, not as an
 // unknown hint.
 func TestHintAPIBodyTooLarge(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	id := e.catalog.Exercises()[0].ID
 	rec := e.do(t, "POST", "/api/exercises/"+id+"/hints", strings.NewReader(`{"hint": 1, "pad": "`+strings.Repeat("x", 2<<20)+`"}`))

@@ -221,6 +221,7 @@ func (e *testEnv) do(t testing.TB, method, target string, body io.Reader, hdr ..
 }
 
 func TestRootRedirectsToPreferredLanguage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	tests := []struct {
 		name, header, cookie, want string
@@ -247,6 +248,7 @@ func TestRootRedirectsToPreferredLanguage(t *testing.T) {
 }
 
 func TestEveryLessonPageInBothLanguages(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, l := range i18n.All {
 		lessons := e.catalog.Lessons(l)
@@ -313,6 +315,7 @@ func scriptSources(csp string) string {
 }
 
 func TestLessonETag(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	first := e.do(t, "GET", "/en/lessons/requests", nil)
 	etag := first.Header().Get("ETag")
@@ -330,6 +333,7 @@ func TestLessonETag(t *testing.T) {
 }
 
 func TestNotFoundPages(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, tt := range []struct{ path, want string }{
 		{"/en/lessons/no-such-lesson", "Page not found"},
@@ -348,6 +352,7 @@ func TestNotFoundPages(t *testing.T) {
 }
 
 func TestStaticAssetsAreFingerprintedAndCached(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	for _, name := range []string{"css/app.css", "js/app.js", "js/theme.js", "img/favicon.svg"} {
 		u := e.srv.assets.URL(name)
@@ -371,6 +376,7 @@ func TestStaticAssetsAreFingerprintedAndCached(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	if rec := e.do(t, "GET", "/healthz", nil); rec.Code != 200 {
 		t.Errorf("healthz = %d", rec.Code)
@@ -382,6 +388,7 @@ func TestHealthz(t *testing.T) {
 }
 
 func TestLanguageIsRemembered(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	rec := e.do(t, "GET", "/fr/lessons/requests", nil)
 	var found bool
@@ -396,6 +403,7 @@ func TestLanguageIsRemembered(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	rec := e.do(t, "GET", "/en/", nil)
 	for k, want := range map[string]string{
@@ -412,6 +420,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestCrossOriginPostRefused(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{})
 	rec := e.do(t, "POST", "/en/", strings.NewReader("x"), "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site")
 	if rec.Code != http.StatusForbidden {
