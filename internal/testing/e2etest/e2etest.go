@@ -5,7 +5,8 @@
 // A test binary starts one Chromium, on its first Browser call, and gives
 // each test a tab of its own in a browser context of its own: cookies,
 // storage and cache are the test's, as in a fresh browser, and tests that
-// call t.Parallel run side by side. A package that uses Browser calls
+// call t.Parallel run side by side. A tab has chromedp's network and CSS
+// domains turned off (see quiet). A package that uses Browser calls
 // Close from its TestMain, after m.Run, to stop the browser and remove its
 // profile (a temporary directory chromedp makes, and removes once the
 // browser and its children are gone); the kernel stops the browser anyway
@@ -22,6 +23,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -121,10 +125,26 @@ func Browser(t testing.TB) context.Context {
 		cancelTimeout()
 		cancelCtx()
 	})
-	if err := chromedp.Do(ctx); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Func(quiet)); err != nil {
 		t.Fatalf("open a tab in Chromium at %s: %v", shared.path, err)
 	}
 	return ctx
+}
+
+// quiet turns off, in a new tab, the two domains chromedp enables for
+// actions these tests do not use (NavigateResponse and RunResponse read
+// the network's events, ComputedStyle and MatchedStyle the CSS agent):
+// with them on, the browser records every request and style sheet of the
+// tab and sends the test binary an event for each, which it decodes under
+// the race detector. A test that needs one enables it again.
+func quiet(ctx context.Context, tab *chromedp.Target) error {
+	if _, err := cdp.Call(ctx, tab, network.Disable, cdp.Empty{}); err != nil {
+		return fmt.Errorf("disable the network domain: %w", err)
+	}
+	if _, err := cdp.Call(ctx, tab, css.Disable, cdp.Empty{}); err != nil {
+		return fmt.Errorf("disable the CSS domain: %w", err)
+	}
+	return nil
 }
 
 // deadlineMargin is left between a browser step's end and the test
