@@ -398,6 +398,7 @@ func TestConsoleLimits(t *testing.T) {
 
 // Whatever arrives, the console answers with a status below 500.
 func TestConsoleNoServerErrorOnGarbage(t *testing.T) {
+	t.Parallel()
 	e := newTestEnv(t, Config{}, withMock(quickSlowTool))
 	base := e.serve(t)
 	b := newBrowser(t, base)
