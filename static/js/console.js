@@ -283,14 +283,21 @@
   }
 
   // offer puts the next message in the editor, keeping the focus where it
-  // is (the learner may be on the Send button).
+  // is (the learner may be on the Send button). A learner who has just
+  // selected the whole message in the editor, to write another in its
+  // place, keeps the whole editor selected: the answer to the last send
+  // may arrive between their Ctrl+A and their first key, and a caret
+  // moved to the start would have them type in front of the offered
+  // message, two JSON values in one.
   let offering = false;
   function offer(text) {
+    const wholeSelected = document.activeElement === textarea && textarea.value !== "" &&
+      textarea.selectionStart === 0 && textarea.selectionEnd === textarea.value.length;
     textarea.value = text;
     offering = true;
     textarea.dispatchEvent(new Event("input"));
     offering = false;
-    textarea.setSelectionRange(0, 0);
+    if (wholeSelected) textarea.select(); else textarea.setSelectionRange(0, 0);
     textarea.scrollTop = 0;
   }
 
