@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpplayground/playground/internal/testing/clienttest"
 )
 
 // sdkObserver records what the official Go SDK client receives.
@@ -263,7 +265,7 @@ func TestGoSDKClientHTTP(t *testing.T) {
 			defer h.Close()
 			o := newObserver()
 			client := mcp.NewClient(&mcp.Implementation{Name: "sdk-test", Version: "1"}, o.options())
-			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL}, &mcp.ClientSessionOptions{ProtocolVersion: rev})
+			cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: clienttest.Own(t)}, &mcp.ClientSessionOptions{ProtocolVersion: rev})
 			if err != nil {
 				t.Fatalf("connect: %v", err)
 			}

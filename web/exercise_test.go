@@ -19,6 +19,7 @@ import (
 	"github.com/mcpplayground/playground/internal/i18n"
 	"github.com/mcpplayground/playground/internal/markdown"
 	"github.com/mcpplayground/playground/internal/store"
+	"github.com/mcpplayground/playground/internal/testing/clienttest"
 	"github.com/mcpplayground/playground/web/pagevm"
 )
 
@@ -43,10 +44,10 @@ func newBrowser(t testing.TB, base string) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &browser{t: t, base: base, c: &http.Client{
-		Jar:           jar,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}}
+	c := clienttest.Own(t)
+	c.Jar = jar
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &browser{t: t, base: base, c: c}
 }
 
 type reply struct {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mcpplayground/playground/internal/exercise"
+	"github.com/mcpplayground/playground/internal/testing/clienttest"
 )
 
 // An export that reads fewer attempts than the table holds fails: here a
@@ -23,6 +24,7 @@ func TestAttemptsExportThatCannotReadEveryRowFails(t *testing.T) {
 	e := newTestEnv(t, Config{}, asWorkshop())
 	base := e.serve(t)
 	learner := newBrowser(t, base)
+	client := clienttest.Own(t)
 	ex := e.exerciseOfKind(t, exercise.KindFix)
 	for range 3 {
 		learner.attempt(ex.ID, ex.Starter)
@@ -30,7 +32,7 @@ func TestAttemptsExportThatCannotReadEveryRowFails(t *testing.T) {
 	get := func() (int, string, error) {
 		req, _ := http.NewRequest("GET", base+"/instructor/attempts.jsonl", nil)
 		req.Header.Set("Authorization", "Bearer "+testToken)
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			return 0, "", err
 		}
@@ -87,7 +89,7 @@ func TestExportAbandonedByTheClientIsNotAnError(t *testing.T) {
 	e.behindTheStore(t, "INSERT INTO attempts(id, learner_id, exercise_id, answer, passed, created_at) SELECT -1, min(id), '"+ex.ID+"', 'raw', 0, 0 FROM learners")
 	req, _ := http.NewRequest("GET", base+"/instructor/attempts.jsonl", nil)
 	req.Header.Set("Authorization", "Bearer "+testToken)
-	if resp, err := http.DefaultClient.Do(req); err == nil {
+	if resp, err := clienttest.Own(t).Do(req); err == nil {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpplayground/playground/internal/testing/clienttest"
 )
 
 // A real MCP client (the official Go SDK) reaches the gift server through
@@ -28,7 +30,7 @@ func TestMCPGoSDKClientThroughRouter(t *testing.T) {
 			progress <- r.Params.Progress
 		},
 	})
-	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: clienttest.Own(t)}, nil)
 	if err != nil {
 		t.Fatalf("connect to /mcp: %v", err)
 	}

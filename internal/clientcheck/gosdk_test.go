@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpplayground/playground/internal/testing/clienttest"
 )
 
 // goClient is a learner's client written with go-sdk v1.8.0: it does what
@@ -36,7 +38,7 @@ func goClient(ctx context.Context, t *testing.T, url, exercise string) {
 	})
 	//lint:ignore SA1019 roots are deprecated in 2026-07-28 only; the exercise runs in 2025 revisions
 	c.AddRoots(&mcp.Root{URI: "file:///home/ada/gifts", Name: "gifts"})
-	s, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	s, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: clienttest.Own(t)}, nil)
 	if err != nil {
 		t.Errorf("connect: %v", err)
 		return
