@@ -103,13 +103,6 @@ func Tune(cfg Config) *Tuner {
 	return t
 }
 
-// Percent is the GOGC the tuner last set.
-func (t *Tuner) Percent() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.percent
-}
-
 // Stop ends the tuning and sets GOGC back to Go's default.
 func (t *Tuner) Stop() {
 	if t == nil {
